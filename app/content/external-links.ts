@@ -1,0 +1,14 @@
+// Every outbound address the site uses that the spec does not give, in one place,
+// so the owner can correct them without touching components.
+
+export const externalLinks = {
+  contactEmail: "info@facets.example",
+  tokenExplorer: "https://explorer.solana.com/",
+  insuranceProductSite: "https://insure.facets.example",
+  social: [
+    { name: "X (Twitter)", href: "https://x.com/facetsdao" },
+    { name: "LinkedIn", href: "https://www.linkedin.com/company/facets-dao" },
+    { name: "Telegram", href: "https://t.me/facetsdao" },
+    { name: "YouTube", href: "https://www.youtube.com/@facetsdao" },
+  ],
+} as const;

@@ -1,0 +1,42 @@
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import type { EntryContext, RouterContextProvider } from "react-router";
+import { ServerRouter } from "react-router";
+import { NonceContext } from "~/lib/nonce-context";
+import { cspNonceContext } from "~/server/request-context.server";
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const nonce = loadContext.get(cspNonceContext);
+  let status = responseStatusCode;
+  let shellRendered = false;
+  const body = await renderToReadableStream(
+    <NonceContext value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceContext>,
+    {
+      nonce,
+      signal: AbortSignal.timeout(streamTimeout + 1_000),
+      onError(error: unknown) {
+        status = 500;
+        if (shellRendered) console.error(error);
+      },
+    },
+  );
+  shellRendered = true;
+
+  // Crawlers and Lighthouse get the complete document in one piece.
+  if (isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode) {
+    await body.allReady;
+  }
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers: responseHeaders, status });
+}

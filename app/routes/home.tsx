@@ -1,0 +1,36 @@
+import {
+  AboutSection,
+  ClubsSection,
+  ContactSection,
+  CurrencySection,
+  GovernanceSection,
+  ProjectsSection,
+} from "~/components/home-sections";
+import { LandingHero } from "~/components/landing-hero";
+import { hero } from "~/content/home";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/home";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: hero.tagline,
+    description:
+      "FACETS is a DAO building AI and blockchain-native insurance and finance products on Solana: DAO, IP and LAB tokens, B2B2C platforms and community clubs.",
+    path: "/",
+    origin: matches[0].loaderData.origin,
+  });
+}
+
+export default function Home() {
+  return (
+    <>
+      <LandingHero tagline={hero.tagline} />
+      <AboutSection />
+      <ProjectsSection />
+      <CurrencySection />
+      <ClubsSection />
+      <GovernanceSection />
+      <ContactSection />
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { spawnSync } from "node:child_process";
+
+/** The one folder every local tool shares (dev server, preview, migrations, seeding). */
+export const LOCAL_STATE = ".wrangler/state";
+
+/** Runs wrangler with the project's Node, failing loudly. */
+export function wrangler(args: string[], options: { input?: string; quiet?: boolean } = {}): string {
+  const result = spawnSync("npx", ["--no-install", "wrangler", ...args], {
+    encoding: "utf8",
+    input: options.input,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+  });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    throw new Error(`wrangler ${args.join(" ")} exited with ${result.status}`);
+  }
+  if (!options.quiet) process.stdout.write(result.stdout);
+  return result.stdout;
+}
+
+/** Runs SQL against the local D1 database. */
+export function localSql(sql: string): string {
+  return wrangler(["d1", "execute", "DB", "--local", "--persist-to", LOCAL_STATE, "--json", "--command", sql], {
+    quiet: true,
+  });
+}
