@@ -1,12 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnySQLiteColumn,
-  check,
-  index,
-  integer,
-  sqliteTable,
-  text,
-} from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 // The three tables of the spec (section 3), column for column. Text lengths are enforced
 // by CHECK constraints because SQLite ignores declared lengths.

@@ -1,7 +1,10 @@
 import { spawnSync } from "node:child_process";
 
-/** The one folder every local tool shares (dev server, preview, migrations, seeding). */
-export const LOCAL_STATE = ".wrangler/state";
+/**
+ * The one folder every local tool shares (dev server, preview, migrations, seeding).
+ * The end-to-end suite points FACETS_STATE_DIR at a throw-away folder of its own.
+ */
+export const LOCAL_STATE = process.env.FACETS_STATE_DIR ?? ".wrangler/state";
 
 /** Runs wrangler with the project's Node, failing loudly. */
 export function wrangler(args: string[], options: { input?: string; quiet?: boolean } = {}): string {
@@ -21,7 +24,10 @@ export function wrangler(args: string[], options: { input?: string; quiet?: bool
 
 /** Runs SQL against the local D1 database. */
 export function localSql(sql: string): string {
-  return wrangler(["d1", "execute", "DB", "--local", "--persist-to", LOCAL_STATE, "--json", "--command", sql], {
-    quiet: true,
-  });
+  return wrangler(
+    ["d1", "execute", "DB", "--local", "--persist-to", LOCAL_STATE, "--json", "--command", sql],
+    {
+      quiet: true,
+    },
+  );
 }

@@ -5,7 +5,18 @@ import { LOCAL_STATE } from "./local-state.ts";
 const port = process.env.PORT ?? "8787";
 const child = spawn(
   "npx",
-  ["--no-install", "wrangler", "dev", "--port", port, "--persist-to", LOCAL_STATE, "--ip", "127.0.0.1", ...process.argv.slice(2)],
+  [
+    "--no-install",
+    "wrangler",
+    "dev",
+    "--port",
+    port,
+    "--persist-to",
+    LOCAL_STATE,
+    "--ip",
+    "127.0.0.1",
+    ...process.argv.slice(2),
+  ],
   { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
 );
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));

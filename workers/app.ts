@@ -1,9 +1,5 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import {
-  cloudflareContext,
-  cspNonceContext,
-  sessionUserContext,
-} from "../app/server/request-context.server";
+import { cloudflareContext, cspNonceContext, sessionUserContext } from "../app/server/request-context.server";
 import { applySecurityHeaders, createNonce } from "../app/server/security-headers.server";
 
 const requestHandler = createRequestHandler(

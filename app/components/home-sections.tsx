@@ -65,7 +65,10 @@ export function CurrencySection() {
           <Card key={group.name} title={group.name}>
             <ul className="flex flex-wrap gap-2">
               {group.items.map((item) => (
-                <li key={item} className="rounded-full bg-brand-soft px-3 py-1 text-sm font-medium text-brand-strong">
+                <li
+                  key={item}
+                  className="rounded-full bg-brand-soft px-3 py-1 text-sm font-medium text-brand-strong"
+                >
                   {item}
                 </li>
               ))}

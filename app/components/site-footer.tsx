@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { footerExternal, footerGroups } from "~/content/navigation";
-import { ExternalLink } from "./ui/button-link";
 import { FacetsLogo } from "./facets-logo";
+import { ExternalLink } from "./ui/button-link";
 
 export function SiteFooter() {
   return (

@@ -106,7 +106,6 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             type="button"
             command="close"
             commandfor={MENU_ID}
-            autoFocus
             className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md hover:bg-surface-muted"
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">

@@ -47,8 +47,16 @@ export const about = {
     title: "Three kinds of token",
     kinds: [
       { name: "DAO tokens ($FACETS)", body: "Membership and voting power in the DAO.", to: "/facets-token" },
-      { name: "IP tokens", body: "Fungible and non-fungible tokens of licensed intellectual property.", to: "/ip-token" },
-      { name: "LAB tokens", body: "Tokens for individual products such as motor, property and health.", to: "/lab-tokens" },
+      {
+        name: "IP tokens",
+        body: "Fungible and non-fungible tokens of licensed intellectual property.",
+        to: "/ip-token",
+      },
+      {
+        name: "LAB tokens",
+        body: "Tokens for individual products such as motor, property and health.",
+        to: "/lab-tokens",
+      },
     ],
   },
 } as const;
@@ -79,8 +87,16 @@ export const clubs = {
   title: "Community platforms",
   lead: "Clubs for verified members.",
   cards: [
-    { name: "Motor Clubs", to: "/motorclub", body: "Own, trade, rent, cover and finance vehicles among verified members." },
-    { name: "Property Clubs", to: "/propertyclub", body: "Own, trade, rent, cover and finance property among verified members." },
+    {
+      name: "Motor Clubs",
+      to: "/motorclub",
+      body: "Own, trade, rent, cover and finance vehicles among verified members.",
+    },
+    {
+      name: "Property Clubs",
+      to: "/propertyclub",
+      body: "Own, trade, rent, cover and finance property among verified members.",
+    },
   ],
 } as const;
 

@@ -30,8 +30,10 @@ export function Card({ title, children, to, as: Heading = "h3", footer }: CardPr
 }
 
 export function CardGrid({ children, columns = 3 }: { children: ReactNode; columns?: 2 | 3 | 4 }) {
-  const cols = { 2: "md:grid-cols-2", 3: "md:grid-cols-2 lg:grid-cols-3", 4: "md:grid-cols-2 lg:grid-cols-4" }[
-    columns
-  ];
+  const cols = {
+    2: "md:grid-cols-2",
+    3: "md:grid-cols-2 lg:grid-cols-3",
+    4: "md:grid-cols-2 lg:grid-cols-4",
+  }[columns];
   return <div className={`grid gap-6 ${cols}`}>{children}</div>;
 }

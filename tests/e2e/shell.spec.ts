@@ -1,0 +1,72 @@
+import { expect, test } from "@playwright/test";
+
+const isPhone = (name: string) => name === "phone";
+
+test("the home page renders its hero and sections", async ({ page }) => {
+  await page.goto("/");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Insurance Reinvented. Finance Reimagined." }),
+  ).toBeVisible();
+  for (const name of [
+    "About FACETS",
+    "B2B2C platforms",
+    "Multi-currency",
+    "Community platforms",
+    "DAO governance",
+  ]) {
+    await expect(page.getByRole("heading", { level: 2, name })).toBeAttached();
+  }
+  await expect(page.getByRole("link", { name: "Join FACETS" })).toHaveAttribute("href", "/contact");
+  await expect(page.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/facets-token");
+});
+
+test("in-page anchors scroll to their section", async ({ page }) => {
+  for (const anchor of ["about", "projects", "currency", "clubs", "governance"]) {
+    await page.goto("about:blank");
+    await page.goto(`/#${anchor}`);
+    await expect(page.locator(`#${anchor}`)).toBeInViewport();
+  }
+});
+
+test("the home link is marked active only on /", async ({ page }, { project }) => {
+  test.skip(isPhone(project.name), "inline links show on wide screens");
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+  await page.goto("/no-such-page");
+  await expect(nav.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current", "page");
+});
+
+test("the side menu opens, takes focus, closes with Escape and on link click", async ({ page }, {
+  project,
+}) => {
+  test.skip(!isPhone(project.name), "the side menu is for small screens");
+  await page.goto("/");
+  const menu = page.getByRole("dialog", { name: "Site menu" });
+  await expect(menu).toBeHidden();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("button", { name: "Close menu" })).toBeFocused();
+  // It slides in from the right and ends flush with the right edge, 300px wide.
+  await expect
+    .poll(async () => {
+      const box = await menu.boundingBox();
+      return box ? [Math.round(box.width), Math.round(box.x + box.width)] : null;
+    })
+    .toEqual([300, 360]);
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await menu.getByRole("link", { name: "Media" }).click();
+  await expect(page).toHaveURL(/\/media$/);
+  await expect(page.getByRole("dialog", { name: "Site menu" })).toBeHidden();
+});
+
+test("an unknown path shows the 404 page", async ({ page }) => {
+  const response = await page.goto("/definitely-not-here");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+});

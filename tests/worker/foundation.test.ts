@@ -1,0 +1,100 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { ADMIN_USER_TYPE_ID, publicUserTypes } from "../../app/content/user-types";
+import { fetchPage, textOf } from "./support";
+
+describe("data model", () => {
+  it("seeds the nine user types with admin as id 1 and the public ones in the spec's order", async () => {
+    const { results } = await env.DB.prepare("SELECT id, name, is_active FROM user_types ORDER BY id").all();
+    expect(results).toEqual([
+      { id: ADMIN_USER_TYPE_ID, name: "admin", is_active: 1 },
+      ...publicUserTypes.map(({ id, name }) => ({ id, name, is_active: 1 })),
+    ]);
+  });
+
+  it("enforces the spec's length bounds and unique email", async () => {
+    const insert = (email: string, firstName: string) =>
+      env.DB.prepare("INSERT INTO users (email, password, first_name, last_name) VALUES (?, 'x', ?, 'L')")
+        .bind(email, firstName)
+        .run();
+    await insert("a@example.com", "Ann");
+    await expect(insert("a@example.com", "Ann")).rejects.toThrow(/UNIQUE/);
+    await expect(insert("b@example.com", "x".repeat(101))).rejects.toThrow(/CHECK/);
+    const row = await env.DB.prepare("SELECT is_approved, is_active FROM users WHERE email = ?")
+      .bind("a@example.com")
+      .first();
+    expect(row).toEqual({ is_approved: 0, is_active: 1 });
+  });
+});
+
+describe("home page", () => {
+  it("renders every section in the spec's order with its anchors", async () => {
+    const { status, html } = await fetchPage("/");
+    expect(status).toBe(200);
+    const order = [
+      'id="main"',
+      'id="about"',
+      'id="projects"',
+      'id="currency"',
+      'id="clubs"',
+      'id="governance"',
+      'id="contact"',
+      "<footer",
+    ];
+    const positions = order.map((marker) => html.indexOf(marker));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(html.indexOf("<header")).toBeLessThan(positions[0] ?? 0);
+  });
+
+  it("shows the hero's tagline, statistics, actions and badges", async () => {
+    const text = textOf((await fetchPage("/")).html);
+    for (const expected of [
+      "Insurance Reinvented. Finance Reimagined.",
+      "$3.7T",
+      "Join FACETS",
+      "Learn More",
+      "Transparent on Solana",
+      "Not publicly traded",
+      "DAO governance protocols",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const html = (await fetchPage("/")).html;
+    expect(html).toMatch(/<a[^>]*href="\/contact"[^>]*>Join FACETS<\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/facets-token"[^>]*>Learn More<\/a>/);
+  });
+
+  it("ships no script on a content page", async () => {
+    const { html } = await fetchPage("/");
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain("modulepreload");
+  });
+
+  it("marks only the home link active on /", async () => {
+    const { html } = await fetchPage("/");
+    const active = [
+      ...html.matchAll(
+        /<a[^>]*aria-current="page"[^>]*href="([^"]+)"|<a[^>]*href="([^"]+)"[^>]*aria-current="page"/g,
+      ),
+    ].map((m) => m[1] ?? m[2]);
+    expect(new Set(active)).toEqual(new Set(["/"]));
+  });
+
+  it("shows Login to a visitor and no Logout or Admin link", async () => {
+    const text = textOf((await fetchPage("/")).html);
+    expect(text).toContain("Login");
+    expect(text).not.toContain("Logout");
+    expect(text).not.toContain("Admin Dashboard");
+  });
+});
+
+describe("unknown paths", () => {
+  it("answer 404 with the page 'Page Not Found' inside the shell", async () => {
+    const { status, html } = await fetchPage("/no-such-page");
+    expect(status).toBe(404);
+    expect(textOf(html)).toContain("Page Not Found");
+    expect(html).toContain("<header");
+    expect(html).toContain("<footer");
+  });
+});

@@ -1,0 +1,21 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+// The suites drive the production build (build/server) inside workerd with real local bindings.
+// Run `npm run build` first; `npm test` does.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./db/migrations");
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./build/server/index.js",
+        wrangler: { configPath: "./build/server/wrangler.json" },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+      }),
+    ],
+    test: {
+      include: ["tests/worker/**/*.test.ts"],
+      setupFiles: ["./tests/worker/apply-migrations.ts"],
+    },
+  };
+});
