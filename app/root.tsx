@@ -12,11 +12,12 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { StaticNotice, Toaster, useToast } from "./components/toaster";
 import { ButtonLink } from "./components/ui/button-link";
 import type { HeaderUser } from "./lib/header-user";
 import { useNonce } from "./lib/nonce-context";
 import { shouldHydrate } from "./lib/route-handle";
-import { cloudflareContext, sessionUserContext } from "./server/request-context.server";
+import { cloudflareContext, flashContext, sessionUserContext } from "./server/request-context.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -26,7 +27,11 @@ export const links: Route.LinksFunction = () => [
 export function loader({ context }: Route.LoaderArgs) {
   const user = context.get(sessionUserContext);
   const headerUser: HeaderUser | null = user ? { firstName: user.firstName, isAdmin: user.isAdmin } : null;
-  return { user: headerUser, origin: context.get(cloudflareContext).env.SITE_ORIGIN };
+  return {
+    user: headerUser,
+    origin: context.get(cloudflareContext).env.SITE_ORIGIN,
+    flash: context.get(flashContext),
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -34,6 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const hydrate = shouldHydrate(matches);
+  useToast(data?.flash);
   return (
     <html lang="en">
       <head>
@@ -52,11 +58,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <SiteHeader user={data?.user ?? null} />
         <main id="main" className="grow">
+          <StaticNotice message={data?.flash} />
           {children}
         </main>
         <SiteFooter />
         {hydrate ? (
           <>
+            <Toaster />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

@@ -1,6 +1,8 @@
-// Brings local state (.wrangler/state) up to date before `npm run dev` and `npm run preview`:
-// applies D1 migrations and seeds local-only data. Safe to run any number of times.
-import { LOCAL_STATE, wrangler } from "./local-state.ts";
+// Brings local state up to date before `npm run dev` and `npm run preview`: applies D1 migrations
+// and seeds local-only data (the demo admin). Safe to run any number of times.
+import { DEMO_ADMIN, upsertAdminSql } from "./admin-account.ts";
+import { LOCAL_STATE, localSql, wrangler } from "./local-state.ts";
 
 wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", LOCAL_STATE], { quiet: true });
-console.log("Local D1 migrated.");
+localSql(await upsertAdminSql(DEMO_ADMIN, { onlyIfMissing: true }));
+console.log(`Local D1 migrated; demo admin ${DEMO_ADMIN.email} ready (${LOCAL_STATE}).`);

@@ -1,0 +1,370 @@
+import { type KeyboardEvent, useRef } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { PageHero } from "~/components/page-hero";
+import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
+import { HoneypotField, SelectField, SubmitButton, TextField } from "~/components/ui/form-field";
+import { publicUserTypes } from "~/content/user-types";
+import type { RouteHandle } from "~/lib/route-handle";
+import {
+  type FieldErrors,
+  fieldErrorsOf,
+  loginSchema,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  registrationFormSchema,
+} from "~/lib/schemas";
+import { pageMeta } from "~/lib/seo";
+import { useFormValidation } from "~/lib/use-form-validation";
+import { useHydrated } from "~/lib/use-hydrated";
+import { LOGIN_FAILED_MESSAGE, landingPathFor, signIn } from "~/server/auth.server";
+import { flashCookie } from "~/server/cookies.server";
+import { getDb } from "~/server/db.server";
+import { trippedHoneypot } from "~/server/json-api.server";
+import { withinRateLimit } from "~/server/rate-limit.server";
+import { cloudflareContext, sessionUserContext } from "~/server/request-context.server";
+import { registerUser } from "~/server/users.server";
+import type { Route } from "./+types/login";
+
+export const handle = { hydrate: true } satisfies RouteHandle;
+
+type Tab = "login" | "register";
+
+const TOASTS = {
+  loginFailed: { title: "Login Failed", description: LOGIN_FAILED_MESSAGE, variant: "destructive" },
+  registrationFailed: {
+    title: "Registration Failed",
+    description: "Please check your information and try again.",
+    variant: "destructive",
+  },
+  registered: {
+    title: "Registration Successful",
+    description: "Your account has been created. Please wait for admin approval before you can log in.",
+  },
+  tooMany: {
+    title: "Too many attempts",
+    description: "Please wait a minute and try again.",
+    variant: "destructive",
+  },
+} satisfies Record<string, ToastMessage>;
+
+interface ActionResult {
+  tab: Tab;
+  toast: ToastMessage;
+  fieldErrors?: FieldErrors;
+  values?: Record<string, string>;
+  /** Changes after a successful registration, so the form remounts empty. */
+  resetKey?: number;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Login or register",
+    description: "Sign in to FACETS, or register an account for admin approval.",
+    path: "/login",
+    origin: matches[0].loaderData.origin,
+    noindex: true,
+  });
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(sessionUserContext);
+  if (user) throw redirect(landingPathFor(user));
+  const tab: Tab = new URL(request.url).searchParams.get("tab") === "register" ? "register" : "login";
+  return { tab };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = context.get(cloudflareContext);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const tab: Tab = form.intent === "register" ? "register" : "login";
+
+  if (!(await withinRateLimit(env, tab, request))) {
+    return data<ActionResult>(
+      { tab, toast: TOASTS.tooMany },
+      { status: 429, headers: { "Retry-After": "60" } },
+    );
+  }
+
+  if (tab === "login") {
+    const parsed = loginSchema.safeParse(form);
+    if (!parsed.success) {
+      return data<ActionResult>(
+        {
+          tab,
+          toast: TOASTS.loginFailed,
+          fieldErrors: fieldErrorsOf(parsed.error),
+          values: { email: form.email ?? "" },
+        },
+        { status: 400 },
+      );
+    }
+    const result = await signIn(env, request, parsed.data);
+    if (!result) {
+      return data<ActionResult>(
+        { tab, toast: TOASTS.loginFailed, values: { email: form.email ?? "" } },
+        { status: 401 },
+      );
+    }
+    const welcome = { title: "Login Successful", description: `Welcome back, ${result.user.firstName}!` };
+    const headers = new Headers();
+    headers.append("Set-Cookie", result.setCookie);
+    headers.append("Set-Cookie", flashCookie(request, welcome));
+    return redirect(landingPathFor(result.user), { headers });
+  }
+
+  const { password: _p, confirmPassword: _c, ...echo } = form;
+  if (trippedHoneypot(form))
+    return data<ActionResult>({ tab, toast: TOASTS.registered, resetKey: Date.now() });
+  const parsed = registrationFormSchema.safeParse(form);
+  if (!parsed.success) {
+    return data<ActionResult>(
+      { tab, toast: TOASTS.registrationFailed, fieldErrors: fieldErrorsOf(parsed.error), values: echo },
+      { status: 400 },
+    );
+  }
+  const result = await registerUser(getDb(env), parsed.data);
+  if (!result.ok) {
+    return data<ActionResult>({ tab, toast: TOASTS.registrationFailed, values: echo }, { status: 400 });
+  }
+  return data<ActionResult>({ tab, toast: TOASTS.registered, resetKey: Date.now() }, { status: 201 });
+}
+
+function LoginForm({ result, busy }: { result: ActionResult | undefined; busy: boolean }) {
+  const hydrated = useHydrated();
+  const validation = useFormValidation(loginSchema);
+  const errors = validation.submitted ? validation.errors : (result?.fieldErrors ?? {});
+  return (
+    <Form
+      method="post"
+      noValidate={hydrated}
+      onSubmit={validation.onSubmit}
+      onChange={validation.onChange}
+      className="space-y-5"
+      aria-label="Login"
+    >
+      <input type="hidden" name="intent" value="login" />
+      <TextField
+        id="login-email"
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        required
+        defaultValue={result?.values?.email}
+        error={errors.email}
+      />
+      <TextField
+        id="login-password"
+        name="password"
+        type="password"
+        label="Password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+      />
+      <SubmitButton busy={busy} busyLabel="Signing in...">
+        Login
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function RegisterForm({ result, busy }: { result: ActionResult | undefined; busy: boolean }) {
+  const hydrated = useHydrated();
+  const validation = useFormValidation(registrationFormSchema);
+  const errors = validation.submitted ? validation.errors : (result?.fieldErrors ?? {});
+  const values = result?.values ?? {};
+  return (
+    <Form
+      method="post"
+      noValidate={hydrated}
+      onSubmit={validation.onSubmit}
+      onChange={validation.onChange}
+      className="relative grid gap-5 sm:grid-cols-2"
+      aria-label="Register"
+    >
+      <input type="hidden" name="intent" value="register" />
+      <HoneypotField />
+      <div className="sm:col-span-2">
+        <TextField
+          id="register-email"
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          required
+          maxLength={255}
+          defaultValue={values.email}
+          error={errors.email}
+        />
+      </div>
+      <TextField
+        id="register-password"
+        name="password"
+        type="password"
+        label="Password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        error={errors.password}
+      />
+      <TextField
+        id="register-confirm"
+        name="confirmPassword"
+        type="password"
+        label="Confirm password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword}
+      />
+      <TextField
+        id="register-first-name"
+        name="firstName"
+        label="First name"
+        autoComplete="given-name"
+        required
+        maxLength={100}
+        defaultValue={values.firstName}
+        error={errors.firstName}
+      />
+      <TextField
+        id="register-last-name"
+        name="lastName"
+        label="Last name"
+        autoComplete="family-name"
+        required
+        maxLength={100}
+        defaultValue={values.lastName}
+        error={errors.lastName}
+      />
+      <TextField
+        id="register-company"
+        name="company"
+        label="Company"
+        autoComplete="organization"
+        maxLength={200}
+        defaultValue={values.company}
+        error={errors.company}
+      />
+      <TextField
+        id="register-phone"
+        name="phone"
+        type="tel"
+        label="Phone"
+        autoComplete="tel"
+        maxLength={20}
+        defaultValue={values.phone}
+        error={errors.phone}
+      />
+      <div className="sm:col-span-2">
+        <SelectField
+          id="register-interest"
+          name="userTypeId"
+          label="Area of interest"
+          required
+          defaultValue={values.userTypeId ?? ""}
+          error={errors.userTypeId}
+        >
+          <option value="" disabled>
+            Choose one
+          </option>
+          {publicUserTypes.map((type) => (
+            <option key={type.id} value={type.id}>
+              {type.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="sm:col-span-2">
+        <SubmitButton busy={busy} busyLabel="Registering...">
+          Register
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+const TABS: { id: Tab; label: string }[] = [
+  { id: "login", label: "Login" },
+  { id: "register", label: "Register" },
+];
+
+export default function LoginPage({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const tab = result?.tab ?? loaderData.tab;
+  const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const tabRefs = useRef<Record<Tab, HTMLAnchorElement | null>>({ login: null, register: null });
+  useToast(result?.toast);
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
+    event.preventDefault();
+    const next: Tab =
+      event.key === "Home"
+        ? "login"
+        : event.key === "End"
+          ? "register"
+          : tab === "login"
+            ? "register"
+            : "login";
+    tabRefs.current[next]?.focus();
+    tabRefs.current[next]?.click();
+  }
+
+  return (
+    <>
+      <PageHero
+        title="Welcome to FACETS"
+        lead="Sign in to your account, or register and wait for an administrator to approve it."
+      />
+      <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
+        <StaticNotice message={result?.toast} />
+        <div
+          role="tablist"
+          aria-label="Login or register"
+          className="mt-6 flex rounded-full bg-surface-muted p-1"
+          onKeyDown={onTabKeyDown}
+        >
+          {TABS.map(({ id, label }) => (
+            <Link
+              key={id}
+              ref={(element) => {
+                tabRefs.current[id] = element;
+              }}
+              id={`tab-${id}`}
+              role="tab"
+              to={id === "login" ? "/login" : "/login?tab=register"}
+              replace
+              preventScrollReset
+              aria-selected={tab === id}
+              aria-controls={`panel-${id}`}
+              tabIndex={tab === id ? 0 : -1}
+              className={`flex-1 rounded-full px-4 py-2.5 text-center font-semibold ${tab === id ? "bg-surface text-brand-strong shadow" : "text-ink-muted hover:text-ink"}`}
+            >
+              {label}
+            </Link>
+          ))}
+        </div>
+        <div
+          id={`panel-${tab}`}
+          role="tabpanel"
+          aria-labelledby={`tab-${tab}`}
+          className="mt-8 rounded-2xl border border-line p-6 shadow-sm sm:p-8"
+        >
+          {tab === "login" ? (
+            <LoginForm result={result?.tab === "login" ? result : undefined} busy={busyIntent === "login"} />
+          ) : (
+            <RegisterForm
+              key={result?.resetKey ?? 0}
+              result={result?.tab === "register" ? result : undefined}
+              busy={busyIntent === "register"}
+            />
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { and, eq, sql } from "drizzle-orm";
+import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
+import type { LoginInput, RegistrationInput } from "~/lib/schemas";
+import { loginFailures, users } from "../../db/schema";
+import type { Database } from "./db.server";
+import { hashPassword, spendEquivalentHashWork, verifyPassword } from "./passwords.server";
+import type { SessionUser } from "./session-user";
+
+// At most 100 failed logins per account per hour (ASVS 2.2.1); then the account waits out the hour.
+export const MAX_FAILURES_PER_WINDOW = 100;
+const FAILURE_WINDOW_SECONDS = 60 * 60;
+
+export type RegistrationResult = { ok: true; userId: number } | { ok: false; reason: "email-taken" };
+
+/** Creates a pending account (isApproved false, isActive true). Signs nobody in. */
+export async function registerUser(db: Database, input: RegistrationInput): Promise<RegistrationResult> {
+  const password = await hashPassword(input.password);
+  const inserted = await db
+    .insert(users)
+    .values({
+      email: input.email,
+      password,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      company: input.company,
+      phone: input.phone,
+      userTypeId: input.userTypeId,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  const row = inserted[0];
+  return row ? { ok: true, userId: row.id } : { ok: false, reason: "email-taken" };
+}
+
+function toSessionUser(row: typeof users.$inferSelect): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    company: row.company,
+    phone: row.phone,
+    userTypeId: row.userTypeId,
+    isAdmin: row.userTypeId === ADMIN_USER_TYPE_ID,
+  };
+}
+
+/** The user behind a session, if the account is still approved and active (read from D1 every time). */
+export async function findSignedInUser(db: Database, userId: number): Promise<SessionUser | null> {
+  const row = await db.query.users.findFirst({
+    where: and(eq(users.id, userId), eq(users.isApproved, true), eq(users.isActive, true)),
+  });
+  return row ? toSessionUser(row) : null;
+}
+
+/**
+ * Checks a login. Unknown email, wrong password, pending or inactive account and a locked account
+ * all come back as null, after the same hashing work.
+ */
+export async function authenticate(db: Database, input: LoginInput): Promise<SessionUser | null> {
+  const row = await db.query.users.findFirst({ where: eq(users.email, input.email) });
+  if (!row) {
+    await spendEquivalentHashWork(input.password);
+    return null;
+  }
+  const now = Math.floor(Date.now() / 1000);
+  const failures = await db.query.loginFailures.findFirst({ where: eq(loginFailures.userId, row.id) });
+  const windowOpen =
+    failures && now - Math.floor(failures.windowStart.getTime() / 1000) < FAILURE_WINDOW_SECONDS;
+  if (windowOpen && failures.failures >= MAX_FAILURES_PER_WINDOW) {
+    await spendEquivalentHashWork(input.password);
+    return null;
+  }
+  const passwordMatches = await verifyPassword(input.password, row.password);
+  if (!passwordMatches) {
+    await recordFailure(db, row.id, now);
+    return null;
+  }
+  if (failures) await db.delete(loginFailures).where(eq(loginFailures.userId, row.id));
+  if (!row.isApproved || !row.isActive) return null;
+  return toSessionUser(row);
+}
+
+async function recordFailure(db: Database, userId: number, now: number): Promise<void> {
+  // One statement, so concurrent failures are all counted: a new window starts when the old one is over.
+  await db
+    .insert(loginFailures)
+    .values({ userId, windowStart: new Date(now * 1000), failures: 1 })
+    .onConflictDoUpdate({
+      target: loginFailures.userId,
+      set: {
+        failures: sql`CASE WHEN ${now} - ${loginFailures.windowStart} >= ${FAILURE_WINDOW_SECONDS} THEN 1 ELSE ${loginFailures.failures} + 1 END`,
+        windowStart: sql`CASE WHEN ${now} - ${loginFailures.windowStart} >= ${FAILURE_WINDOW_SECONDS} THEN ${now} ELSE ${loginFailures.windowStart} END`,
+      },
+    });
+}

@@ -1,0 +1,237 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "../../app/server/passwords.server";
+import { fetchWorker } from "./support";
+import { approve, PASSWORD, postJson, registerViaApi, signedInCookie, uniqueEmail } from "./support-accounts";
+
+const FAILED = { error: "Invalid credentials or account not approved" };
+
+describe("registration", () => {
+  it("creates a pending, active account and signs nobody in", async () => {
+    const email = uniqueEmail("Pending");
+    const response = await registerViaApi(email);
+    expect(response.status).toBe(201);
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    const row = await env.DB.prepare(
+      "SELECT email, is_approved, is_active, password, user_type_id FROM users WHERE email = ?",
+    )
+      .bind(email.toLowerCase())
+      .first<{
+        email: string;
+        is_approved: number;
+        is_active: number;
+        password: string;
+        user_type_id: number;
+      }>();
+    expect(row).toMatchObject({ email: email.toLowerCase(), is_approved: 0, is_active: 1, user_type_id: 2 });
+    expect(row?.password).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect(row?.password).not.toContain(PASSWORD);
+  });
+
+  it("answers 409 for an email already registered, whatever its case", async () => {
+    const email = uniqueEmail("taken");
+    await registerViaApi(email);
+    const again = await registerViaApi(email.toUpperCase());
+    expect(again.status).toBe(409);
+    const { count } = (await env.DB.prepare("SELECT count(*) AS count FROM users WHERE email = ?")
+      .bind(email.toLowerCase())
+      .first<{ count: number }>()) ?? { count: 0 };
+    expect(count).toBe(1);
+  });
+
+  it("answers 400 with field errors for invalid input and stores nothing", async () => {
+    const email = uniqueEmail("bad");
+    const response = await registerViaApi(email, {
+      firstName: "x".repeat(101),
+      userTypeId: 1,
+      password: "short",
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json<{ fieldErrors: Record<string, string> }>();
+    expect(Object.keys(body.fieldErrors).sort()).toEqual(["firstName", "password", "userTypeId"]);
+    const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first();
+    expect(row).toBeNull();
+  });
+
+  it("pretends success to a bot that fills the honeypot, storing nothing", async () => {
+    const email = uniqueEmail("bot");
+    const response = await registerViaApi(email, { website: "https://spam.example" });
+    expect(response.status).toBe(201);
+    expect(await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first()).toBeNull();
+  });
+});
+
+describe("login", () => {
+  it("refuses a pending account with the one failure message", async () => {
+    const email = uniqueEmail("wait");
+    await registerViaApi(email);
+    const response = await postJson("/api/login", { email, password: PASSWORD });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual(FAILED);
+  });
+
+  it("gives wrong password and unknown email the same answer", async () => {
+    const email = uniqueEmail("known");
+    await registerViaApi(email);
+    await approve(email);
+    const wrong = await postJson("/api/login", { email, password: "not the password" });
+    const unknown = await postJson("/api/login", { email: uniqueEmail("nobody"), password: PASSWORD });
+    expect([wrong.status, unknown.status]).toEqual([401, 401]);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it("signs in an approved account with a hardened session cookie", async () => {
+    const email = uniqueEmail("ok");
+    await registerViaApi(email);
+    await approve(email);
+    const response = await fetchWorker("https://facets.example/api/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "https://facets.example" },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(response.status).toBe(200);
+    const body = await response.json<{ user: Record<string, unknown> }>();
+    expect(Object.keys(body.user).sort()).toEqual([
+      "company",
+      "email",
+      "firstName",
+      "id",
+      "lastName",
+      "phone",
+      "userTypeId",
+    ]);
+    const cookie = response.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^__Host-session=[a-z2-7]{52};/);
+    for (const attribute of ["HttpOnly", "Secure", "SameSite=Lax", "Path=/", "Max-Age=864000"]) {
+      expect(cookie).toContain(attribute);
+    }
+    expect(cookie).not.toContain("Domain");
+  });
+
+  it("keeps only the hash of the session token in KV", async () => {
+    const { cookie } = await signedInCookie();
+    const token = cookie.split("=")[1] ?? "";
+    const keys = (await env.SESSIONS.list({ prefix: "session:" })).keys.map((key) => key.name);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.some((key) => key.includes(token))).toBe(false);
+    expect(keys.every((key) => /^session:[0-9a-f]{64}$/.test(key))).toBe(true);
+  });
+
+  it("answers 429 with Retry-After after too many attempts from one address", async () => {
+    const headers = { "CF-Connecting-IP": "198.51.100.77" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const response = await postJson("/api/login", { email: "nobody@example.com", password: "x" }, headers);
+      statuses.push(response.status);
+      if (response.status === 429) expect(response.headers.get("Retry-After")).toBe("60");
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("locks an account after 100 failures in an hour, even with the right password", async () => {
+    const email = uniqueEmail("locked");
+    await registerViaApi(email);
+    await approve(email);
+    const { id } = (await env.DB.prepare("SELECT id FROM users WHERE email = ?")
+      .bind(email)
+      .first<{ id: number }>()) ?? {
+      id: 0,
+    };
+    await env.DB.prepare(
+      "INSERT INTO login_failures (user_id, window_start, failures) VALUES (?, unixepoch(), 100)",
+    )
+      .bind(id)
+      .run();
+    const locked = await postJson("/api/login", { email, password: PASSWORD });
+    expect(locked.status).toBe(401);
+    await env.DB.prepare("UPDATE login_failures SET window_start = unixepoch() - 3601 WHERE user_id = ?")
+      .bind(id)
+      .run();
+    const unlocked = await postJson("/api/login", { email, password: PASSWORD });
+    expect(unlocked.status).toBe(200);
+  });
+
+  it("counts failed logins per account in D1", async () => {
+    const email = uniqueEmail("counted");
+    await registerViaApi(email);
+    await postJson("/api/login", { email, password: "wrong-1" });
+    await postJson("/api/login", { email, password: "wrong-2" });
+    const row = await env.DB.prepare(
+      "SELECT failures FROM login_failures JOIN users ON users.id = login_failures.user_id WHERE email = ?",
+    )
+      .bind(email)
+      .first<{ failures: number }>();
+    expect(row?.failures).toBe(2);
+  });
+});
+
+describe("session and logout", () => {
+  it("reports the signed-in user and 401 for visitors", async () => {
+    const { cookie, email } = await signedInCookie();
+    const me = await fetchWorker("/api/auth/me", { headers: { Cookie: cookie } });
+    expect(me.status).toBe(200);
+    expect((await me.json<{ user: { email: string } }>()).user.email).toBe(email);
+    expect((await fetchWorker("/api/auth/me")).status).toBe(401);
+  });
+
+  it("logout deletes the session: replaying the old cookie is not signed in", async () => {
+    const { cookie } = await signedInCookie();
+    const logout = await fetchWorker("/api/auth/logout", { method: "POST", headers: { Cookie: cookie } });
+    expect(logout.status).toBe(200);
+    expect(logout.headers.get("Set-Cookie")).toContain("Max-Age=0");
+    expect((await fetchWorker("/api/auth/me", { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  it("stops honouring a session once the account is deactivated (read from D1)", async () => {
+    const { cookie, email } = await signedInCookie();
+    await env.DB.prepare("UPDATE users SET is_active = 0 WHERE email = ?").bind(email).run();
+    expect((await fetchWorker("/api/auth/me", { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+});
+
+describe("request guards", () => {
+  it("answers 403 to a cross-origin POST", async () => {
+    const response = await postJson(
+      "/api/login",
+      { email: "a@b.co", password: "x" },
+      { Origin: "https://evil.example" },
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toHaveProperty("error");
+  });
+
+  it("answers 415, 400 and 413 for a wrong type, malformed JSON and an oversized body", async () => {
+    const post = (body: string, type: string) =>
+      fetchWorker("/api/register", { method: "POST", headers: { "Content-Type": type }, body });
+    const wrongType = await post("email=a", "application/x-www-form-urlencoded");
+    const malformed = await post("{not json", "application/json");
+    const oversized = await post(JSON.stringify({ message: "x".repeat(20_000) }), "application/json");
+    expect([wrongType.status, malformed.status, oversized.status]).toEqual([415, 400, 413]);
+    for (const response of [wrongType, malformed, oversized]) {
+      expect(response.headers.get("Content-Type")).toContain("application/json");
+    }
+  });
+
+  it("lists the user types", async () => {
+    const response = await fetchWorker("/api/user-types");
+    const types = await response.json<{ id: number; name: string }[]>();
+    expect(types[0]).toEqual({ id: 1, name: "admin" });
+    expect(types).toHaveLength(9);
+  });
+});
+
+describe("password hashing", () => {
+  it("stays inside the Workers scrypt window and OWASP's minimum", () => {
+    const { N, r, p } = SCRYPT_PARAMS;
+    expect(N * r * p).toBeLessThanOrEqual(2 ** 20);
+    expect(N).toBeGreaterThanOrEqual(2 ** 14);
+    expect(128 * N * r).toBeGreaterThanOrEqual(16 * 1024 * 1024);
+  });
+
+  it("verifies the right password only", async () => {
+    const hash = await hashPassword("s3cret pass");
+    expect(await verifyPassword("s3cret pass", hash)).toBe(true);
+    expect(await verifyPassword("s3cret pasS", hash)).toBe(false);
+  });
+});

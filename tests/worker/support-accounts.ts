@@ -1,0 +1,56 @@
+import { env } from "cloudflare:test";
+import { fetchWorker } from "./support";
+
+let counter = 0;
+
+/** A distinct client address per caller, so the per-IP rate limit of one test does not touch another. */
+export function freshIp(): string {
+  counter += 1;
+  return `203.0.113.${(Date.now() + counter) % 250}`;
+}
+
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now()}-${counter}@example.com`;
+}
+
+export function postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetchWorker(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": freshIp(), ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+export const PASSWORD = "correct horse battery";
+
+export async function registerViaApi(email: string, overrides: Record<string, unknown> = {}) {
+  return postJson("/api/register", {
+    email,
+    password: PASSWORD,
+    firstName: "Ada",
+    lastName: "Lovelace",
+    company: "Analytical Engines",
+    phone: "+44 20 0000 0000",
+    userTypeId: 2,
+    ...overrides,
+  });
+}
+
+export async function approve(email: string, asAdmin = false) {
+  await env.DB.prepare(
+    `UPDATE users SET is_approved = 1, approved_at = unixepoch()${asAdmin ? ", user_type_id = 1" : ""} WHERE email = ?`,
+  )
+    .bind(email.toLowerCase())
+    .run();
+}
+
+/** Registers, approves and signs in; returns the Cookie header value of the session. */
+export async function signedInCookie(options: { admin?: boolean } = {}) {
+  const email = uniqueEmail(options.admin ? "admin" : "member");
+  await registerViaApi(email);
+  await approve(email, options.admin);
+  const response = await postJson("/api/login", { email, password: PASSWORD });
+  const setCookie = response.headers.get("Set-Cookie") ?? "";
+  return { email, cookie: setCookie.split(";")[0] ?? "" };
+}
