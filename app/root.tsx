@@ -17,7 +17,7 @@ import { ButtonLink } from "./components/ui/button-link";
 import type { HeaderUser } from "./lib/header-user";
 import { useNonce } from "./lib/nonce-context";
 import { shouldHydrate } from "./lib/route-handle";
-import { cloudflareContext, flashContext, sessionUserContext } from "./server/request-context.server";
+import { cloudflareContext, sessionUserContext, takeFlash } from "./server/request-context.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -30,7 +30,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     user: headerUser,
     origin: context.get(cloudflareContext).env.SITE_ORIGIN,
-    flash: context.get(flashContext),
+    flash: takeFlash(context),
   };
 }
 

@@ -5,6 +5,8 @@ export default [
   index("routes/home.tsx"),
   route("/login", "routes/login.tsx"),
   route("/logout", "routes/logout.tsx"),
+  route("/contact", "routes/contact.tsx"),
+  route("/admin", "routes/admin.tsx"),
 
   // Content pages
 
@@ -15,5 +17,10 @@ export default [
     route("/login", "routes/api/login.ts"),
     route("/register", "routes/api/register.ts"),
     route("/user-types", "routes/api/user-types.ts"),
+    route("/contact", "routes/api/contact.ts"),
+    route("/admin/pending-users", "routes/api/admin.pending-users.ts"),
+    route("/admin/contacts", "routes/api/admin.contacts.ts"),
+    route("/admin/approve-user/:id", "routes/api/admin.approve-user.ts"),
+    route("/admin/mark-contact-processed/:id", "routes/api/admin.mark-contact-processed.ts"),
   ]),
 ] satisfies RouteConfig;

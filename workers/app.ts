@@ -43,7 +43,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, nonce: 
   }
 
   const { user, renewCookie } = await resolveSession(request, env);
-  const flash = readFlash(request);
+  const flash = { message: readFlash(request), shown: false };
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env, ctx });
   context.set(cspNonceContext, nonce);
@@ -55,7 +55,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, nonce: 
   if (renewCookie) headers.append("Set-Cookie", renewCookie);
   // The flash was shown by this response; clear it unless the response sets a new one.
   const setsFlash = headers.getSetCookie().some((cookie) => cookie.startsWith("flash="));
-  if (flash && !setsFlash) headers.append("Set-Cookie", clearFlashCookie(request));
+  if (flash.shown && !setsFlash) headers.append("Set-Cookie", clearFlashCookie(request));
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 

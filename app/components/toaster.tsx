@@ -60,12 +60,15 @@ export function StaticNotice({ message }: { message: ToastMessage | null | undef
   );
 }
 
+/** Rendered in the browser only: Radix writes inline styles that the CSP forbids in server HTML. */
 export function Toaster() {
+  const hydrated = useHydrated();
   const toast = useSyncExternalStore(
     subscribe,
     () => current,
     () => null,
   );
+  if (!hydrated) return null;
   return (
     <Toast.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label="Notification">
       {toast ? (

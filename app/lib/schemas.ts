@@ -71,6 +71,8 @@ export const registrationFormSchema = z
   .refine((value) => value.confirmPassword === value.password, {
     path: ["confirmPassword"],
     message: "Passwords don't match",
+    // Check the match even while other fields are still invalid, so every error shows at once.
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
   });
 
 export const contactSchema = z.object({

@@ -1,3 +1,4 @@
+import { ContactForm } from "~/components/contact-form";
 import {
   AboutSection,
   ClubsSection,
@@ -8,8 +9,12 @@ import {
 } from "~/components/home-sections";
 import { LandingHero } from "~/components/landing-hero";
 import { hero } from "~/content/home";
+import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
+
+// The contact form at the foot of the page is enhanced like the one on /contact.
+export const handle = { hydrate: true } satisfies RouteHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -30,7 +35,9 @@ export default function Home() {
       <CurrencySection />
       <ClubsSection />
       <GovernanceSection />
-      <ContactSection />
+      <ContactSection>
+        <ContactForm idPrefix="home-contact" />
+      </ContactSection>
     </>
   );
 }

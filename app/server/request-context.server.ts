@@ -1,4 +1,4 @@
-import { createContext } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import type { FlashMessage } from "./cookies.server";
 import type { SessionUser } from "./session-user";
 
@@ -11,5 +11,19 @@ export const cspNonceContext = createContext<string>("");
 /** Who is signed in, resolved once per request by the Worker (null for visitors). */
 export const sessionUserContext = createContext<SessionUser | null>(null);
 
-/** A one-shot toast carried across a redirect by the flash cookie (cleared by the Worker). */
-export const flashContext = createContext<FlashMessage | null>(null);
+/**
+ * A one-shot toast carried across a redirect by the flash cookie. The root loader takes it and marks it
+ * shown; only then does the Worker clear the cookie (so a request that renders nothing, such as a route
+ * manifest fetch, does not swallow it).
+ */
+export interface FlashSlot {
+  message: FlashMessage | null;
+  shown: boolean;
+}
+export const flashContext = createContext<FlashSlot>({ message: null, shown: false });
+
+export function takeFlash(context: Readonly<RouterContextProvider>): FlashMessage | null {
+  const slot = context.get(flashContext);
+  if (slot.message) slot.shown = true;
+  return slot.message;
+}

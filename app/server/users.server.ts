@@ -1,10 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import type { LoginInput, RegistrationInput } from "~/lib/schemas";
 import { loginFailures, users } from "../../db/schema";
 import type { Database } from "./db.server";
 import { hashPassword, spendEquivalentHashWork, verifyPassword } from "./passwords.server";
 import type { SessionUser } from "./session-user";
+import type { StateChange } from "./state-change";
 
 // At most 100 failed logins per account per hour (ASVS 2.2.1); then the account waits out the hour.
 export const MAX_FAILURES_PER_WINDOW = 100;
@@ -93,4 +94,49 @@ async function recordFailure(db: Database, userId: number, now: number): Promise
         windowStart: sql`CASE WHEN ${now} - ${loginFailures.windowStart} >= ${FAILURE_WINDOW_SECONDS} THEN ${now} ELSE ${loginFailures.windowStart} END`,
       },
     });
+}
+
+const pendingFields = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  company: users.company,
+  phone: users.phone,
+  userTypeId: users.userTypeId,
+  createdAt: users.createdAt,
+};
+
+export type PendingUser = Awaited<ReturnType<typeof listPendingUsers>>[number];
+
+/** Accounts waiting for approval, oldest first, one page at a time (served by users_pending_idx). */
+export function listPendingUsers(db: Database, { limit, offset }: { limit: number; offset: number }) {
+  return db
+    .select(pendingFields)
+    .from(users)
+    .where(eq(users.isApproved, false))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countPendingUsers(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(users)
+    .where(eq(users.isApproved, false));
+  return row?.count ?? 0;
+}
+
+/** Approves an account once, recording who and when; a repeat changes nothing. */
+export async function approveUser(db: Database, id: number, adminId: number): Promise<StateChange> {
+  const now = new Date();
+  const updated = await db
+    .update(users)
+    .set({ isApproved: true, approvedBy: adminId, approvedAt: now, updatedAt: now })
+    .where(and(eq(users.id, id), eq(users.isApproved, false)))
+    .returning({ id: users.id });
+  if (updated.length > 0) return "changed";
+  const exists = await db.query.users.findFirst({ columns: { id: true }, where: eq(users.id, id) });
+  return exists ? "unchanged" : "not-found";
 }

@@ -65,11 +65,6 @@ describe("home page", () => {
     expect(html).toMatch(/<a[^>]*href="\/facets-token"[^>]*>Learn More<\/a>/);
   });
 
-  it("ships no script on a content page", async () => {
-    const { html } = await fetchPage("/");
-    expect(html).not.toContain("<script");
-    expect(html).not.toContain("modulepreload");
-  });
 
   it("marks only the home link active on /", async () => {
     const { html } = await fetchPage("/");
@@ -86,6 +81,23 @@ describe("home page", () => {
     expect(text).toContain("Login");
     expect(text).not.toContain("Logout");
     expect(text).not.toContain("Admin Dashboard");
+  });
+});
+
+describe("the hydrate gate", () => {
+  it("ships no script on a content page", async () => {
+    const { html } = await fetchPage("/media");
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain("modulepreload");
+  });
+
+  it("ships scripts carrying the response's CSP nonce on an interactive page", async () => {
+    const { response, html } = await fetchPage("/login");
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
 });
 

@@ -1,0 +1,79 @@
+import { data } from "react-router";
+import type { ContactActionResult } from "~/components/contact-form";
+import { ContactForm } from "~/components/contact-form";
+import { PageHero } from "~/components/page-hero";
+import { contactSection } from "~/content/home";
+import type { RouteHandle } from "~/lib/route-handle";
+import { contactSchema, fieldErrorsOf } from "~/lib/schemas";
+import { pageMeta } from "~/lib/seo";
+import { saveContactSubmission } from "~/server/contact-submissions.server";
+import { getDb } from "~/server/db.server";
+import { trippedHoneypot } from "~/server/json-api.server";
+import { RETRY_AFTER_SECONDS, withinRateLimit } from "~/server/rate-limit.server";
+import { cloudflareContext } from "~/server/request-context.server";
+import type { Route } from "./+types/contact";
+
+export const handle = { hydrate: true } satisfies RouteHandle;
+
+const SENT = {
+  title: "Message Sent!",
+  description: "Thank you for your message! We will get back to you soon.",
+};
+const FAILED = {
+  title: "Error",
+  description: "Failed to send message. Please try again.",
+  variant: "destructive",
+} as const;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Contact",
+    description:
+      "Contact FACETS about the token, licensing, partnerships, regulation or jobs. Token buyers: state your preferred payment method (BTC, SOL or USDT).",
+    path: "/contact",
+    origin: matches[0].loaderData.origin,
+  });
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const subject = new URL(request.url).searchParams.get("subject");
+  return { subject: subject ? subject.replace(/[-_]+/g, " ").slice(0, 100) : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = context.get(cloudflareContext);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  if (!(await withinRateLimit(env, "contact", request))) {
+    return data<ContactActionResult>(
+      { toast: FAILED, values: form },
+      { status: 429, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
+    );
+  }
+  if (trippedHoneypot(form))
+    return data<ContactActionResult>({ toast: SENT, resetKey: Date.now() }, { status: 201 });
+  const parsed = contactSchema.safeParse(form);
+  if (!parsed.success) {
+    return data<ContactActionResult>(
+      { toast: FAILED, fieldErrors: fieldErrorsOf(parsed.error), values: form },
+      { status: 400 },
+    );
+  }
+  await saveContactSubmission(getDb(env), parsed.data);
+  return data<ContactActionResult>({ toast: SENT, resetKey: Date.now() }, { status: 201 });
+}
+
+export default function ContactPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHero eyebrow="Contact" title="Get in touch" lead={contactSection.lead} />
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <p className="rounded-xl border border-gold-strong/40 bg-amber-50 p-4 text-ink">
+          {contactSection.tokenBuyerNote}
+        </p>
+        <div className="mt-8 rounded-2xl border border-line p-6 shadow-sm sm:p-8">
+          <ContactForm subject={loaderData.subject} />
+        </div>
+      </div>
+    </>
+  );
+}

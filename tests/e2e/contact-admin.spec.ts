@@ -1,0 +1,73 @@
+import { expect, type Page, test } from "@playwright/test";
+import { logInAsAdmin, notice, uniqueEmail } from "./support";
+
+test.beforeEach(({}, { project }) => {
+  test.skip(project.name === "phone", "the flows run once, at desktop width");
+});
+
+async function sendMessage(page: Page, path: string, email: string, message: string) {
+  await page.goto(path);
+  const form = page.getByRole("form", { name: "Contact FACETS" });
+  await form.getByLabel("First name").fill("Zoë");
+  await form.getByLabel("Last name").fill("O'Brien & Co");
+  await form.getByLabel("Email address").fill(email);
+  await form.getByLabel("Area of interest").selectOption({ label: "FACETS token enquiry" });
+  await form.getByLabel("Message").fill(message);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(notice(page, "Message Sent!")).toBeVisible();
+  await expect(page.getByText("Thank you for your message! We will get back to you soon.").first()).toBeVisible();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("a message sent from the home page reaches the dashboard, is replied to and processed", async ({ page }) => {
+      const email = uniqueEmail("contact");
+      const message = "I'd like to buy 100 tokens.\nPayment: SOL & <b>fast</b> please?";
+      await sendMessage(page, "/#contact", email, message);
+      if (javaScriptEnabled) {
+        await expect(page.getByRole("form", { name: "Contact FACETS" }).getByLabel("Email address")).toHaveValue("");
+      }
+
+      await logInAsAdmin(page);
+      await page.getByRole("link", { name: /Contact Submissions/ }).click();
+      const card = page.getByRole("listitem").filter({ hasText: email });
+      await expect(card).toContainText("FACETS token enquiry");
+      await expect(card).toContainText("<b>fast</b>");
+      const href = await card.getByRole("link", { name: /Reply/ }).getAttribute("href");
+      const mailto = new URL(href ?? "");
+      expect(mailto.protocol).toBe("mailto:");
+      expect(decodeURIComponent(mailto.pathname)).toBe(email);
+      expect(mailto.searchParams.get("subject")).toBe("Re: Your message to FACETS");
+      const body = mailto.searchParams.get("body") ?? "";
+      expect(body).toContain("Hi Zoë,");
+      expect(body).toContain("> Payment: SOL & <b>fast</b> please?");
+      await card.getByRole("button", { name: "Mark Processed" }).click();
+      await expect(notice(page, "Contact Processed")).toBeVisible();
+      await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
+    });
+  });
+}
+
+test("the dashboard shows both counts and its empty states", async ({ page }) => {
+  await logInAsAdmin(page);
+  const usersTab = page.getByRole("link", { name: /Pending Users/ });
+  const contactsTab = page.getByRole("link", { name: /Contact Submissions/ });
+  await expect(usersTab).toContainText(/\d+/);
+  await expect(contactsTab).toContainText(/\d+/);
+  for (const [tab, button, empty] of [
+    [usersTab, "Approve", "No pending user registrations."],
+    [contactsTab, "Mark Processed", "No unprocessed contact submissions."],
+  ] as const) {
+    await tab.click();
+    for (let guard = 0; guard < 50; guard++) {
+      const action = page.getByRole("button", { name: button }).first();
+      if ((await action.count()) === 0) break;
+      await action.click();
+      await page.waitForLoadState("networkidle");
+    }
+    await expect(page.getByText(empty)).toBeVisible();
+    await expect(tab).toContainText("0");
+  }
+});

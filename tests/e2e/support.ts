@@ -1,0 +1,57 @@
+import { expect, type Page } from "@playwright/test";
+import { DEMO_ADMIN } from "../../scripts/admin-account.ts";
+
+export { DEMO_ADMIN };
+
+let counter = 0;
+export function uniqueEmail(label: string) {
+  counter += 1;
+  return `${label}-${Date.now()}-${counter}@example.com`;
+}
+
+export const PASSWORD = "a long enough password";
+
+/** The notification a person sees: the toast with JavaScript, the status box without it. */
+export function notice(page: Page, title: string) {
+  return page.getByText(title, { exact: true }).first();
+}
+
+export async function register(page: Page, email: string) {
+  await page.goto("/login?tab=register");
+  const form = page.getByRole("form", { name: "Register" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByLabel("Confirm password").fill(PASSWORD);
+  await form.getByLabel("First name").fill("Rosa");
+  await form.getByLabel("Last name").fill("Parks");
+  await form.getByLabel("Company (optional)").fill("Montgomery Co");
+  await form.getByLabel("Phone (optional)").fill("+1 555 0199");
+  await form.getByLabel("Area of interest").selectOption({ label: "Partnership opportunities" });
+  await form.getByRole("button", { name: "Register" }).click();
+  await expect(notice(page, "Registration Successful")).toBeVisible();
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  const form = page.getByRole("form", { name: "Login" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Login" }).click();
+}
+
+export async function logInAsAdmin(page: Page) {
+  await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+export async function logOut(page: Page) {
+  const header = page.getByRole("banner");
+  const inline = header.getByRole("navigation", { name: "Main" });
+  if (await inline.isVisible()) {
+    await inline.getByRole("button", { name: "Logout" }).click();
+  } else {
+    await header.getByRole("button", { name: "Open menu" }).click();
+    await header.getByRole("dialog").getByRole("button", { name: "Logout" }).click();
+  }
+  await expect(page).toHaveURL(/\/$/);
+}
