@@ -9,6 +9,32 @@ export default [
   route("/admin", "routes/admin.tsx"),
 
   // Content pages
+  route("/insure", "routes/insure.tsx"),
+  route("/gold", "routes/gold.tsx"),
+  route("/capital", "routes/capital.tsx"),
+  route("/africa", "routes/africa.tsx"),
+  route("/mobile1", "routes/mobile1.tsx"),
+  route("/funeral", "routes/funeral.tsx"),
+  route("/motorclub", "routes/motorclub.tsx"),
+  route("/propertyclub", "routes/propertyclub.tsx"),
+  route("/facets-token", "routes/facets-token.tsx"),
+  route("/ip-token", "routes/ip-token.tsx"),
+  route("/lab-tokens", "routes/lab-tokens.tsx"),
+  route("/leadership", "routes/leadership.tsx"),
+  route("/engineering", "routes/engineering.tsx"),
+  route("/media", "routes/media.tsx"),
+  route("/pilots-demos", "routes/pilots-demos.tsx"),
+  route("/home-experiment", "routes/home-experiment.tsx"),
+  route("/facetsre", "routes/facetsre.tsx"),
+  route("/workzone", "routes/workzone.tsx"),
+  route("/facets-gold-logo", "routes/facets-gold-logo.tsx"),
+  route("/email-dao", "routes/email-dao.tsx"),
+  route("/email-dao-simple", "routes/email-dao-simple.tsx"),
+  route("/email", "routes/email.tsx"),
+  route("/email-image", "routes/email-image.tsx"),
+
+  route("/sitemap.xml", "routes/sitemap.ts"),
+  route("/robots.txt", "routes/robots.ts"),
 
   // The JSON API (spec section 7)
   ...prefix("/api", [

@@ -10,20 +10,24 @@ import {
 import { LandingHero } from "~/components/landing-hero";
 import { hero } from "~/content/home";
 import type { RouteHandle } from "~/lib/route-handle";
-import { pageMeta } from "~/lib/seo";
+import { organisationJsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 // The contact form at the foot of the page is enhanced like the one on /contact.
 export const handle = { hydrate: true } satisfies RouteHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: hero.tagline,
-    description:
-      "FACETS is a DAO building AI and blockchain-native insurance and finance products on Solana: DAO, IP and LAB tokens, B2B2C platforms and community clubs.",
-    path: "/",
-    origin: matches[0].loaderData.origin,
-  });
+  const origin = matches[0].loaderData.origin;
+  return [
+    ...pageMeta({
+      title: hero.tagline,
+      description:
+        "FACETS is a DAO building AI and blockchain-native insurance and finance products on Solana: DAO, IP and LAB tokens, B2B2C platforms and community clubs.",
+      path: "/",
+      origin,
+    }),
+    { "script:ld+json": organisationJsonLd(origin) },
+  ];
 }
 
 export default function Home() {

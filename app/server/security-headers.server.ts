@@ -24,7 +24,7 @@ export function contentSecurityPolicy(nonce: string): string {
 
 const PERMISSIONS_POLICY = [
   "accelerometer=()",
-  "autoplay=()",
+  `autoplay=(self "https://www.youtube-nocookie.com")`,
   "camera=()",
   "display-capture=()",
   "geolocation=()",

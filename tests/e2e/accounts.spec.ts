@@ -1,9 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_ADMIN, logIn, logInAsAdmin, logOut, notice, PASSWORD, register, uniqueEmail } from "./support";
 
-test.beforeEach(({}, { project }) => {
-  test.skip(project.name === "phone", "the flows run once, at desktop width; the shell is tested at both");
-});
+test.skip(({ isMobile }) => isMobile, "the flows run once, at desktop width; the shell is tested at both");
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {

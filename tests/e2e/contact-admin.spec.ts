@@ -1,9 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { logInAsAdmin, notice, uniqueEmail } from "./support";
 
-test.beforeEach(({}, { project }) => {
-  test.skip(project.name === "phone", "the flows run once, at desktop width");
-});
+test.skip(({ isMobile }) => isMobile, "the flows run once, at desktop width");
 
 async function sendMessage(page: Page, path: string, email: string, message: string) {
   await page.goto(path);
@@ -15,19 +13,25 @@ async function sendMessage(page: Page, path: string, email: string, message: str
   await form.getByLabel("Message").fill(message);
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(notice(page, "Message Sent!")).toBeVisible();
-  await expect(page.getByText("Thank you for your message! We will get back to you soon.").first()).toBeVisible();
+  await expect(
+    page.getByText("Thank you for your message! We will get back to you soon.").first(),
+  ).toBeVisible();
 }
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled });
 
-    test("a message sent from the home page reaches the dashboard, is replied to and processed", async ({ page }) => {
+    test("a message sent from the home page reaches the dashboard, is replied to and processed", async ({
+      page,
+    }) => {
       const email = uniqueEmail("contact");
       const message = "I'd like to buy 100 tokens.\nPayment: SOL & <b>fast</b> please?";
       await sendMessage(page, "/#contact", email, message);
       if (javaScriptEnabled) {
-        await expect(page.getByRole("form", { name: "Contact FACETS" }).getByLabel("Email address")).toHaveValue("");
+        await expect(
+          page.getByRole("form", { name: "Contact FACETS" }).getByLabel("Email address"),
+        ).toHaveValue("");
       }
 
       await logInAsAdmin(page);

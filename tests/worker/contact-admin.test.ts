@@ -26,7 +26,9 @@ describe("POST /api/contact", () => {
     const body = contact();
     const response = await postJson("/api/contact", body);
     expect(response.status).toBe(201);
-    const row = await env.DB.prepare("SELECT * FROM contact_submissions WHERE email = ?").bind(body.email).first();
+    const row = await env.DB.prepare("SELECT * FROM contact_submissions WHERE email = ?")
+      .bind(body.email)
+      .first();
     expect(row).toMatchObject({ first_name: "Grace", user_type_id: 2, is_processed: 0, processed_by: null });
   });
 
@@ -42,7 +44,9 @@ describe("POST /api/contact", () => {
   it("keeps every acknowledged message of a concurrent burst exactly once", async () => {
     const email = uniqueEmail("burst");
     const responses = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => postJson("/api/contact", contact({ email, message: `Burst ${i}` }))),
+      Array.from({ length: 8 }, (_, i) =>
+        postJson("/api/contact", contact({ email, message: `Burst ${i}` })),
+      ),
     );
     const acknowledged = responses.filter((response) => response.status === 201).length;
     expect(acknowledged).toBe(8);
@@ -82,7 +86,9 @@ describe("the contact form page", () => {
       body: form,
     });
     expect(response.status).toBe(201);
-    expect(textOf(await response.text())).toContain("Thank you for your message! We will get back to you soon.");
+    expect(textOf(await response.text())).toContain(
+      "Thank you for your message! We will get back to you soon.",
+    );
     expect(await countContacts(body.email)).toBe(1);
   });
 });
@@ -126,17 +132,21 @@ describe("admin actions", () => {
     const { cookie } = await signedInCookie({ admin: true });
     const email = uniqueEmail("approve-me");
     await registerViaApi(email);
-    const pending = await (await fetchWorker("/api/admin/pending-users", { headers: { Cookie: cookie } })).json<
-      { id: number; email: string; createdAt: string }[]
-    >();
+    const pending = await (
+      await fetchWorker("/api/admin/pending-users", { headers: { Cookie: cookie } })
+    ).json<{ id: number; email: string; createdAt: string }[]>();
     const user = pending.find((row) => row.email === email);
     expect(user).toBeDefined();
     const approve = () =>
       fetchWorker(`/api/admin/approve-user/${user?.id}`, { method: "POST", headers: { Cookie: cookie } });
     expect((await (await approve()).json<{ changed: boolean }>()).changed).toBe(true);
-    const first = await env.DB.prepare("SELECT approved_by, approved_at FROM users WHERE email = ?").bind(email).first();
+    const first = await env.DB.prepare("SELECT approved_by, approved_at FROM users WHERE email = ?")
+      .bind(email)
+      .first();
     expect((await (await approve()).json<{ changed: boolean }>()).changed).toBe(false);
-    const second = await env.DB.prepare("SELECT approved_by, approved_at FROM users WHERE email = ?").bind(email).first();
+    const second = await env.DB.prepare("SELECT approved_by, approved_at FROM users WHERE email = ?")
+      .bind(email)
+      .first();
     expect(second).toEqual(first);
     expect(first?.approved_by).not.toBeNull();
     expect((await postJson("/api/login", { email, password: "correct horse battery" })).status).toBe(200);
@@ -147,16 +157,23 @@ describe("admin actions", () => {
     const body = contact();
     await postJson("/api/contact", body);
     const list = async () =>
-      (await (await fetchWorker("/api/admin/contacts", { headers: { Cookie: cookie } })).json<{ id: number; email: string }[]>()).filter(
-        (row) => row.email === body.email,
-      );
+      (
+        await (
+          await fetchWorker("/api/admin/contacts", { headers: { Cookie: cookie } })
+        ).json<{ id: number; email: string }[]>()
+      ).filter((row) => row.email === body.email);
     const [row] = await list();
     const mark = () =>
-      fetchWorker(`/api/admin/mark-contact-processed/${row?.id}`, { method: "POST", headers: { Cookie: cookie } });
+      fetchWorker(`/api/admin/mark-contact-processed/${row?.id}`, {
+        method: "POST",
+        headers: { Cookie: cookie },
+      });
     expect((await mark()).status).toBe(200);
     expect((await mark()).status).toBe(200);
     expect(await list()).toEqual([]);
-    const stored = await env.DB.prepare("SELECT is_processed, processed_by, processed_at FROM contact_submissions WHERE id = ?")
+    const stored = await env.DB.prepare(
+      "SELECT is_processed, processed_by, processed_at FROM contact_submissions WHERE id = ?",
+    )
       .bind(row?.id)
       .first<{ is_processed: number; processed_by: number; processed_at: number }>();
     expect(stored?.is_processed).toBe(1);

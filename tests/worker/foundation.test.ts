@@ -65,7 +65,6 @@ describe("home page", () => {
     expect(html).toMatch(/<a[^>]*href="\/facets-token"[^>]*>Learn More<\/a>/);
   });
 
-
   it("marks only the home link active on /", async () => {
     const { html } = await fetchPage("/");
     const active = [

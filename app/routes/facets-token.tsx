@@ -1,0 +1,81 @@
+import { PageHero } from "~/components/page-hero";
+import { StatList } from "~/components/stat-list";
+import { TrancheShareBars, TrancheStatusLegend, TrancheTable } from "~/components/tranche-chart";
+import { ButtonLink } from "~/components/ui/button-link";
+import { Card, CardGrid } from "~/components/ui/card";
+import { Section } from "~/components/ui/section";
+import { Tag } from "~/components/ui/tag";
+import { MAX_SUPPLY, facetsTokenPage as page, trancheStatusLegend, tranches } from "~/content/facets-token";
+import { formatInteger, formatUsd } from "~/lib/format";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/facets-token";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: page.title,
+    description:
+      "The FACETS DAO token: a fixed maximum supply of 21,000,000 released in 7 tranches, holder votes on later tranches, and how to apply to buy with BTC, SOL or USDT.",
+    path: "/facets-token",
+    origin: matches[0].loaderData.origin,
+  });
+}
+
+const availableTranche = tranches.find((tranche) => tranche.status === "available");
+
+const highlights = [
+  { value: formatInteger(MAX_SUPPLY), label: page.highlightLabels.maxSupply },
+  { value: String(tranches.length), label: page.highlightLabels.trancheCount },
+  ...(availableTranche
+    ? [{ value: formatUsd(availableTranche.price), label: page.highlightLabels.availablePrice }]
+    : []),
+];
+
+export default function FacetsToken() {
+  return (
+    <>
+      <PageHero eyebrow={page.eyebrow} title={page.title} lead={page.lead}>
+        <StatList stats={highlights} />
+        <div className="mt-10">
+          <ButtonLink to={page.howToBuy.action.to}>{page.howToBuy.action.label}</ButtonLink>
+        </div>
+      </PageHero>
+
+      <Section id="shares" title={page.shares.title} lead={page.shares.lead}>
+        <div className="grid gap-10 lg:grid-cols-[2fr_1fr]">
+          <TrancheShareBars tranches={tranches} />
+          <TrancheStatusLegend entries={trancheStatusLegend} />
+        </div>
+      </Section>
+
+      <Section id="tranches" title={page.table.title} lead={page.table.lead} tone="muted">
+        <TrancheTable tranches={tranches} caption={page.table.caption} />
+      </Section>
+
+      <Section id="release" title={page.release.title} lead={page.release.lead}>
+        <CardGrid>
+          {page.release.notes.map((note) => (
+            <Card key={note.title} title={note.title}>
+              <p>{note.body}</p>
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+
+      <Section id="buy" title={page.howToBuy.title} lead={page.howToBuy.lead} tone="muted">
+        <p className="font-semibold">{page.howToBuy.paymentMethodsLabel}</p>
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label={page.howToBuy.paymentMethodsLabel}>
+          {page.howToBuy.paymentMethods.map((method) => (
+            <li key={method}>
+              <Tag size="md">{method}</Tag>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-8">
+          <ButtonLink to={page.howToBuy.action.to} variant="brand">
+            {page.howToBuy.action.label}
+          </ButtonLink>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { CallToActionSection } from "~/components/call-to-action";
+import { MediaArticleCard } from "~/components/media-article-card";
+import { PageHero } from "~/components/page-hero";
+import { CardGrid } from "~/components/ui/card";
+import { Section } from "~/components/ui/section";
+import { mediaArticles, mediaPage as page } from "~/content/media";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/media";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: page.title,
+    description:
+      "Curated articles and posts on insurance, blockchain, gold, fractional ownership, Africa and intellectual property, chosen by the FACETS team.",
+    path: "/media",
+    origin: matches[0].loaderData.origin,
+  });
+}
+
+export default function Media() {
+  return (
+    <>
+      <PageHero eyebrow={page.eyebrow} title={page.title} lead={page.lead} />
+
+      <Section id="articles" title={page.listTitle} lead={page.listLead} tone="muted">
+        <CardGrid>
+          {mediaArticles.map((article) => (
+            <MediaArticleCard key={article.url} article={article} readLabel={page.readLabel} />
+          ))}
+        </CardGrid>
+      </Section>
+
+      <CallToActionSection
+        id="press"
+        title={page.callToAction.title}
+        lead={page.callToAction.lead}
+        actions={[page.callToAction.action]}
+      />
+    </>
+  );
+}

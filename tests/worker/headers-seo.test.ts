@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { indexablePaths, unlistedPaths } from "../../app/content/site-pages";
+import { fetchPage, fetchWorker } from "./support";
+
+function expectSecurityHeaders(response: Response) {
+  const csp = response.headers.get("Content-Security-Policy") ?? "";
+  expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/);
+  for (const directive of [
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ]) {
+    expect(csp).toContain(directive);
+  }
+  expect(csp).not.toContain("unsafe-inline");
+  expect(response.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+  expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+  expect(response.headers.get("Permissions-Policy")).toContain("camera=()");
+}
+
+describe("security headers", () => {
+  it.each([
+    ["a content page", "/media"],
+    ["an interactive page", "/login"],
+    ["an API answer", "/api/user-types"],
+    ["a 404", "/no-such-page"],
+  ])("are on %s", async (_, path) => {
+    expectSecurityHeaders(await fetchWorker(path));
+  });
+
+  it("gives each response a fresh nonce and never caches HTML", async () => {
+    const [a, b] = await Promise.all([fetchWorker("/login"), fetchWorker("/login")]);
+    expect(a.headers.get("Content-Security-Policy")).not.toBe(b.headers.get("Content-Security-Policy"));
+    expect(a.headers.get("Cache-Control")).toBe("no-store");
+  });
+});
+
+describe("search and sharing", () => {
+  it.each(indexablePaths.map((path) => [path]))(
+    "%s has canonical, Open Graph and Twitter tags",
+    async (path) => {
+      const { html } = await fetchPage(path);
+      expect(html).toContain(`<link rel="canonical" href="https://facets.example${path}"`);
+      for (const tag of [
+        'property="og:title"',
+        'property="og:description"',
+        'property="og:url"',
+        'name="twitter:card"',
+      ]) {
+        expect(html).toContain(tag);
+      }
+      expect(html).toContain('property="og:image" content="https://facets.example/og-image.png"');
+      expect(html).not.toContain('content="noindex');
+    },
+  );
+
+  it.each(unlistedPaths.filter((path) => !["/admin", "/api/"].includes(path)).map((path) => [path]))(
+    "%s says noindex",
+    async (path) => {
+      const { html } = await fetchPage(path);
+      expect(html).toMatch(/<meta name="robots" content="noindex/);
+    },
+  );
+
+  it("puts the organisation's JSON-LD on the home page", async () => {
+    const { html } = await fetchPage("/");
+    const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(json ?? "{}")).toMatchObject({ "@type": "Organization", name: "FACETS DAO" });
+  });
+
+  it("lists the public content routes in the sitemap", async () => {
+    const response = await fetchWorker("/sitemap.xml");
+    expect(response.headers.get("Content-Type")).toContain("application/xml");
+    const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toEqual(indexablePaths.map((path) => new URL(path, "https://facets.example").toString()));
+  });
+
+  it("keeps robots out of the private and noindex pages and points at the sitemap", async () => {
+    const body = await (await fetchWorker("/robots.txt")).text();
+    for (const rule of [
+      "Disallow: /admin",
+      "Disallow: /login",
+      "Disallow: /api/",
+      "Disallow: /workzone",
+      "Disallow: /email$",
+    ]) {
+      expect(body).toContain(rule);
+    }
+    expect(body).toContain("Sitemap: https://facets.example/sitemap.xml");
+  });
+});
