@@ -31,15 +31,20 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
+      testIgnore: /lighthouse/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
     },
     {
       name: "phone",
+      testIgnore: /lighthouse/,
       use: { ...devices["Pixel 7"], viewport: { width: 360, height: 800 }, launchOptions: chromium },
     },
+    // Lighthouse drives its own Chromium with its mobile preset, once, after the other suites.
+    { name: "lighthouse", testMatch: /lighthouse\.spec\.ts/, dependencies: ["desktop", "phone"] },
   ],
   webServer: {
-    command: "node scripts/prepare-local.ts && node scripts/preview.ts",
+    // The site's origin is the test server's own, so canonical URLs and absolute links resolve locally.
+    command: `node scripts/prepare-local.ts && node scripts/preview.ts --var SITE_ORIGIN:http://127.0.0.1:${PORT}`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -48,5 +48,6 @@ export default [
     route("/admin/contacts", "routes/api/admin.contacts.ts"),
     route("/admin/approve-user/:id", "routes/api/admin.approve-user.ts"),
     route("/admin/mark-contact-processed/:id", "routes/api/admin.mark-contact-processed.ts"),
+    route("/video/:name", "routes/api/video.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -5,7 +5,9 @@ import { rmSync } from "node:fs";
 const steps: { name: string; command: string[] }[] = [
   { name: "typecheck", command: ["npm", "run", "typecheck"] },
   { name: "lint", command: ["npm", "run", "lint"] },
+  { name: "workflows (actionlint)", command: ["node", "scripts/lint-workflows.ts"] },
   { name: "build", command: ["npm", "run", "build"] },
+  { name: "bundle size (wrangler deploy --dry-run)", command: ["node", "scripts/bundle-size.ts"] },
   { name: "vitest (workerd)", command: ["npx", "--no-install", "vitest", "run"] },
   { name: "playwright (chromium)", command: ["npx", "--no-install", "playwright", "test"] },
 ];

@@ -1,8 +1,8 @@
 import { useActionData, useFetcher } from "react-router";
 import { contactSection } from "~/content/home";
 import { publicUserTypes } from "~/content/user-types";
+import { MESSAGE_MAX } from "~/lib/field-limits";
 import type { FieldErrors } from "~/lib/schemas";
-import { contactSchema } from "~/lib/schemas";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { StaticNotice, type ToastMessage, useToast } from "./toaster";
@@ -47,6 +47,8 @@ export function ContactForm({ idPrefix = "contact", subject }: ContactFormProps)
   );
 }
 
+const loadContactSchema = () => import("~/lib/schemas").then((module) => module.contactSchema);
+
 function ContactFields({
   fetcher,
   idPrefix,
@@ -59,7 +61,7 @@ function ContactFields({
   result: ContactActionResult | undefined;
 }) {
   const hydrated = useHydrated();
-  const validation = useFormValidation(contactSchema);
+  const validation = useFormValidation(loadContactSchema);
   const errors = validation.submitted ? validation.errors : (result?.fieldErrors ?? {});
   const values = result?.values ?? {};
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -71,6 +73,7 @@ function ContactFields({
       noValidate={hydrated}
       onSubmit={validation.onSubmit}
       onChange={validation.onChange}
+      onFocus={validation.onFocus}
       aria-label="Contact FACETS"
       className="relative grid gap-5 sm:grid-cols-2"
     >
@@ -149,7 +152,7 @@ function ContactFields({
           label="Message"
           rows={6}
           required
-          maxLength={5000}
+          maxLength={MESSAGE_MAX}
           hint={contactSection.tokenBuyerNote}
           defaultValue={values.message ?? (subject ? `Regarding: ${subject}\n\n` : undefined)}
           error={errors.message}

@@ -30,17 +30,14 @@ export function MarketSplitBar({ label, parts }: { label: string; parts: readonl
       </svg>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
         {parts.map((part, index) => (
-          <div key={part.title} className="flex items-start gap-3">
-            <span
-              className={`mt-1.5 size-3 shrink-0 rounded-sm ${toneAt(index).swatch}`}
-              aria-hidden="true"
-            />
-            <div>
-              <dt className="font-semibold text-ink">{part.title}</dt>
-              <dd className="text-ink-muted">
-                {part.percent}%, {part.value}
-              </dd>
-            </div>
+          <div key={part.title}>
+            <dt className="flex items-center gap-3 font-semibold text-ink">
+              <span className={`size-3 shrink-0 rounded-sm ${toneAt(index).swatch}`} aria-hidden="true" />
+              {part.title}
+            </dt>
+            <dd className="pl-6 text-ink-muted">
+              {part.percent}%, {part.value}
+            </dd>
           </div>
         ))}
       </dl>

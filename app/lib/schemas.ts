@@ -1,7 +1,9 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { publicUserTypes } from "~/content/user-types";
+import { MESSAGE_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./field-limits";
 
 // One schema per form, used by the browser (validation as you type) and by the server (the truth).
+// zod/mini keeps the browser's share small (GUIDE.md budget: 120 KB of JavaScript on interactive pages).
 // Length bounds are the spec's (section 3); the messages the spec gives are quoted exactly.
 
 const publicUserTypeIds = new Set(publicUserTypes.map((type) => type.id));
@@ -9,52 +11,55 @@ const publicUserTypeIds = new Set(publicUserTypes.map((type) => type.id));
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+    );
 
 const optionalText = (label: string, max: number) =>
+  z.pipe(
+    z.optional(
+      z.nullable(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))),
+    ),
+    z.transform((value: string | null | undefined) => (value ? value : null)),
+  );
+
+const emailAddress = (max?: number) =>
+  z.pipe(
+    z
+      .string({ error: "Please enter a valid email address" })
+      .check(z.trim(), ...(max ? [z.maxLength(max, `Email must be at most ${max} characters`)] : [])),
+    z.pipe(
+      z.email("Please enter a valid email address"),
+      z.transform((value: string) => value.toLowerCase()),
+    ),
+  );
+
+const areaOfInterest = z.pipe(
+  z.coerce.number({ error: "Please choose an area of interest" }),
   z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .optional()
-    .nullable()
-    .transform((value) => (value ? value : null));
+    .int("Please choose an area of interest")
+    .check(z.refine((id) => publicUserTypeIds.has(id), "Please choose an area of interest")),
+);
 
-const email = z
-  .string({ error: "Please enter a valid email address" })
-  .trim()
-  .max(255, "Email must be at most 255 characters")
-  .pipe(z.email("Please enter a valid email address"))
-  .transform((value) => value.toLowerCase());
-
-const areaOfInterest = z.coerce
-  .number({ error: "Please choose an area of interest" })
-  .int("Please choose an area of interest")
-  .refine((id) => publicUserTypeIds.has(id), "Please choose an area of interest");
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN } from "./field-limits";
 
 export const loginSchema = z.object({
-  email: z
-    .string({ error: "Please enter a valid email address" })
-    .trim()
-    .pipe(z.email("Please enter a valid email address"))
-    .transform((value) => value.toLowerCase()),
+  email: emailAddress(),
   password: z
     .string({ error: "Password is required" })
-    .min(1, "Password is required")
-    .max(PASSWORD_MAX * 4),
+    .check(z.minLength(1, "Password is required"), z.maxLength(PASSWORD_MAX * 4, "Password is too long")),
 });
 
 const registrationFields = {
-  email,
+  email: emailAddress(255),
   password: z
     .string({ error: "Password is required" })
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    .check(
+      z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+      z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    ),
   firstName: requiredText("First name", 100),
   lastName: requiredText("Last name", 100),
   company: optionalText("Company", 200),
@@ -67,22 +72,24 @@ export const registrationSchema = z.object(registrationFields);
 
 /** The register form: the same fields plus the confirmation, which must equal the password. */
 export const registrationFormSchema = z
-  .object({ ...registrationFields, confirmPassword: z.string().optional() })
-  .refine((value) => value.confirmPassword === value.password, {
-    path: ["confirmPassword"],
-    message: "Passwords don't match",
-    // Check the match even while other fields are still invalid, so every error shows at once.
-    when: (payload) => typeof payload.value === "object" && payload.value !== null,
-  });
+  .object({ ...registrationFields, confirmPassword: z.optional(z.string()) })
+  .check(
+    z.refine((value) => value.confirmPassword === value.password, {
+      path: ["confirmPassword"],
+      message: "Passwords don't match",
+      // Check the match even while other fields are still invalid, so every error shows at once.
+      when: (payload) => typeof payload.value === "object" && payload.value !== null,
+    }),
+  );
 
 export const contactSchema = z.object({
   firstName: requiredText("First name", 100),
   lastName: requiredText("Last name", 100),
-  email,
+  email: emailAddress(255),
   company: optionalText("Company", 200),
   phone: optionalText("Phone", 20),
   userTypeId: areaOfInterest,
-  message: requiredText("Message", 5000),
+  message: requiredText("Message", MESSAGE_MAX),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -92,10 +99,15 @@ export type ContactInput = z.infer<typeof contactSchema>;
 export type FieldErrors = Record<string, string>;
 
 /** The first message for each field, keyed by field name. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: {
+  readonly issues: readonly { path?: readonly PropertyKey[] | readonly unknown[]; message: string }[];
+}): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
+    const first = issue.path?.[0];
+    const key = String(
+      typeof first === "object" && first !== null && "key" in first ? first.key : (first ?? "form"),
+    );
     errors[key] ??= issue.message;
   }
   return errors;

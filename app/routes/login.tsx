@@ -4,15 +4,9 @@ import { PageHero } from "~/components/page-hero";
 import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
 import { HoneypotField, SelectField, SubmitButton, TextField } from "~/components/ui/form-field";
 import { publicUserTypes } from "~/content/user-types";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/field-limits";
 import type { RouteHandle } from "~/lib/route-handle";
-import {
-  type FieldErrors,
-  fieldErrorsOf,
-  loginSchema,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  registrationFormSchema,
-} from "~/lib/schemas";
+import { type FieldErrors, fieldErrorsOf, loginSchema, registrationFormSchema } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -129,9 +123,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ActionResult>({ tab, toast: TOASTS.registered, resetKey: Date.now() }, { status: 201 });
 }
 
+const loadLoginSchema = () => import("~/lib/schemas").then((module) => module.loginSchema);
+const loadRegistrationSchema = () => import("~/lib/schemas").then((module) => module.registrationFormSchema);
+
 function LoginForm({ result, busy }: { result: ActionResult | undefined; busy: boolean }) {
   const hydrated = useHydrated();
-  const validation = useFormValidation(loginSchema);
+  const validation = useFormValidation(loadLoginSchema);
   const errors = validation.submitted ? validation.errors : (result?.fieldErrors ?? {});
   return (
     <Form
@@ -139,6 +136,7 @@ function LoginForm({ result, busy }: { result: ActionResult | undefined; busy: b
       noValidate={hydrated}
       onSubmit={validation.onSubmit}
       onChange={validation.onChange}
+      onFocus={validation.onFocus}
       className="space-y-5"
       aria-label="Login"
     >
@@ -171,7 +169,7 @@ function LoginForm({ result, busy }: { result: ActionResult | undefined; busy: b
 
 function RegisterForm({ result, busy }: { result: ActionResult | undefined; busy: boolean }) {
   const hydrated = useHydrated();
-  const validation = useFormValidation(registrationFormSchema);
+  const validation = useFormValidation(loadRegistrationSchema);
   const errors = validation.submitted ? validation.errors : (result?.fieldErrors ?? {});
   const values = result?.values ?? {};
   return (
@@ -180,6 +178,7 @@ function RegisterForm({ result, busy }: { result: ActionResult | undefined; busy
       noValidate={hydrated}
       onSubmit={validation.onSubmit}
       onChange={validation.onChange}
+      onFocus={validation.onFocus}
       className="relative grid gap-5 sm:grid-cols-2"
       aria-label="Register"
     >

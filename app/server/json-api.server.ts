@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { type FieldErrors, fieldErrorsOf } from "~/lib/schemas";
 
 export function jsonError(
@@ -13,10 +13,10 @@ export function jsonError(
 }
 
 /** Parses a JSON request body against a schema; any problem becomes a 4xx JSON answer, never a throw. */
-export async function parseJsonBody<S extends z.ZodType>(
+export async function parseJsonBody<S extends z.core.$ZodType>(
   request: Request,
   schema: S,
-): Promise<{ data: z.output<S> } | { response: Response }> {
+): Promise<{ data: z.output<S>; raw: Record<string, unknown> } | { response: Response }> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^application\/json\b/i.test(type)) {
     return { response: jsonError(415, "Send the body as application/json.") };
@@ -27,13 +27,13 @@ export async function parseJsonBody<S extends z.ZodType>(
   } catch {
     return { response: jsonError(400, "The body is not valid JSON.") };
   }
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    return {
-      response: jsonError(400, "Some fields are invalid.", { fieldErrors: fieldErrorsOf(result.error) }),
-    };
+  const result = schema["~standard"].validate(body);
+  if (result instanceof Promise) throw new Error("Schemas must be synchronous.");
+  if (result.issues) {
+    return { response: jsonError(400, "Some fields are invalid.", { fieldErrors: fieldErrorsOf(result) }) };
   }
-  return { data: result.data };
+  const raw = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+  return { data: result.value as z.output<S>, raw };
 }
 
 /** The honeypot: a field people never see and bots fill in. */

@@ -1,5 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ADMIN, logIn, logInAsAdmin, logOut, notice, PASSWORD, register, uniqueEmail } from "./support";
+import {
+  DEMO_ADMIN,
+  hydrated,
+  logIn,
+  logInAsAdmin,
+  logOut,
+  notice,
+  PASSWORD,
+  register,
+  uniqueEmail,
+} from "./support";
 
 test.skip(({ isMobile }) => isMobile, "the flows run once, at desktop width; the shell is tested at both");
 
@@ -9,13 +19,14 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("a visitor registers, an admin approves, the user logs in and out", async ({ page }) => {
       const email = uniqueEmail(javaScriptEnabled ? "js" : "nojs");
-      await register(page, email);
+      const js = { js: javaScriptEnabled };
+      await register(page, email, js);
 
-      await logIn(page, email, PASSWORD);
+      await logIn(page, email, PASSWORD, js);
       await expect(notice(page, "Login Failed")).toBeVisible();
       await expect(page.getByText("Invalid credentials or account not approved").first()).toBeVisible();
 
-      await logInAsAdmin(page);
+      await logInAsAdmin(page, js);
       await expect(notice(page, "Login Successful")).toBeVisible();
       await expect(page.getByText(`Welcome back, ${DEMO_ADMIN.firstName}!`).first()).toBeVisible();
       const card = page.getByRole("listitem").filter({ hasText: email });
@@ -25,7 +36,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
       await logOut(page);
 
-      await logIn(page, email, PASSWORD);
+      await logIn(page, email, PASSWORD, js);
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByText("Welcome back, Rosa!").first()).toBeVisible();
       const nav = page.getByRole("navigation", { name: "Main" });
@@ -38,6 +49,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("register shows field errors, including mismatched passwords", async ({ page }) => {
       await page.goto("/login?tab=register");
+      if (javaScriptEnabled) await hydrated(page);
       const form = page.getByRole("form", { name: "Register" });
       await form.getByLabel("Email").fill("not-an-email");
       await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
@@ -56,6 +68,7 @@ for (const javaScriptEnabled of [true, false]) {
 
 test("the login form re-validates on change after the first submit", async ({ page }) => {
   await page.goto("/login");
+  await hydrated(page);
   const form = page.getByRole("form", { name: "Login" });
   await form.getByRole("button", { name: "Login" }).click();
   await expect(form.getByText("Please enter a valid email address")).toBeVisible();
@@ -66,6 +79,7 @@ test("the login form re-validates on change after the first submit", async ({ pa
 
 test("the tabs work by keyboard", async ({ page }) => {
   await page.goto("/login");
+  await hydrated(page);
   const loginTab = page.getByRole("tab", { name: "Login" });
   await expect(loginTab).toHaveAttribute("aria-selected", "true");
   await loginTab.focus();

@@ -1,10 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
-import { logInAsAdmin, notice, uniqueEmail } from "./support";
+import { hydrated, logInAsAdmin, notice, uniqueEmail } from "./support";
 
 test.skip(({ isMobile }) => isMobile, "the flows run once, at desktop width");
 
-async function sendMessage(page: Page, path: string, email: string, message: string) {
+async function sendMessage(page: Page, path: string, email: string, message: string, js: boolean) {
   await page.goto(path);
+  if (js) await hydrated(page);
   const form = page.getByRole("form", { name: "Contact FACETS" });
   await form.getByLabel("First name").fill("Zoë");
   await form.getByLabel("Last name").fill("O'Brien & Co");
@@ -27,14 +28,14 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       const email = uniqueEmail("contact");
       const message = "I'd like to buy 100 tokens.\nPayment: SOL & <b>fast</b> please?";
-      await sendMessage(page, "/#contact", email, message);
+      await sendMessage(page, "/#contact", email, message, javaScriptEnabled);
       if (javaScriptEnabled) {
         await expect(
           page.getByRole("form", { name: "Contact FACETS" }).getByLabel("Email address"),
         ).toHaveValue("");
       }
 
-      await logInAsAdmin(page);
+      await logInAsAdmin(page, { js: javaScriptEnabled });
       await page.getByRole("link", { name: /Contact Submissions/ }).click();
       const card = page.getByRole("listitem").filter({ hasText: email });
       await expect(card).toContainText("FACETS token enquiry");

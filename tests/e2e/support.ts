@@ -16,8 +16,9 @@ export function notice(page: Page, title: string) {
   return page.getByText(title, { exact: true }).first();
 }
 
-export async function register(page: Page, email: string) {
+export async function register(page: Page, email: string, { js = true } = {}) {
   await page.goto("/login?tab=register");
+  if (js) await hydrated(page);
   const form = page.getByRole("form", { name: "Register" });
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
@@ -31,16 +32,17 @@ export async function register(page: Page, email: string) {
   await expect(notice(page, "Registration Successful")).toBeVisible();
 }
 
-export async function logIn(page: Page, email: string, password: string) {
+export async function logIn(page: Page, email: string, password: string, { js = true } = {}) {
   await page.goto("/login");
+  if (js) await hydrated(page);
   const form = page.getByRole("form", { name: "Login" });
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);
   await form.getByRole("button", { name: "Login" }).click();
 }
 
-export async function logInAsAdmin(page: Page) {
-  await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+export async function logInAsAdmin(page: Page, options: { js?: boolean } = {}) {
+  await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, options);
   await expect(page).toHaveURL(/\/admin$/);
 }
 
@@ -54,4 +56,9 @@ export async function logOut(page: Page) {
     await header.getByRole("dialog").getByRole("button", { name: "Logout" }).click();
   }
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** Waits until the page's JavaScript has taken over (interactive pages only). */
+export async function hydrated(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }

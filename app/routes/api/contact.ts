@@ -14,9 +14,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
     });
   }
-  const parsed = await parseJsonBody(request, contactSchema.passthrough());
+  const parsed = await parseJsonBody(request, contactSchema);
   if ("response" in parsed) return parsed.response;
-  if (trippedHoneypot(parsed.data)) return Response.json({ ok: true }, { status: 201 });
+  if (trippedHoneypot(parsed.raw)) return Response.json({ ok: true }, { status: 201 });
   const id = await saveContactSubmission(getDb(env), parsed.data);
   return Response.json({ ok: true, id }, { status: 201 });
 }

@@ -17,9 +17,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
     });
   }
-  const parsed = await parseJsonBody(request, registrationSchema.passthrough());
+  const parsed = await parseJsonBody(request, registrationSchema);
   if ("response" in parsed) return parsed.response;
-  if (trippedHoneypot(parsed.data)) return Response.json({ message: CREATED_MESSAGE }, { status: 201 });
+  if (trippedHoneypot(parsed.raw)) return Response.json({ message: CREATED_MESSAGE }, { status: 201 });
   const result = await registerUser(getDb(env), parsed.data);
   if (!result.ok) return jsonError(409, "An account with this email already exists.");
   return Response.json({ message: CREATED_MESSAGE }, { status: 201 });

@@ -1,0 +1,18 @@
+import { indexablePaths, unlistedPaths } from "../../app/content/site-pages";
+
+/** Every page a visitor can open without signing in (the admin dashboard is checked signed in). */
+export const publicPages: string[] = [
+  ...indexablePaths,
+  ...unlistedPaths.filter((path) => path !== "/admin" && !path.startsWith("/api")),
+];
+
+/** Pages that opt into JavaScript (handle.hydrate); all others must ship none. */
+export const interactivePages = new Set([
+  "/",
+  "/home-experiment",
+  "/contact",
+  "/login",
+  "/admin",
+  "/workzone",
+  "/facetsre",
+]);
