@@ -2,8 +2,10 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { DocumentStylesContext } from "~/lib/document-styles";
 import { NonceContext } from "~/lib/nonce-context";
 import { cspNonceContext } from "~/server/request-context.server";
+import stylesheet from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -19,10 +21,13 @@ export default async function handleRequest(
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <DocumentStylesContext value={stylesheet}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </DocumentStylesContext>
     </NonceContext>,
     {
-      nonce,
+      // React 19 puts the style nonce on the <style> elements it hoists (the inlined stylesheet).
+      nonce: { script: nonce, style: nonce },
       signal: AbortSignal.timeout(streamTimeout + 1_000),
       onError(error: unknown) {
         status = 500;

@@ -9,18 +9,17 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { StaticNotice, Toaster, useToast } from "./components/toaster";
 import { ButtonLink } from "./components/ui/button-link";
+import { DocumentStyles } from "./lib/document-styles";
 import type { HeaderUser } from "./lib/header-user";
 import { useNonce } from "./lib/nonce-context";
 import { shouldHydrate } from "./lib/route-handle";
 import { cloudflareContext, sessionUserContext, takeFlash } from "./server/request-context.server";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -47,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1026" />
         <Meta />
+        <DocumentStyles nonce={nonce} />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
@@ -62,9 +62,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        {/* Renders nothing on the server; once JavaScript runs it stays across client navigations. */}
+        <Toaster />
         {hydrate ? (
           <>
-            <Toaster />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

@@ -1,12 +1,12 @@
 import { useActionData, useFetcher } from "react-router";
 import { contactSection } from "~/content/home";
-import { publicUserTypes } from "~/content/user-types";
 import { MESSAGE_MAX } from "~/lib/field-limits";
 import type { FieldErrors } from "~/lib/schemas";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { useHydrated } from "~/lib/use-hydrated";
+import { AreaOfInterestField, EmailField, NameFields, OrganisationFields } from "./person-fields";
 import { StaticNotice, type ToastMessage, useToast } from "./toaster";
-import { HoneypotField, SelectField, SubmitButton, TextAreaField, TextField } from "./ui/form-field";
+import { HoneypotField, SubmitButton, TextAreaField } from "./ui/form-field";
 
 export interface ContactActionResult {
   toast: ToastMessage;
@@ -64,7 +64,6 @@ function ContactFields({
   const validation = useFormValidation(loadContactSchema);
   const errors = validation.submitted ? validation.errors : (result?.fieldErrors ?? {});
   const values = result?.values ?? {};
-  const id = (name: string) => `${idPrefix}-${name}`;
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form
@@ -78,76 +77,13 @@ function ContactFields({
       className="relative grid gap-5 sm:grid-cols-2"
     >
       <HoneypotField />
-      <TextField
-        id={id("first-name")}
-        name="firstName"
-        label="First name"
-        autoComplete="given-name"
-        required
-        maxLength={100}
-        defaultValue={values.firstName}
-        error={errors.firstName}
-      />
-      <TextField
-        id={id("last-name")}
-        name="lastName"
-        label="Last name"
-        autoComplete="family-name"
-        required
-        maxLength={100}
-        defaultValue={values.lastName}
-        error={errors.lastName}
-      />
-      <TextField
-        id={id("email")}
-        name="email"
-        type="email"
-        label="Email address"
-        autoComplete="email"
-        required
-        maxLength={255}
-        defaultValue={values.email}
-        error={errors.email}
-      />
-      <SelectField
-        id={id("interest")}
-        name="userTypeId"
-        label="Area of interest"
-        required
-        defaultValue={values.userTypeId ?? ""}
-        error={errors.userTypeId}
-      >
-        <option value="" disabled>
-          Choose one
-        </option>
-        {publicUserTypes.map((type) => (
-          <option key={type.id} value={type.id}>
-            {type.label}
-          </option>
-        ))}
-      </SelectField>
-      <TextField
-        id={id("company")}
-        name="company"
-        label="Company"
-        autoComplete="organization"
-        maxLength={200}
-        defaultValue={values.company}
-        error={errors.company}
-      />
-      <TextField
-        id={id("phone")}
-        name="phone"
-        type="tel"
-        label="Phone"
-        autoComplete="tel"
-        maxLength={20}
-        defaultValue={values.phone}
-        error={errors.phone}
-      />
+      <NameFields idPrefix={idPrefix} values={values} errors={errors} />
+      <EmailField idPrefix={idPrefix} values={values} errors={errors} label="Email address" />
+      <AreaOfInterestField idPrefix={idPrefix} values={values} errors={errors} />
+      <OrganisationFields idPrefix={idPrefix} values={values} errors={errors} />
       <div className="sm:col-span-2">
         <TextAreaField
-          id={id("message")}
+          id={`${idPrefix}-message`}
           name="message"
           label="Message"
           rows={6}

@@ -8,6 +8,7 @@ import {
   signaturePages,
 } from "~/content/email-signatures";
 import { externalLinks } from "~/content/external-links";
+import { pageMeta } from "~/lib/seo";
 import { PageHero } from "./page-hero";
 import { Section } from "./ui/section";
 
@@ -19,6 +20,18 @@ const linksNoteId = "signature-links-note";
  * The signature is plain, table-free HTML with absolute addresses, so it survives being pasted into
  * a mail client; its links carry no screen-reader-only text, which would be pasted along with it.
  */
+/** The meta tags of a signature page: its own title and description, never indexed. */
+export function signaturePageMeta(variant: SignatureVariant, origin: string) {
+  const page = signaturePages[variant];
+  return pageMeta({
+    title: page.title,
+    description: page.description,
+    path: page.path,
+    origin,
+    noindex: true,
+  });
+}
+
 export function EmailSignatureSheet({ variant, origin }: { variant: SignatureVariant; origin: string }) {
   const page = signaturePages[variant];
   const others = (Object.keys(signaturePages) as SignatureVariant[]).filter((key) => key !== variant);

@@ -18,6 +18,7 @@ export function LandingHero({ tagline }: { tagline: string }) {
         <ButtonLink to={hero.primaryAction.to}>{hero.primaryAction.label}</ButtonLink>
         <ButtonLink to={hero.secondaryAction.to} variant="secondary">
           {hero.secondaryAction.label}
+          <span className="sr-only">{` ${hero.secondaryAction.context}`}</span>
         </ButtonLink>
       </div>
       <ul className="mt-10 flex flex-wrap gap-3" aria-label="What FACETS stands for">

@@ -11,7 +11,8 @@ export const hero = {
     { value: "Thousands", label: "Of new business opportunities" },
   ],
   primaryAction: { label: "Join FACETS", to: "/contact" },
-  secondaryAction: { label: "Learn More", to: "/facets-token" },
+  // "Learn More" alone does not say where it leads; the rest is read by screen readers and crawlers.
+  secondaryAction: { label: "Learn More", context: "about the FACETS token", to: "/facets-token" },
   badges: ["Transparent on Solana", "Not publicly traded", "DAO governance protocols"],
 } as const;
 

@@ -1,18 +1,8 @@
-import { EmailSignatureSheet } from "~/components/email-signature";
-import { signaturePages } from "~/content/email-signatures";
-import { pageMeta } from "~/lib/seo";
+import { EmailSignatureSheet, signaturePageMeta } from "~/components/email-signature";
 import type { Route } from "./+types/email-dao-simple";
 
-const page = signaturePages.daoSimple;
-
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: page.title,
-    description: page.description,
-    path: page.path,
-    origin: matches[0].loaderData.origin,
-    noindex: true,
-  });
+  return signaturePageMeta("daoSimple", matches[0].loaderData.origin);
 }
 
 export default function EmailDaoSimple({ matches }: Route.ComponentProps) {

@@ -1,18 +1,8 @@
-import { EmailSignatureSheet } from "~/components/email-signature";
-import { signaturePages } from "~/content/email-signatures";
-import { pageMeta } from "~/lib/seo";
+import { EmailSignatureSheet, signaturePageMeta } from "~/components/email-signature";
 import type { Route } from "./+types/email-image";
 
-const page = signaturePages.image;
-
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: page.title,
-    description: page.description,
-    path: page.path,
-    origin: matches[0].loaderData.origin,
-    noindex: true,
-  });
+  return signaturePageMeta("image", matches[0].loaderData.origin);
 }
 
 export default function EmailImage({ matches }: Route.ComponentProps) {

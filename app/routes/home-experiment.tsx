@@ -2,12 +2,8 @@ import { ContactForm } from "~/components/contact-form";
 import { AboutSection, ContactSection, GovernanceSection, ProjectsSection } from "~/components/home-sections";
 import { LandingHero } from "~/components/landing-hero";
 import { homeExperiment } from "~/content/home-experiment";
-import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home-experiment";
-
-// Like the home page, its contact form is enhanced (toasts, "Sending...").
-export const handle = { hydrate: true } satisfies RouteHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -9,13 +9,10 @@ import {
 } from "~/components/home-sections";
 import { LandingHero } from "~/components/landing-hero";
 import { hero } from "~/content/home";
-import type { RouteHandle } from "~/lib/route-handle";
 import { organisationJsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
-// The contact form at the foot of the page is enhanced like the one on /contact.
-export const handle = { hydrate: true } satisfies RouteHandle;
-
+// The landing page ships no JavaScript: its contact form is a plain form that /contact answers.
 export function meta({ matches }: Route.MetaArgs) {
   const origin = matches[0].loaderData.origin;
   return [

@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { PageHero } from "~/components/page-hero";
+import { AreaOfInterestField, EmailField, NameFields, OrganisationFields } from "~/components/person-fields";
 import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
-import { HoneypotField, SelectField, SubmitButton, TextField } from "~/components/ui/form-field";
-import { publicUserTypes } from "~/content/user-types";
+import { HoneypotField, SubmitButton, TextField } from "~/components/ui/form-field";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/field-limits";
 import type { RouteHandle } from "~/lib/route-handle";
 import { type FieldErrors, fieldErrorsOf, loginSchema, registrationFormSchema } from "~/lib/schemas";
@@ -185,17 +185,7 @@ function RegisterForm({ result, busy }: { result: ActionResult | undefined; busy
       <input type="hidden" name="intent" value="register" />
       <HoneypotField />
       <div className="sm:col-span-2">
-        <TextField
-          id="register-email"
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          required
-          maxLength={255}
-          defaultValue={values.email}
-          error={errors.email}
-        />
+        <EmailField idPrefix="register" values={values} errors={errors} />
       </div>
       <TextField
         id="register-password"
@@ -218,63 +208,10 @@ function RegisterForm({ result, busy }: { result: ActionResult | undefined; busy
         required
         error={errors.confirmPassword}
       />
-      <TextField
-        id="register-first-name"
-        name="firstName"
-        label="First name"
-        autoComplete="given-name"
-        required
-        maxLength={100}
-        defaultValue={values.firstName}
-        error={errors.firstName}
-      />
-      <TextField
-        id="register-last-name"
-        name="lastName"
-        label="Last name"
-        autoComplete="family-name"
-        required
-        maxLength={100}
-        defaultValue={values.lastName}
-        error={errors.lastName}
-      />
-      <TextField
-        id="register-company"
-        name="company"
-        label="Company"
-        autoComplete="organization"
-        maxLength={200}
-        defaultValue={values.company}
-        error={errors.company}
-      />
-      <TextField
-        id="register-phone"
-        name="phone"
-        type="tel"
-        label="Phone"
-        autoComplete="tel"
-        maxLength={20}
-        defaultValue={values.phone}
-        error={errors.phone}
-      />
+      <NameFields idPrefix="register" values={values} errors={errors} />
+      <OrganisationFields idPrefix="register" values={values} errors={errors} />
       <div className="sm:col-span-2">
-        <SelectField
-          id="register-interest"
-          name="userTypeId"
-          label="Area of interest"
-          required
-          defaultValue={values.userTypeId ?? ""}
-          error={errors.userTypeId}
-        >
-          <option value="" disabled>
-            Choose one
-          </option>
-          {publicUserTypes.map((type) => (
-            <option key={type.id} value={type.id}>
-              {type.label}
-            </option>
-          ))}
-        </SelectField>
+        <AreaOfInterestField idPrefix="register" values={values} errors={errors} />
       </div>
       <div className="sm:col-span-2">
         <SubmitButton busy={busy} busyLabel="Registering...">

@@ -17,7 +17,10 @@ test("the home page renders its hero and sections", async ({ page }) => {
     await expect(page.getByRole("heading", { level: 2, name })).toBeAttached();
   }
   await expect(page.getByRole("link", { name: "Join FACETS" })).toHaveAttribute("href", "/contact");
-  await expect(page.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/facets-token");
+  await expect(page.getByRole("link", { name: "Learn More about the FACETS token" })).toHaveAttribute(
+    "href",
+    "/facets-token",
+  );
 });
 
 test("in-page anchors scroll to their section", async ({ page }) => {

@@ -1,0 +1,108 @@
+import { publicUserTypes } from "~/content/user-types";
+import type { FieldErrors } from "~/lib/schemas";
+import { SelectField, TextField } from "./ui/form-field";
+
+// Fields the register and contact forms share, with the spec's bounds (section 3).
+
+interface SharedFieldsProps {
+  idPrefix: string;
+  values: Record<string, string>;
+  errors: FieldErrors;
+}
+
+export function NameFields({ idPrefix, values, errors }: SharedFieldsProps) {
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-first-name`}
+        name="firstName"
+        label="First name"
+        autoComplete="given-name"
+        required
+        maxLength={100}
+        defaultValue={values.firstName}
+        error={errors.firstName}
+      />
+      <TextField
+        id={`${idPrefix}-last-name`}
+        name="lastName"
+        label="Last name"
+        autoComplete="family-name"
+        required
+        maxLength={100}
+        defaultValue={values.lastName}
+        error={errors.lastName}
+      />
+    </>
+  );
+}
+
+export function OrganisationFields({ idPrefix, values, errors }: SharedFieldsProps) {
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-company`}
+        name="company"
+        label="Company"
+        autoComplete="organization"
+        maxLength={200}
+        defaultValue={values.company}
+        error={errors.company}
+      />
+      <TextField
+        id={`${idPrefix}-phone`}
+        name="phone"
+        type="tel"
+        label="Phone"
+        autoComplete="tel"
+        maxLength={20}
+        defaultValue={values.phone}
+        error={errors.phone}
+      />
+    </>
+  );
+}
+
+/** The area of interest: every user type but admin, by its public label; the value is the type's id. */
+export function AreaOfInterestField({ idPrefix, values, errors }: SharedFieldsProps) {
+  return (
+    <SelectField
+      id={`${idPrefix}-interest`}
+      name="userTypeId"
+      label="Area of interest"
+      required
+      defaultValue={values.userTypeId ?? ""}
+      error={errors.userTypeId}
+    >
+      <option value="" disabled>
+        Choose one
+      </option>
+      {publicUserTypes.map((type) => (
+        <option key={type.id} value={type.id}>
+          {type.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+export function EmailField({
+  idPrefix,
+  values,
+  errors,
+  label = "Email",
+}: SharedFieldsProps & { label?: string }) {
+  return (
+    <TextField
+      id={`${idPrefix}-email`}
+      name="email"
+      type="email"
+      label={label}
+      autoComplete="email"
+      required
+      maxLength={255}
+      defaultValue={values.email}
+      error={errors.email}
+    />
+  );
+}
