@@ -46,28 +46,50 @@ test.afterAll(async () => {
   );
 });
 
+async function audit(url: string) {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...CATEGORIES],
+  });
+  const lhr = result?.lhr;
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr?.categories[c]?.score ?? 0])) as Scores;
+  const below = Object.values(lhr?.audits ?? {})
+    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative")
+    .map((a) => `${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+  return { scores, below, runtimeError: lhr?.runtimeError?.code };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
 for (const path of indexablePaths) {
   test(`Lighthouse ${path}`, async ({ baseURL }) => {
-    test.setTimeout(120_000);
-    const result = await lighthouse(new URL(path, baseURL).toString(), {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: [...CATEGORIES],
-    });
-    const categories = result?.lhr.categories;
-    expect(categories, `Lighthouse returned no result for ${path}`).toBeDefined();
-    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, categories?.[c]?.score ?? 0])) as Scores;
+    test.setTimeout(180_000);
+    const url = new URL(path, baseURL).toString();
+    const minPerformance = interactivePages.has(path) ? 0.95 : 1;
+    const passes = (s: Scores) =>
+      s.accessibility === 1 && s["best-practices"] === 1 && s.seo === 1 && s.performance >= minPerformance;
+
+    // One run when it passes. The machine's own load shows up as blocking time in the simulated
+    // mobile CPU, so a miss is measured twice more and the median of the three decides (as Lighthouse
+    // advises for variable environments).
+    const runs = [await audit(url)];
+    if (!passes(runs[0]?.scores as Scores)) runs.push(await audit(url), await audit(url));
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [c, median(runs.map((run) => run.scores[c]))]),
+    ) as Scores;
     results[path] = scores;
 
-    const failing = Object.values(result?.lhr.audits ?? {})
-      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative")
-      .map((audit) => `${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
-    const report = `${path}: ${JSON.stringify(scores)}\nAudits below 100:\n  ${failing.join("\n  ")}`;
-
-    expect(scores.accessibility, report).toBe(1);
-    expect(scores["best-practices"], report).toBe(1);
-    expect(scores.seo, report).toBe(1);
-    expect(scores.performance, report).toBeGreaterThanOrEqual(interactivePages.has(path) ? 0.95 : 1);
+    const report = runs
+      .map(
+        (run, i) =>
+          `run ${i + 1} ${JSON.stringify(run.scores)}${run.runtimeError ? ` error ${run.runtimeError}` : ""}\n  ${run.below.join("\n  ")}`,
+      )
+      .join("\n");
+    expect(scores.accessibility, `${path}\n${report}`).toBe(1);
+    expect(scores["best-practices"], `${path}\n${report}`).toBe(1);
+    expect(scores.seo, `${path}\n${report}`).toBe(1);
+    expect(scores.performance, `${path}\n${report}`).toBeGreaterThanOrEqual(minPerformance);
   });
 }
