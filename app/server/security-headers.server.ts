@@ -45,6 +45,7 @@ export function applySecurityHeaders(headers: Headers, nonce: string): void {
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", PERMISSIONS_POLICY);
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Cross-Origin-Resource-Policy", "same-origin");
   headers.set("X-Frame-Options", "DENY");
   const type = headers.get("Content-Type") ?? "";
   // Pages carry a per-response nonce and depend on the session cookie: never store them.

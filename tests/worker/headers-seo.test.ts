@@ -18,6 +18,8 @@ function expectSecurityHeaders(response: Response) {
   expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
   expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
   expect(response.headers.get("Permissions-Policy")).toContain("camera=()");
+  expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+  expect(response.headers.get("Cross-Origin-Resource-Policy")).toBe("same-origin");
 }
 
 describe("security headers", () => {
