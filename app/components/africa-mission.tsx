@@ -1,5 +1,5 @@
 import { type AfricaPoint, africaApproach, africaFocus } from "~/content/africa";
-import { Card, CardGrid } from "./ui/card";
+import { TextCards } from "./ui/card";
 import { Section } from "./ui/section";
 
 // The sections /africa and /mobile1 share: how FACETS works in Africa, and the three focus areas.
@@ -7,13 +7,7 @@ import { Section } from "./ui/section";
 export function AfricaApproachSection() {
   return (
     <Section id="approach" title={africaApproach.title} lead={africaApproach.lead}>
-      <CardGrid>
-        {africaApproach.points.map((point) => (
-          <Card key={point.title} title={point.title}>
-            <p>{point.body}</p>
-          </Card>
-        ))}
-      </CardGrid>
+      <TextCards cards={africaApproach.points} />
     </Section>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { about, clubs, contactSection, currencies, governance, platforms } from "~/content/home";
-import { Card, CardGrid } from "./ui/card";
+import { Card, CardGrid, TextCards } from "./ui/card";
 import { Section } from "./ui/section";
 
 // The sections the two landing variants (/ and /home-experiment) share.
@@ -8,13 +8,7 @@ import { Section } from "./ui/section";
 export function AboutSection() {
   return (
     <Section id="about" title={about.title} lead={about.lead}>
-      <CardGrid>
-        {about.pillars.map((pillar) => (
-          <Card key={pillar.title} title={pillar.title}>
-            <p>{pillar.body}</p>
-          </Card>
-        ))}
-      </CardGrid>
+      <TextCards cards={about.pillars} />
       <div className="mt-12 grid gap-10 md:grid-cols-2">
         <div>
           <h3 className="text-2xl font-semibold">{about.revenueModel.title}</h3>

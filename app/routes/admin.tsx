@@ -127,6 +127,48 @@ function ActionButton({
   );
 }
 
+interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** One tab's list: its heading, its empty state or its rows, and paging. */
+function ListSection<T extends { id: number }>({
+  tab,
+  title,
+  empty,
+  list,
+  render,
+}: {
+  tab: Tab;
+  title: string;
+  empty: string;
+  list: Page<T>;
+  render: (item: T) => React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${tab}-title`} className="mt-8">
+      <h2 id={`${tab}-title`} className="text-2xl font-bold">
+        {title}
+      </h2>
+      {list.items.length === 0 ? (
+        <p className="mt-6 rounded-xl bg-surface-muted p-6 text-ink-muted">{empty}</p>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {list.items.map((item) => (
+            <li key={item.id} className="rounded-2xl border border-line p-5 shadow-sm">
+              {render(item)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager tab={tab} page={list.page} total={list.total} pageSize={list.pageSize} />
+    </section>
+  );
+}
+
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div>
@@ -171,89 +213,70 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </nav>
 
         {tab === "users" ? (
-          <section aria-labelledby="pending-title" className="mt-8">
-            <h2 id="pending-title" className="text-2xl font-bold">
-              Pending Users
-            </h2>
-            {users.items.length === 0 ? (
-              <p className="mt-6 rounded-xl bg-surface-muted p-6 text-ink-muted">
-                No pending user registrations.
-              </p>
-            ) : (
-              <ul className="mt-6 space-y-4">
-                {users.items.map((user) => (
-                  <li key={user.id} className="rounded-2xl border border-line p-5 shadow-sm">
-                    <div className="flex flex-wrap items-start justify-between gap-4">
-                      <h3 className="text-lg font-semibold">
-                        {user.firstName} {user.lastName}
-                      </h3>
-                      <ActionButton intent="approve" id={user.id} label="Approve" busy={busyId === user.id} />
-                    </div>
-                    <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-                      <Detail term="Email">{user.email}</Detail>
-                      <Detail term="Company">{user.company ?? "N/A"}</Detail>
-                      <Detail term="Phone">{user.phone ?? "N/A"}</Detail>
-                      <Detail term="Area of interest">{userTypeLabel(user.userTypeId)}</Detail>
-                      <Detail term="Registered">{formatDateTime(user.createdAt)}</Detail>
-                    </dl>
-                  </li>
-                ))}
-              </ul>
+          <ListSection
+            tab="users"
+            title="Pending Users"
+            empty="No pending user registrations."
+            list={users}
+            render={(user) => (
+              <>
+                <div className="flex flex-wrap items-start justify-between gap-4">
+                  <h3 className="text-lg font-semibold">
+                    {user.firstName} {user.lastName}
+                  </h3>
+                  <ActionButton intent="approve" id={user.id} label="Approve" busy={busyId === user.id} />
+                </div>
+                <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                  <Detail term="Email">{user.email}</Detail>
+                  <Detail term="Company">{user.company ?? "N/A"}</Detail>
+                  <Detail term="Phone">{user.phone ?? "N/A"}</Detail>
+                  <Detail term="Area of interest">{userTypeLabel(user.userTypeId)}</Detail>
+                  <Detail term="Registered">{formatDateTime(user.createdAt)}</Detail>
+                </dl>
+              </>
             )}
-            <Pager tab="users" page={users.page} total={users.total} pageSize={users.pageSize} />
-          </section>
+          />
         ) : (
-          <section aria-labelledby="contacts-title" className="mt-8">
-            <h2 id="contacts-title" className="text-2xl font-bold">
-              Contact Submissions
-            </h2>
-            {contacts.items.length === 0 ? (
-              <p className="mt-6 rounded-xl bg-surface-muted p-6 text-ink-muted">
-                No unprocessed contact submissions.
-              </p>
-            ) : (
-              <ul className="mt-6 space-y-4">
-                {contacts.items.map((contact) => (
-                  <li key={contact.id} className="rounded-2xl border border-line p-5 shadow-sm">
-                    <div className="flex flex-wrap items-start justify-between gap-4">
-                      <h3 className="text-lg font-semibold">
-                        {contact.firstName} {contact.lastName}
-                      </h3>
-                      <div className="flex flex-wrap gap-2">
-                        <a
-                          href={replyMailto(contact)}
-                          className="inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft"
-                        >
-                          Reply
-                          <span className="sr-only">
-                            {" "}
-                            to {contact.firstName} {contact.lastName}
-                          </span>
-                        </a>
-                        <ActionButton
-                          intent="process"
-                          id={contact.id}
-                          label="Mark Processed"
-                          busy={busyId === contact.id}
-                        />
-                      </div>
-                    </div>
-                    <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-                      <Detail term="Email">{contact.email}</Detail>
-                      <Detail term="Company">{contact.company ?? "N/A"}</Detail>
-                      <Detail term="Phone">{contact.phone ?? "N/A"}</Detail>
-                      <Detail term="Area of interest">{userTypeLabel(contact.userTypeId)}</Detail>
-                      <Detail term="Received">{formatDateTime(contact.createdAt)}</Detail>
-                    </dl>
-                    <p className="mt-4 rounded-lg bg-surface-muted p-4 whitespace-pre-wrap break-words">
-                      {contact.message}
-                    </p>
-                  </li>
-                ))}
-              </ul>
+          <ListSection
+            tab="contacts"
+            title="Contact Submissions"
+            empty="No unprocessed contact submissions."
+            list={contacts}
+            render={(contact) => (
+              <>
+                <div className="flex flex-wrap items-start justify-between gap-4">
+                  <h3 className="text-lg font-semibold">
+                    {contact.firstName} {contact.lastName}
+                  </h3>
+                  <div className="flex flex-wrap gap-2">
+                    <a
+                      href={replyMailto(contact)}
+                      className="inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft"
+                    >
+                      Reply
+                      <span className="sr-only">{` to ${contact.firstName} ${contact.lastName}`}</span>
+                    </a>
+                    <ActionButton
+                      intent="process"
+                      id={contact.id}
+                      label="Mark Processed"
+                      busy={busyId === contact.id}
+                    />
+                  </div>
+                </div>
+                <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                  <Detail term="Email">{contact.email}</Detail>
+                  <Detail term="Company">{contact.company ?? "N/A"}</Detail>
+                  <Detail term="Phone">{contact.phone ?? "N/A"}</Detail>
+                  <Detail term="Area of interest">{userTypeLabel(contact.userTypeId)}</Detail>
+                  <Detail term="Received">{formatDateTime(contact.createdAt)}</Detail>
+                </dl>
+                <p className="mt-4 rounded-lg bg-surface-muted p-4 break-words whitespace-pre-wrap">
+                  {contact.message}
+                </p>
+              </>
             )}
-            <Pager tab="contacts" page={contacts.page} total={contacts.total} pageSize={contacts.pageSize} />
-          </section>
+          />
         )}
       </div>
     </>

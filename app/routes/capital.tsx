@@ -2,7 +2,7 @@ import { ActionRow, CallToActionSection } from "~/components/call-to-action";
 import { PageHero } from "~/components/page-hero";
 import { StatList } from "~/components/stat-list";
 import { StepList } from "~/components/step-list";
-import { Card, CardGrid } from "~/components/ui/card";
+import { TextCards } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { capitalPage as page } from "~/content/capital";
 import { pageMeta } from "~/lib/seo";
@@ -29,13 +29,7 @@ export default function Capital() {
       </PageHero>
 
       <Section id="assets" title={page.assets.title} lead={page.assets.lead}>
-        <CardGrid columns={4}>
-          {page.assets.cards.map((card) => (
-            <Card key={card.title} title={card.title}>
-              <p>{card.body}</p>
-            </Card>
-          ))}
-        </CardGrid>
+        <TextCards cards={page.assets.cards} columns={4} />
       </Section>
 
       <Section id="how-it-works" title={page.howItWorks.title} lead={page.howItWorks.lead} tone="muted">
@@ -43,13 +37,7 @@ export default function Capital() {
       </Section>
 
       <Section id="benefits" title={page.benefits.title} lead={page.benefits.lead}>
-        <CardGrid>
-          {page.benefits.cards.map((card) => (
-            <Card key={card.title} title={card.title}>
-              <p>{card.body}</p>
-            </Card>
-          ))}
-        </CardGrid>
+        <TextCards cards={page.benefits.cards} />
       </Section>
 
       <CallToActionSection

@@ -1,6 +1,6 @@
 import { CallToActionSection } from "~/components/call-to-action";
 import { PageHero } from "~/components/page-hero";
-import { Card, CardGrid } from "~/components/ui/card";
+import { TextCards } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { engineeringTopics, engineeringPage as page } from "~/content/engineering";
 import { pageMeta } from "~/lib/seo";
@@ -44,13 +44,7 @@ export default function Engineering() {
           lead={topic.lead}
           tone={index % 2 === 1 ? "muted" : "plain"}
         >
-          <CardGrid>
-            {topic.points.map((point) => (
-              <Card key={point.title} title={point.title}>
-                <p>{point.body}</p>
-              </Card>
-            ))}
-          </CardGrid>
+          <TextCards cards={topic.points} />
         </Section>
       ))}
 

@@ -2,7 +2,7 @@ import { PageHero } from "~/components/page-hero";
 import { StatList } from "~/components/stat-list";
 import { TrancheShareBars, TrancheStatusLegend, TrancheTable } from "~/components/tranche-chart";
 import { ButtonLink } from "~/components/ui/button-link";
-import { Card, CardGrid } from "~/components/ui/card";
+import { TextCards } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { Tag } from "~/components/ui/tag";
 import { MAX_SUPPLY, facetsTokenPage as page, trancheStatusLegend, tranches } from "~/content/facets-token";
@@ -52,13 +52,7 @@ export default function FacetsToken() {
       </Section>
 
       <Section id="release" title={page.release.title} lead={page.release.lead}>
-        <CardGrid>
-          {page.release.notes.map((note) => (
-            <Card key={note.title} title={note.title}>
-              <p>{note.body}</p>
-            </Card>
-          ))}
-        </CardGrid>
+        <TextCards cards={page.release.notes} />
       </Section>
 
       <Section id="buy" title={page.howToBuy.title} lead={page.howToBuy.lead} tone="muted">

@@ -2,7 +2,7 @@ import { ActionRow, CallToActionSection } from "~/components/call-to-action";
 import { PageHero } from "~/components/page-hero";
 import { StatList } from "~/components/stat-list";
 import { StepList } from "~/components/step-list";
-import { Card, CardGrid } from "~/components/ui/card";
+import { TextCards } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { goldPage as page } from "~/content/gold";
 import { pageMeta } from "~/lib/seo";
@@ -30,13 +30,7 @@ export default function Gold() {
       </Section>
 
       <Section id="benefits" title={page.benefits.title} lead={page.benefits.lead}>
-        <CardGrid>
-          {page.benefits.cards.map((card) => (
-            <Card key={card.title} title={card.title}>
-              <p>{card.body}</p>
-            </Card>
-          ))}
-        </CardGrid>
+        <TextCards cards={page.benefits.cards} />
       </Section>
 
       <Section id="phase-1" title={page.phaseOne.title} lead={page.phaseOne.lead} tone="muted">

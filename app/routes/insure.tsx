@@ -2,7 +2,7 @@ import { ActionRow, CallToActionSection } from "~/components/call-to-action";
 import { CheckList } from "~/components/check-list";
 import { PageHero } from "~/components/page-hero";
 import { StatList } from "~/components/stat-list";
-import { Card, CardGrid } from "~/components/ui/card";
+import { Card, CardGrid, TextCards } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { insurePage as page } from "~/content/insure";
 import { pageMeta } from "~/lib/seo";
@@ -27,13 +27,7 @@ export default function Insure() {
       </PageHero>
 
       <Section id="features" title={page.features.title} lead={page.features.lead}>
-        <CardGrid>
-          {page.features.cards.map((card) => (
-            <Card key={card.title} title={card.title}>
-              <p>{card.body}</p>
-            </Card>
-          ))}
-        </CardGrid>
+        <TextCards cards={page.features.cards} />
       </Section>
 
       <Section id="products" title={page.products.title} lead={page.products.lead} tone="muted">

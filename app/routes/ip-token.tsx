@@ -1,7 +1,7 @@
 import { CallToActionSection } from "~/components/call-to-action";
 import { FactList } from "~/components/fact-list";
 import { PageHero } from "~/components/page-hero";
-import { Card, CardGrid } from "~/components/ui/card";
+import { TextCards } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
 import { Section } from "~/components/ui/section";
 import { VideoChapters, VideoFacade } from "~/components/video-facade";
@@ -36,23 +36,11 @@ export default function IpToken({ loaderData }: Route.ComponentProps) {
       <PageHero eyebrow={page.eyebrow} title={page.title} lead={page.lead} />
 
       <Section id="ownership" title={page.ownership.title} lead={page.ownership.lead}>
-        <CardGrid>
-          {page.ownership.points.map((point) => (
-            <Card key={point.title} title={point.title}>
-              <p>{point.body}</p>
-            </Card>
-          ))}
-        </CardGrid>
+        <TextCards cards={page.ownership.points} />
       </Section>
 
       <Section id="kinds" title={page.kinds.title} lead={page.kinds.lead} tone="muted">
-        <CardGrid columns={2}>
-          {page.kinds.items.map((kind) => (
-            <Card key={kind.title} title={kind.title}>
-              <p>{kind.body}</p>
-            </Card>
-          ))}
-        </CardGrid>
+        <TextCards cards={page.kinds.items} columns={2} />
       </Section>
 
       <Section id="comparisons" title={page.comparisons.title} lead={page.comparisons.lead}>

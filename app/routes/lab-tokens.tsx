@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CallToActionSection } from "~/components/call-to-action";
 import { PageHero } from "~/components/page-hero";
-import { Card, CardGrid } from "~/components/ui/card";
+import { Card, CardGrid, TextCards } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { Tag } from "~/components/ui/tag";
 import { labs, labTokensPage as page } from "~/content/lab-tokens";
@@ -24,13 +24,7 @@ export default function LabTokens() {
       <PageHero eyebrow={page.eyebrow} title={page.title} lead={page.lead} />
 
       <Section id="about" title={page.about.title} lead={page.about.lead}>
-        <CardGrid>
-          {page.about.points.map((point) => (
-            <Card key={point.title} title={point.title}>
-              <p>{point.body}</p>
-            </Card>
-          ))}
-        </CardGrid>
+        <TextCards cards={page.about.points} />
       </Section>
 
       <Section id="labs" title={page.labs.title} lead={page.labs.lead} tone="muted">

@@ -1,7 +1,7 @@
 import { CallToActionSection } from "~/components/call-to-action";
 import { LeadershipRoleCard } from "~/components/leadership-role-card";
 import { PageHero } from "~/components/page-hero";
-import { Card, CardGrid } from "~/components/ui/card";
+import { TextCards } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { leadershipRoles, leadershipPage as page } from "~/content/leadership";
 import { pageMeta } from "~/lib/seo";
@@ -35,13 +35,7 @@ export default function Leadership() {
       </Section>
 
       <Section id="accountability" title={page.accountability.title} tone="muted">
-        <CardGrid>
-          {page.accountability.points.map((point) => (
-            <Card key={point.title} title={point.title}>
-              <p>{point.body}</p>
-            </Card>
-          ))}
-        </CardGrid>
+        <TextCards cards={page.accountability.points} />
       </Section>
 
       <CallToActionSection

@@ -37,3 +37,22 @@ export function CardGrid({ children, columns = 3 }: { children: ReactNode; colum
   }[columns];
   return <div className={`grid gap-6 ${cols}`}>{children}</div>;
 }
+
+/** A grid of plain cards, each a title and a paragraph: the most common block of the content pages. */
+export function TextCards({
+  cards,
+  columns,
+}: {
+  cards: readonly { title: string; body: string }[];
+  columns?: 2 | 3 | 4;
+}) {
+  return (
+    <CardGrid columns={columns}>
+      {cards.map((card) => (
+        <Card key={card.title} title={card.title}>
+          <p>{card.body}</p>
+        </Card>
+      ))}
+    </CardGrid>
+  );
+}
