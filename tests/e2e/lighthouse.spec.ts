@@ -65,19 +65,26 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 for (const path of indexablePaths) {
   test(`Lighthouse ${path}`, async ({ baseURL }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const url = new URL(path, baseURL).toString();
     const minPerformance = interactivePages.has(path) ? 0.95 : 1;
     const passes = (s: Scores) =>
       s.accessibility === 1 && s["best-practices"] === 1 && s.seo === 1 && s.performance >= minPerformance;
 
     // One run when it passes. The machine's own load shows up as blocking time in the simulated
-    // mobile CPU, so a miss is measured twice more and the median of the three decides (as Lighthouse
-    // advises for variable environments).
-    const runs = [await audit(url)];
-    if (!passes(runs[0]?.scores as Scores)) runs.push(await audit(url), await audit(url));
+    // mobile CPU, so a miss is measured until five runs completed and their median decides, as
+    // Lighthouse advises for variable environments. A run Lighthouse itself reports as broken
+    // (a runtime error such as NO_NAVSTART) is run again and not counted.
+    const runs: Awaited<ReturnType<typeof audit>>[] = [];
+    const completed = () => runs.filter((run) => !run.runtimeError);
+    while (runs.length < 8) {
+      runs.push(await audit(url));
+      const done = completed();
+      if ((done.length === 1 && passes(done[0]?.scores as Scores)) || done.length >= 5) break;
+    }
+    expect(completed().length, `Lighthouse could not complete a run of ${path}`).toBeGreaterThan(0);
     const scores = Object.fromEntries(
-      CATEGORIES.map((c) => [c, median(runs.map((run) => run.scores[c]))]),
+      CATEGORIES.map((c) => [c, median(completed().map((run) => run.scores[c]))]),
     ) as Scores;
     results[path] = scores;
 
