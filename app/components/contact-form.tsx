@@ -3,7 +3,6 @@ import { contactSection } from "~/content/home";
 import { MESSAGE_MAX } from "~/lib/field-limits";
 import type { FieldErrors } from "~/lib/schemas";
 import { useFormValidation } from "~/lib/use-form-validation";
-import { useHydrated } from "~/lib/use-hydrated";
 import { AreaOfInterestField, EmailField, NameFields, OrganisationFields } from "./person-fields";
 import { StaticNotice, type ToastMessage, useToast } from "./toaster";
 import { HoneypotField, SubmitButton, TextAreaField } from "./ui/form-field";
@@ -60,19 +59,14 @@ function ContactFields({
   subject?: string | null | undefined;
   result: ContactActionResult | undefined;
 }) {
-  const hydrated = useHydrated();
-  const validation = useFormValidation(loadContactSchema);
-  const errors = validation.submitted ? validation.errors : (result?.fieldErrors ?? {});
+  const { errors, formProps } = useFormValidation(loadContactSchema, result?.fieldErrors);
   const values = result?.values ?? {};
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form
       method="post"
       action="/contact"
-      noValidate={hydrated}
-      onSubmit={validation.onSubmit}
-      onChange={validation.onChange}
-      onFocus={validation.onFocus}
+      {...formProps}
       aria-label="Contact FACETS"
       className="relative grid gap-5 sm:grid-cols-2"
     >

@@ -96,19 +96,4 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export type RegistrationInput = z.infer<typeof registrationSchema>;
 export type ContactInput = z.infer<typeof contactSchema>;
 
-export type FieldErrors = Record<string, string>;
-
-/** The first message for each field, keyed by field name. */
-export function fieldErrorsOf(error: {
-  readonly issues: readonly { path?: readonly PropertyKey[] | readonly unknown[]; message: string }[];
-}): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const first = issue.path?.[0];
-    const key = String(
-      typeof first === "object" && first !== null && "key" in first ? first.key : (first ?? "form"),
-    );
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+export { type FieldErrors, fieldErrorsOf } from "./field-errors";

@@ -1,19 +1,14 @@
 import { type FormEvent, useCallback, useRef, useState } from "react";
 import type { z } from "zod/mini";
-import type { FieldErrors } from "./schemas";
+import { type FieldErrors, fieldErrorsOf } from "./field-errors";
+import { useHydrated } from "./use-hydrated";
 
 type SchemaLoader = () => Promise<z.core.$ZodType>;
 
 function errorsOf(schema: z.core.$ZodType, form: HTMLFormElement): FieldErrors | null {
   const result = schema["~standard"].validate(Object.fromEntries(new FormData(form)));
   if (result instanceof Promise || !result.issues) return null;
-  const errors: FieldErrors = {};
-  for (const issue of result.issues) {
-    const first = issue.path?.[0];
-    const key = String(typeof first === "object" && first !== null ? first.key : (first ?? "form"));
-    errors[key] ??= issue.message;
-  }
-  return errors;
+  return fieldErrorsOf(result);
 }
 
 /**
@@ -22,13 +17,18 @@ function errorsOf(schema: z.core.$ZodType, form: HTMLFormElement): FieldErrors |
  *
  * The schema module is loaded when the person first focuses the form, not with the page: it is the
  * largest piece of our own code and would otherwise push interactive pages past their JavaScript budget.
+ *
+ * Until the browser has validated a submit, the errors shown are the server's (`serverErrors`), so the
+ * same form shows the right messages with or without JavaScript.
  */
-export function useFormValidation(loadSchema: SchemaLoader) {
+export function useFormValidation(loadSchema: SchemaLoader, serverErrors: FieldErrors | undefined) {
+  const hydrated = useHydrated();
   const [errors, setErrors] = useState<FieldErrors>({});
-  const submitted = useRef(false);
+  const [submitted, setSubmitted] = useState(false);
   const schema = useRef<z.core.$ZodType | null>(null);
   const loading = useRef<Promise<z.core.$ZodType> | null>(null);
-  const validated = useRef(false);
+  /** Set while a submit that passed validation is sent on with requestSubmit(). */
+  const releasing = useRef(false);
 
   const load = useCallback(() => {
     loading.current ??= loadSchema().then((loaded) => {
@@ -50,9 +50,9 @@ export function useFormValidation(loadSchema: SchemaLoader) {
 
   const onSubmit = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
-      submitted.current = true;
-      if (validated.current) {
-        validated.current = false;
+      setSubmitted(true);
+      if (releasing.current) {
+        releasing.current = false;
         return;
       }
       const form = event.currentTarget;
@@ -65,17 +65,23 @@ export function useFormValidation(loadSchema: SchemaLoader) {
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
       void load().then((loaded) => {
         if (!validate(form, loaded)) return;
-        validated.current = true;
+        releasing.current = true;
         form.requestSubmit(submitter);
       });
     },
     [load, validate],
   );
 
-  const onChange = useCallback((event: FormEvent<HTMLFormElement>) => {
-    if (!submitted.current || !schema.current) return;
-    setErrors(errorsOf(schema.current, event.currentTarget) ?? {});
-  }, []);
+  const onChange = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      if (!submitted || !schema.current) return;
+      setErrors(errorsOf(schema.current, event.currentTarget) ?? {});
+    },
+    [submitted],
+  );
 
-  return { errors, submitted: submitted.current, onSubmit, onChange, onFocus: load };
+  return {
+    errors: submitted ? errors : (serverErrors ?? {}),
+    formProps: { noValidate: hydrated, onSubmit, onChange, onFocus: load },
+  };
 }

@@ -169,6 +169,45 @@ function ListSection<T extends { id: number }>({
   );
 }
 
+interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  userTypeId: number | null;
+  createdAt: Date;
+}
+
+/** A pending user's or a contact's name, actions and details, as both tabs show them. */
+function PersonSummary({
+  person,
+  dateTerm,
+  actions,
+}: {
+  person: Person;
+  dateTerm: string;
+  actions: React.ReactNode;
+}) {
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <h3 className="text-lg font-semibold">
+          {person.firstName} {person.lastName}
+        </h3>
+        <div className="flex flex-wrap gap-2">{actions}</div>
+      </div>
+      <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <Detail term="Email">{person.email}</Detail>
+        <Detail term="Company">{person.company ?? "N/A"}</Detail>
+        <Detail term="Phone">{person.phone ?? "N/A"}</Detail>
+        <Detail term="Area of interest">{userTypeLabel(person.userTypeId)}</Detail>
+        <Detail term={dateTerm}>{formatDateTime(person.createdAt)}</Detail>
+      </dl>
+    </>
+  );
+}
+
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div>
@@ -219,21 +258,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             empty="No pending user registrations."
             list={users}
             render={(user) => (
-              <>
-                <div className="flex flex-wrap items-start justify-between gap-4">
-                  <h3 className="text-lg font-semibold">
-                    {user.firstName} {user.lastName}
-                  </h3>
+              <PersonSummary
+                person={user}
+                dateTerm="Registered"
+                actions={
                   <ActionButton intent="approve" id={user.id} label="Approve" busy={busyId === user.id} />
-                </div>
-                <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-                  <Detail term="Email">{user.email}</Detail>
-                  <Detail term="Company">{user.company ?? "N/A"}</Detail>
-                  <Detail term="Phone">{user.phone ?? "N/A"}</Detail>
-                  <Detail term="Area of interest">{userTypeLabel(user.userTypeId)}</Detail>
-                  <Detail term="Registered">{formatDateTime(user.createdAt)}</Detail>
-                </dl>
-              </>
+                }
+              />
             )}
           />
         ) : (
@@ -244,33 +275,27 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             list={contacts}
             render={(contact) => (
               <>
-                <div className="flex flex-wrap items-start justify-between gap-4">
-                  <h3 className="text-lg font-semibold">
-                    {contact.firstName} {contact.lastName}
-                  </h3>
-                  <div className="flex flex-wrap gap-2">
-                    <a
-                      href={replyMailto(contact)}
-                      className="inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft"
-                    >
-                      Reply
-                      <span className="sr-only">{` to ${contact.firstName} ${contact.lastName}`}</span>
-                    </a>
-                    <ActionButton
-                      intent="process"
-                      id={contact.id}
-                      label="Mark Processed"
-                      busy={busyId === contact.id}
-                    />
-                  </div>
-                </div>
-                <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-                  <Detail term="Email">{contact.email}</Detail>
-                  <Detail term="Company">{contact.company ?? "N/A"}</Detail>
-                  <Detail term="Phone">{contact.phone ?? "N/A"}</Detail>
-                  <Detail term="Area of interest">{userTypeLabel(contact.userTypeId)}</Detail>
-                  <Detail term="Received">{formatDateTime(contact.createdAt)}</Detail>
-                </dl>
+                <PersonSummary
+                  person={contact}
+                  dateTerm="Received"
+                  actions={
+                    <>
+                      <a
+                        href={replyMailto(contact)}
+                        className="inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft"
+                      >
+                        Reply
+                        <span className="sr-only">{` to ${contact.firstName} ${contact.lastName}`}</span>
+                      </a>
+                      <ActionButton
+                        intent="process"
+                        id={contact.id}
+                        label="Mark Processed"
+                        busy={busyId === contact.id}
+                      />
+                    </>
+                  }
+                />
                 <p className="mt-4 rounded-lg bg-surface-muted p-4 break-words whitespace-pre-wrap">
                   {contact.message}
                 </p>

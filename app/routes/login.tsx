@@ -9,7 +9,6 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { type FieldErrors, fieldErrorsOf, loginSchema, registrationFormSchema } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { useFormValidation } from "~/lib/use-form-validation";
-import { useHydrated } from "~/lib/use-hydrated";
 import { LOGIN_FAILED_MESSAGE, landingPathFor, signIn } from "~/server/auth.server";
 import { flashCookie } from "~/server/cookies.server";
 import { getDb } from "~/server/db.server";
@@ -127,19 +126,9 @@ const loadLoginSchema = () => import("~/lib/schemas").then((module) => module.lo
 const loadRegistrationSchema = () => import("~/lib/schemas").then((module) => module.registrationFormSchema);
 
 function LoginForm({ result, busy }: { result: ActionResult | undefined; busy: boolean }) {
-  const hydrated = useHydrated();
-  const validation = useFormValidation(loadLoginSchema);
-  const errors = validation.submitted ? validation.errors : (result?.fieldErrors ?? {});
+  const { errors, formProps } = useFormValidation(loadLoginSchema, result?.fieldErrors);
   return (
-    <Form
-      method="post"
-      noValidate={hydrated}
-      onSubmit={validation.onSubmit}
-      onChange={validation.onChange}
-      onFocus={validation.onFocus}
-      className="space-y-5"
-      aria-label="Login"
-    >
+    <Form method="post" {...formProps} className="space-y-5" aria-label="Login">
       <input type="hidden" name="intent" value="login" />
       <TextField
         id="login-email"
@@ -168,20 +157,10 @@ function LoginForm({ result, busy }: { result: ActionResult | undefined; busy: b
 }
 
 function RegisterForm({ result, busy }: { result: ActionResult | undefined; busy: boolean }) {
-  const hydrated = useHydrated();
-  const validation = useFormValidation(loadRegistrationSchema);
-  const errors = validation.submitted ? validation.errors : (result?.fieldErrors ?? {});
+  const { errors, formProps } = useFormValidation(loadRegistrationSchema, result?.fieldErrors);
   const values = result?.values ?? {};
   return (
-    <Form
-      method="post"
-      noValidate={hydrated}
-      onSubmit={validation.onSubmit}
-      onChange={validation.onChange}
-      onFocus={validation.onFocus}
-      className="relative grid gap-5 sm:grid-cols-2"
-      aria-label="Register"
-    >
+    <Form method="post" {...formProps} className="relative grid gap-5 sm:grid-cols-2" aria-label="Register">
       <input type="hidden" name="intent" value="register" />
       <HoneypotField />
       <div className="sm:col-span-2">
