@@ -15,6 +15,9 @@ const child = spawn(
     LOCAL_STATE,
     "--ip",
     "127.0.0.1",
+    // Its own inspector port, so several local servers (dev, preview, a test run) can run side by side.
+    "--inspector-port",
+    process.env.INSPECTOR_PORT ?? String(Number(port) + 1000),
     ...process.argv.slice(2),
   ],
   { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
