@@ -36,9 +36,14 @@ export const users = sqliteTable(
     approvedAt: integer("approved_at", { mode: "timestamp" }),
     createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
     updatedAt: integer("updated_at", { mode: "timestamp" }).notNull().default(now),
+    // Beyond the spec's columns (issue 11): the account lifecycle.
+    emailConfirmedAt: integer("email_confirmed_at", { mode: "timestamp" }),
+    rejectedBy: integer("rejected_by").references((): AnySQLiteColumn => users.id),
+    rejectedAt: integer("rejected_at", { mode: "timestamp" }),
   },
   (table) => [
     index("users_pending_idx").on(table.isApproved, table.createdAt),
+    index("users_approved_idx").on(table.isApproved, table.approvedAt),
     check("users_email_length", sql`length(${table.email}) <= 255`),
     check("users_first_name_length", sql`length(${table.firstName}) <= 100`),
     check("users_last_name_length", sql`length(${table.lastName}) <= 100`),
@@ -65,6 +70,7 @@ export const contactSubmissions = sqliteTable(
   },
   (table) => [
     index("contact_submissions_unprocessed_idx").on(table.isProcessed, table.createdAt),
+    index("contact_submissions_processed_idx").on(table.isProcessed, table.processedAt),
     check("contact_first_name_length", sql`length(${table.firstName}) <= 100`),
     check("contact_last_name_length", sql`length(${table.lastName}) <= 100`),
     check("contact_email_length", sql`length(${table.email}) <= 255`),
@@ -81,6 +87,50 @@ export const loginFailures = sqliteTable("login_failures", {
     .references(() => users.id, { onDelete: "cascade" }),
   windowStart: integer("window_start", { mode: "timestamp" }).notNull(),
   failures: integer("failures").notNull().default(0),
+});
+
+/**
+ * Single-use links sent by email (address confirmation, password reset): only sha256(token) is kept,
+ * with its purpose, its expiry and when it was used.
+ */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["confirm-email", "reset-password"] }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp" }),
+    createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
+  },
+  (table) => [index("account_tokens_user_idx").on(table.userId, table.purpose, table.createdAt)],
+);
+
+/**
+ * The outbox of mail: one row per stored fact that people must hear about, written in the same batch as
+ * the fact itself, then put on the queue. A row not yet enqueued is sent again by the scheduled sweep.
+ */
+export const mailEvents = sqliteTable(
+  "mail_events",
+  {
+    id: text("id").primaryKey(),
+    type: text("type", {
+      enum: ["contact-received", "registration-received", "account-approved", "password-reset-requested"],
+    }).notNull(),
+    /** The row the event is about: a contact submission's id or a user's id. */
+    subjectId: integer("subject_id").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
+    enqueuedAt: integer("enqueued_at", { mode: "timestamp" }),
+  },
+  (table) => [index("mail_events_pending_idx").on(table.enqueuedAt, table.createdAt)],
+);
+
+/** Idempotency of delivery: one row per (event, recipient) email handed to Email Service. */
+export const emailDeliveries = sqliteTable("email_deliveries", {
+  key: text("key").primaryKey(),
+  sentAt: integer("sent_at", { mode: "timestamp" }).notNull().default(now),
 });
 
 export type UserRow = typeof users.$inferSelect;

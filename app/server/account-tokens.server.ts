@@ -1,0 +1,64 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { accountTokens } from "../../db/schema";
+import type { Database } from "./db.server";
+
+// Single-use links sent by email (GUIDE.md section 5): 32 random bytes in the link, only the sha256 in D1.
+
+export type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
+
+export const TOKEN_LIFETIME_SECONDS: Record<TokenPurpose, number> = {
+  "confirm-email": 24 * 60 * 60,
+  "reset-password": 30 * 60,
+};
+
+export function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+/** Creates a token for `userId` and returns it; the caller puts it in a link and nowhere else. */
+export async function mintAccountToken(db: Database, userId: number, purpose: TokenPurpose): Promise<string> {
+  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32)));
+  const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_SECONDS[purpose] * 1000);
+  await db.insert(accountTokens).values({ tokenHash: hashToken(token), userId, purpose, expiresAt });
+  return token;
+}
+
+/** Token text as it may arrive from a link or a form: base32, 52 characters. */
+export function isWellFormedToken(token: unknown): token is string {
+  return typeof token === "string" && /^[a-z2-7]{52}$/.test(token);
+}
+
+/**
+ * The statement that spends a token: it matches only an unused, unexpired token of that purpose, so of two
+ * concurrent uses exactly one gets the row back. Run it in the same batch as what the token allows.
+ */
+export function spendTokenStatement(db: Database, token: string, purpose: TokenPurpose) {
+  return db
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(token)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: accountTokens.userId });
+}
+
+/** The user a live token belongs to, without spending it (to show the page its link opens). */
+export async function findTokenUser(db: Database, token: string, purpose: TokenPurpose) {
+  const row = await db.query.accountTokens.findFirst({
+    columns: { userId: true },
+    where: and(
+      eq(accountTokens.tokenHash, hashToken(token)),
+      eq(accountTokens.purpose, purpose),
+      isNull(accountTokens.usedAt),
+      gt(accountTokens.expiresAt, new Date()),
+    ),
+  });
+  return row?.userId ?? null;
+}
