@@ -1,8 +1,6 @@
 import type { ReactNode } from "react";
+import type { PageAction } from "~/lib/page-content";
 import { ButtonLink, buttonClasses, ExternalLink } from "./ui/button-link";
-
-/** An action of a page: an internal route (`to`) or an outbound address (`href`, opens in a new tab). */
-export type PageAction = { label: string; to: string } | { label: string; href: string };
 
 /**
  * A row of buttons: the first is the main action, the others are quieter. `onDark` for the night

@@ -1,7 +1,4 @@
-export interface FaqEntry {
-  question: string;
-  answer: string;
-}
+import type { FaqEntry } from "~/content/funeral";
 
 /** Questions and answers as native disclosures: they open and close without JavaScript. */
 export function FaqList({ entries }: { entries: readonly FaqEntry[] }) {

@@ -1,7 +1,4 @@
-export interface Stat {
-  value: string;
-  label: string;
-}
+import type { Stat } from "~/lib/page-content";
 
 /** Key figures inside a PageHero: big value over a short label, as a description list. */
 export function StatList({ stats }: { stats: readonly Stat[] }) {

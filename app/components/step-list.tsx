@@ -1,7 +1,4 @@
-export interface Step {
-  title: string;
-  body: string;
-}
+import type { Step } from "~/lib/page-content";
 
 const columnClasses = {
   3: "md:grid-cols-3",

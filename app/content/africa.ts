@@ -2,7 +2,7 @@
 // (spec sections 1 and 2: local partnerships, community engagement, sustainable growth; focus on
 // accessibility, affordability and simplicity).
 
-import type { PageAction } from "~/components/call-to-action";
+import type { PageAction } from "~/lib/page-content";
 import { contactHref } from "./contact-links";
 
 export interface AfricaPoint {

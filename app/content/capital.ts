@@ -1,8 +1,6 @@
 // FACETS Capital (/capital, spec sections 1, 2 and 9): fractional ownership of real-world assets.
 
-import type { PageAction } from "~/components/call-to-action";
-import type { Stat } from "~/components/stat-list";
-import type { Step } from "~/components/step-list";
+import type { PageAction, Stat, Step } from "~/lib/page-content";
 import { contactHref } from "./contact-links";
 
 export const capitalPage = {

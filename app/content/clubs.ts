@@ -2,8 +2,7 @@
 // five modules each, Own, Trade, Rent, Cover and Finance. The Cover and Finance partners are not
 // signed yet, so those modules are marked "Coming Soon".
 
-import type { PageAction } from "~/components/call-to-action";
-import type { Step } from "~/components/step-list";
+import type { PageAction, Step } from "~/lib/page-content";
 import { contactHref } from "./contact-links";
 
 export type ClubModuleName = "Own" | "Trade" | "Rent" | "Cover" | "Finance";

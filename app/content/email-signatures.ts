@@ -1,5 +1,6 @@
 // The staff email signatures (spec section 2: /email-dao, /email-dao-simple, /email, /email-image).
-// Image paths are made absolute with the site's origin when a page renders, so a pasted signature
+// A page shows the images from its own origin (its CSP allows no other); the HTML it offers to copy
+// makes their paths absolute on the site's production origin (SITE_ORIGIN), so a pasted signature
 // still finds them.
 
 import { externalLinks } from "./external-links";
@@ -7,7 +8,14 @@ import { externalLinks } from "./external-links";
 export type SignatureVariant = "dao" | "daoSimple" | "personal" | "image";
 
 export interface SignatureImage {
-  path: string;
+  /** The drawing, offered for download. */
+  svg: string;
+  /**
+   * The same at twice its size (scripts/signature-images.ts draws it): what the signature shows, since
+   * most mail clients show no SVG.
+   */
+  png: string;
+  /** The display size, half the PNG's. */
   width: number;
   height: number;
   alt: string;
@@ -32,9 +40,10 @@ export const signatureOrganisation: SignatureOrganisation = {
   descriptor: "AI and blockchain-native insurance and finance on Solana",
   email: externalLinks.contactEmail,
   socialNames: ["X (Twitter)", "LinkedIn", "Telegram"],
-  logo: { path: "/favicon.svg", width: 48, height: 48, alt: "FACETS" },
+  logo: { svg: "/favicon.svg", png: "/email/facets-logo.png", width: 48, height: 48, alt: "FACETS" },
   image: {
-    path: "/email/facets-signature.svg",
+    svg: "/email/facets-signature.svg",
+    png: "/email/facets-signature.png",
     width: 600,
     height: 150,
     alt: "FACETS DAO: Insurance Reinvented. Finance Reimagined.",
@@ -62,6 +71,8 @@ export interface SignaturePage {
   title: string;
   description: string;
   lead: string;
+  /** The image in the signature, offered for download as PNG and SVG. */
+  image?: SignatureImage;
 }
 
 export const signaturePages = {
@@ -70,6 +81,7 @@ export const signaturePages = {
     title: "FACETS DAO email signature",
     description: "The full FACETS DAO email signature, with logo, tagline and links, ready to copy.",
     lead: "The full signature: the FACETS mark, our tagline, the website, the contact address and our channels.",
+    image: signatureOrganisation.logo,
   },
   daoSimple: {
     path: "/email-dao-simple",
@@ -88,6 +100,7 @@ export const signaturePages = {
     title: "FACETS image email signature",
     description: "The image-only FACETS email signature, ready to copy.",
     lead: "A single banner image that links to our website.",
+    image: signatureOrganisation.image,
   },
 } as const satisfies Record<SignatureVariant, SignaturePage>;
 
@@ -104,5 +117,12 @@ export const signatureInstructions = {
   rolesLabel: "Role titles in use",
   linksNote: "Links in the signature open in a new tab.",
   signatureLabel: "Signature",
+  downloadNote:
+    "The signature shows this image as a PNG, because most mail clients do not show SVG. To upload it yourself:",
+  downloadPng: "Download PNG",
+  downloadSvg: "Download SVG",
+  htmlLabel: "Signature HTML",
+  htmlNote:
+    "For mail clients that take a signature as HTML source: copy all of it. Its links and images point at our live website.",
   otherTitle: "Other signatures",
 } as const;

@@ -1,9 +1,13 @@
 // Funeral cover (/funeral, spec sections 2 and 9): four tiers, in rand per month for an amount of cover,
 // and the answers the spec gives to the common questions.
 
-import type { PageAction } from "~/components/call-to-action";
-import type { FaqEntry } from "~/components/faq-list";
+import type { PageAction } from "~/lib/page-content";
 import { contactHref } from "./contact-links";
+
+export interface FaqEntry {
+  question: string;
+  answer: string;
+}
 
 export interface FuneralCoverTier {
   /** What the policyholder pays each month, in rand. */

@@ -1,9 +1,7 @@
 // FACETS Gold (/gold, spec sections 1, 2 and 9): digital gold backed by physical gold.
 // The phase 1 figures are the spec's (section 9), written exactly as it gives them.
 
-import type { PageAction } from "~/components/call-to-action";
-import type { Stat } from "~/components/stat-list";
-import type { Step } from "~/components/step-list";
+import type { PageAction, Stat, Step } from "~/lib/page-content";
 import { contactHref } from "./contact-links";
 
 export const goldPhaseOne = {

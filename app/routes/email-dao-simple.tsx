@@ -1,10 +1,18 @@
 import { EmailSignatureSheet, signaturePageMeta } from "~/components/email-signature";
+import { signatureHtml } from "~/components/email-signature.server";
+import { cloudflareContext } from "~/server/request-context.server";
 import type { Route } from "./+types/email-dao-simple";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { html: signatureHtml("daoSimple", context.get(cloudflareContext).env.SITE_ORIGIN) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return signaturePageMeta("daoSimple", matches[0].loaderData.origin);
 }
 
-export default function EmailDaoSimple({ matches }: Route.ComponentProps) {
-  return <EmailSignatureSheet variant="daoSimple" origin={matches[0].loaderData.origin} />;
+export default function EmailDaoSimple({ loaderData, matches }: Route.ComponentProps) {
+  return (
+    <EmailSignatureSheet variant="daoSimple" origin={matches[0].loaderData.origin} html={loaderData.html} />
+  );
 }
