@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -17,15 +18,30 @@ import { DocumentStyles } from "./lib/document-styles";
 import type { HeaderUser } from "./lib/header-user";
 import { useNonce } from "./lib/nonce-context";
 import { shouldHydrate } from "./lib/route-handle";
-import { cloudflareContext, sessionUserContext, takeFlash } from "./server/request-context.server";
+import {
+  cloudflareContext,
+  refusalContext,
+  sessionContext,
+  takeFlash,
+} from "./server/request-context.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** A request the Worker refused (wrong method or body, cross-site, too large) gets the error page. */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ context }) => {
+    const refusal = context.get(refusalContext);
+    if (refusal) throw data({ message: refusal.message }, { status: refusal.status });
+  },
+];
+
 export function loader({ context }: Route.LoaderArgs) {
-  const user = context.get(sessionUserContext);
-  const headerUser: HeaderUser | null = user ? { firstName: user.firstName, isAdmin: user.isAdmin } : null;
+  const session = context.get(sessionContext);
+  const headerUser: HeaderUser | null = session
+    ? { firstName: session.firstName, isAdmin: session.isAdmin }
+    : null;
   return {
     user: headerUser,
     origin: context.get(cloudflareContext).env.SITE_ORIGIN,
@@ -79,27 +95,62 @@ export default function App() {
   return <Outlet />;
 }
 
+/** What the error page says for each status a request can be answered with. */
+function describeError(error: unknown): { code: string; title: string; text: string } {
+  if (!isRouteErrorResponse(error)) {
+    return {
+      code: "Error",
+      title: "Something went wrong",
+      text: "We could not show this page. Please try again in a moment.",
+    };
+  }
+  const detail = typeof error.data?.message === "string" ? error.data.message : null;
+  switch (error.status) {
+    case 404:
+      return {
+        code: "404",
+        title: "Page Not Found",
+        text: "The page you are looking for does not exist or has moved.",
+      };
+    case 405:
+      return { code: "405", title: "Not allowed here", text: detail ?? "This page cannot be used that way." };
+    case 413:
+      return { code: "413", title: "Too much to send", text: detail ?? "What was sent is too large." };
+    case 415:
+    case 400:
+      return {
+        code: String(error.status),
+        title: "We could not read that",
+        text: detail ?? "The request could not be read. Please use the form on the page.",
+      };
+    case 403:
+      return {
+        code: "403",
+        title: "Not allowed",
+        text: detail ?? "This request was refused. Please use the form on this site.",
+      };
+    default:
+      return {
+        code: String(error.status),
+        title: error.status < 500 ? "We could not do that" : "Something went wrong",
+        text: detail ?? "Please go back and try again.",
+      };
+  }
+}
+
 export function meta({ error }: Route.MetaArgs) {
   if (!error) return [];
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [
-    { title: notFound ? "Page Not Found | FACETS" : "Something went wrong | FACETS" },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: `${describeError(error).title} | FACETS` }, { name: "robots", content: "noindex" }];
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const { code, title, text } = describeError(error);
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-24 text-center">
-      <p className="text-6xl font-bold text-brand">{notFound ? "404" : "Error"}</p>
-      <h1 className="mt-4 text-3xl font-bold">{notFound ? "Page Not Found" : "Something went wrong"}</h1>
-      <p className="mt-4 text-ink-muted">
-        {notFound
-          ? "The page you are looking for does not exist or has moved."
-          : "We could not show this page. Please try again in a moment."}
-      </p>
+      <p className="text-6xl font-bold text-brand">{code}</p>
+      <h1 className="mt-4 text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-ink-muted">{text}</p>
       <div className="mt-8">
         <ButtonLink to="/" variant="brand">
           Back to the home page

@@ -7,6 +7,9 @@ export default [
   route("/logout", "routes/logout.tsx"),
   route("/contact", "routes/contact.tsx"),
   route("/admin", "routes/admin.tsx"),
+  route("/confirm-email", "routes/confirm-email.tsx"),
+  route("/forgot-password", "routes/forgot-password.tsx"),
+  route("/reset-password", "routes/reset-password.tsx"),
 
   // Content pages
   route("/insure", "routes/insure.tsx"),
@@ -40,14 +43,22 @@ export default [
   ...prefix("/api", [
     route("/auth/me", "routes/api/auth.me.ts"),
     route("/auth/logout", "routes/api/auth.logout.ts"),
+    route("/auth/confirm-email", "routes/api/auth.confirm-email.ts"),
+    route("/auth/forgot-password", "routes/api/auth.forgot-password.ts"),
+    route("/auth/reset-password", "routes/api/auth.reset-password.ts"),
     route("/login", "routes/api/login.ts"),
     route("/register", "routes/api/register.ts"),
     route("/user-types", "routes/api/user-types.ts"),
     route("/contact", "routes/api/contact.ts"),
     route("/admin/pending-users", "routes/api/admin.pending-users.ts"),
     route("/admin/contacts", "routes/api/admin.contacts.ts"),
+    route("/admin/users", "routes/api/admin.users.ts"),
     route("/admin/approve-user/:id", "routes/api/admin.approve-user.ts"),
+    route("/admin/reject-user/:id", "routes/api/admin.reject-user.ts"),
+    route("/admin/deactivate-user/:id", "routes/api/admin.deactivate-user.ts"),
+    route("/admin/reactivate-user/:id", "routes/api/admin.reactivate-user.ts"),
     route("/admin/mark-contact-processed/:id", "routes/api/admin.mark-contact-processed.ts"),
     route("/video/:name", "routes/api/video.ts"),
+    route("/*", "routes/api/not-found.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -1,54 +1,47 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { clearFlashCookie, readFlash, readSessionToken, sessionCookie } from "../app/server/cookies.server";
-import { getDb } from "../app/server/db.server";
 import {
   cloudflareContext,
   cspNonceContext,
   flashContext,
-  sessionUserContext,
+  refusalContext,
+  sessionContext,
 } from "../app/server/request-context.server";
-import {
-  errorResponse,
-  isCrossSite,
-  isStateChanging,
-  readBoundedBody,
-} from "../app/server/request-guards.server";
+import { isApiPath, type Refusal, screenRequest } from "../app/server/request-policy.server";
 import { applySecurityHeaders, createNonce } from "../app/server/security-headers.server";
-import type { SessionUser } from "../app/server/session-user";
 import { validateSession } from "../app/server/sessions.server";
-import { findSignedInUser } from "../app/server/users.server";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
   import.meta.env.MODE,
 );
 
-/** Resolves the session cookie to a user: no storage is touched when there is no cookie. */
+/** Resolves the session cookie from KV alone: no storage is touched without a cookie, and D1 never. */
 async function resolveSession(request: Request, env: Env) {
   const token = readSessionToken(request);
-  if (!token) return { user: null, renewCookie: null };
-  const session = await validateSession(env, token);
-  const user: SessionUser | null = session ? await findSignedInUser(getDb(env), session.userId) : null;
-  return { user, renewCookie: user && session?.renewed ? sessionCookie(request, token) : null };
+  if (!token) return { session: null, renewCookie: null };
+  const valid = await validateSession(env, token);
+  return {
+    session: valid?.session ?? null,
+    renewCookie: valid?.renewed ? sessionCookie(request, token) : null,
+  };
 }
 
-async function handle(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
-  if (isStateChanging(request)) {
-    if (isCrossSite(request, env.SITE_ORIGIN)) {
-      return errorResponse(request, 403, "Cross-site requests are not allowed.");
-    }
-    const body = await readBoundedBody(request);
-    if (!body) return errorResponse(request, 413, "The request body is too large.");
-    request = new Request(request, { body });
-  }
-
-  const { user, renewCookie } = await resolveSession(request, env);
+async function render(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  nonce: string,
+  refusal: Refusal | null,
+) {
+  const { session, renewCookie } = await resolveSession(request, env);
   const flash = { message: readFlash(request), shown: false };
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env, ctx });
   context.set(cspNonceContext, nonce);
-  context.set(sessionUserContext, user);
+  context.set(sessionContext, session);
   context.set(flashContext, flash);
+  context.set(refusalContext, refusal);
 
   const response = await requestHandler(request, context);
   const headers = new Headers(response.headers);
@@ -57,6 +50,33 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, nonce: 
   const setsFlash = headers.getSetCookie().some((cookie) => cookie.startsWith("flash="));
   if (flash.shown && !setsFlash) headers.append("Set-Cookie", clearFlashCookie(request));
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** A refused request: the API's JSON error, or the error page in the site's shell (rendered as a GET). */
+async function refuse(request: Request, env: Env, ctx: ExecutionContext, nonce: string, refusal: Refusal) {
+  const headers = new Headers(refusal.allow ? { Allow: refusal.allow } : undefined);
+  if (isApiPath(new URL(request.url).pathname)) {
+    return Response.json({ error: refusal.message }, { status: refusal.status, headers });
+  }
+  const method = request.method === "HEAD" ? "HEAD" : "GET";
+  const page = await render(
+    new Request(request.url, { method, headers: request.headers }),
+    env,
+    ctx,
+    nonce,
+    refusal,
+  );
+  for (const [name, value] of headers) page.headers.set(name, value);
+  return page;
+}
+
+async function handle(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
+  const screened = await screenRequest(request, env.SITE_ORIGIN);
+  if ("refusal" in screened) return refuse(request, env, ctx, nonce, screened.refusal);
+  const response = await render(screened.request, env, ctx, nonce, null);
+  // React Router answers a page without an action 405 itself; say which methods it does take.
+  if (response.status === 405 && !response.headers.has("Allow")) response.headers.set("Allow", "GET, HEAD");
+  return response;
 }
 
 export default {

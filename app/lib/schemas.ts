@@ -52,35 +52,53 @@ export const loginSchema = z.object({
     .check(z.minLength(1, "Password is required"), z.maxLength(PASSWORD_MAX * 4, "Password is too long")),
 });
 
-const registrationFields = {
-  email: emailAddress(255),
-  password: z
-    .string({ error: "Password is required" })
-    .check(
-      z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
-      z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
-    ),
-  firstName: requiredText("First name", 100),
-  lastName: requiredText("Last name", 100),
-  company: optionalText("Company", 200),
-  phone: optionalText("Phone", 20),
-  userTypeId: areaOfInterest,
-};
-
-/** The JSON API's registration payload (spec section 7): no confirmation field. */
-export const registrationSchema = z.object(registrationFields);
-
-/** The register form: the same fields plus the confirmation, which must equal the password. */
-export const registrationFormSchema = z
-  .object({ ...registrationFields, confirmPassword: z.optional(z.string()) })
+const newPassword = z
+  .string({ error: "Password is required" })
   .check(
-    z.refine((value) => value.confirmPassword === value.password, {
-      path: ["confirmPassword"],
-      message: "Passwords don't match",
-      // Check the match even while other fields are still invalid, so every error shows at once.
-      when: (payload) => typeof payload.value === "object" && payload.value !== null,
-    }),
+    z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+    z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
   );
+
+/** The confirmation must equal the password whenever it is sent (the forms always send it; the API never). */
+const confirmationMatches = z.refine(
+  (value: unknown) => {
+    const { password, confirmPassword } = value as { password?: unknown; confirmPassword?: unknown };
+    return confirmPassword === undefined || confirmPassword === password;
+  },
+  {
+    path: ["confirmPassword"],
+    message: "Passwords don't match",
+    // Check the match even while other fields are still invalid, so every error shows at once.
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
+  },
+);
+
+/** The registration: the form sends a confirmation of the password, the JSON API (spec section 7) does not. */
+export const registrationSchema = z
+  .object({
+    email: emailAddress(255),
+    password: newPassword,
+    confirmPassword: z.optional(z.string()),
+    firstName: requiredText("First name", 100),
+    lastName: requiredText("Last name", 100),
+    company: optionalText("Company", 200),
+    phone: optionalText("Phone", 20),
+    userTypeId: areaOfInterest,
+  })
+  .check(confirmationMatches);
+
+/** Emailed links carry a 32-byte token in base32. */
+const linkToken = z
+  .string({ error: "This link is invalid or has expired." })
+  .check(z.regex(/^[a-z2-7]{52}$/, "This link is invalid or has expired."));
+
+export const forgotPasswordSchema = z.object({ email: emailAddress(255) });
+
+export const resetPasswordSchema = z
+  .object({ token: linkToken, password: newPassword, confirmPassword: z.optional(z.string()) })
+  .check(confirmationMatches);
+
+export const confirmEmailSchema = z.object({ token: linkToken });
 
 export const contactSchema = z.object({
   firstName: requiredText("First name", 100),
@@ -94,6 +112,7 @@ export const contactSchema = z.object({
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegistrationInput = z.infer<typeof registrationSchema>;
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 export type ContactInput = z.infer<typeof contactSchema>;
 
 export { type FieldErrors, fieldErrorsOf } from "./field-errors";

@@ -4,13 +4,10 @@ import { ContactForm } from "~/components/contact-form";
 import { PageHero } from "~/components/page-hero";
 import { contactSection } from "~/content/home";
 import type { RouteHandle } from "~/lib/route-handle";
-import { contactSchema, fieldErrorsOf } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
-import { saveContactSubmission } from "~/server/contact-submissions.server";
-import { getDb } from "~/server/db.server";
-import { trippedHoneypot } from "~/server/json-api.server";
-import { RETRY_AFTER_SECONDS, withinRateLimit } from "~/server/rate-limit.server";
-import { cloudflareContext } from "~/server/request-context.server";
+import { sendContactMessage } from "~/server/contact-submissions.server";
+import { failureInit, readForm } from "~/server/form-door.server";
+import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/contact";
 
 export const handle = { hydrate: true } satisfies RouteHandle;
@@ -41,25 +38,19 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  if (!(await withinRateLimit(env, "contact", request))) {
-    return data<ContactActionResult>(
-      { toast: FAILED, values: form },
-      { status: 429, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
-    );
-  }
-  if (trippedHoneypot(form))
+  const form = await readForm(request);
+  const outcome = await sendContactMessage(depsOf(context), form, callerOf(context, request));
+  if (outcome.kind === "done") {
     return data<ContactActionResult>({ toast: SENT, resetKey: Date.now() }, { status: 201 });
-  const parsed = contactSchema.safeParse(form);
-  if (!parsed.success) {
-    return data<ContactActionResult>(
-      { toast: FAILED, fieldErrors: fieldErrorsOf(parsed.error), values: form },
-      { status: 400 },
-    );
   }
-  await saveContactSubmission(getDb(env), parsed.data);
-  return data<ContactActionResult>({ toast: SENT, resetKey: Date.now() }, { status: 201 });
+  return data<ContactActionResult>(
+    {
+      toast: FAILED,
+      fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined,
+      values: form,
+    },
+    failureInit(outcome),
+  );
 }
 
 export default function ContactPage({ loaderData }: Route.ComponentProps) {

@@ -4,18 +4,17 @@ import { PageHero } from "~/components/page-hero";
 import { AreaOfInterestField, EmailField, NameFields, OrganisationFields } from "~/components/person-fields";
 import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
 import { HoneypotField, SubmitButton, TextField } from "~/components/ui/form-field";
+import { LOGIN_FAILED_MESSAGE } from "~/lib/account-messages";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/field-limits";
 import type { RouteHandle } from "~/lib/route-handle";
-import { type FieldErrors, fieldErrorsOf, loginSchema, registrationFormSchema } from "~/lib/schemas";
+import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { useFormValidation } from "~/lib/use-form-validation";
-import { LOGIN_FAILED_MESSAGE, landingPathFor, signIn } from "~/server/auth.server";
-import { flashCookie } from "~/server/cookies.server";
-import { getDb } from "~/server/db.server";
-import { trippedHoneypot } from "~/server/json-api.server";
-import { withinRateLimit } from "~/server/rate-limit.server";
-import { cloudflareContext, sessionUserContext } from "~/server/request-context.server";
-import { registerUser } from "~/server/users.server";
+import { landingPathFor, logIn, register } from "~/server/accounts.server";
+import { flashCookie, sessionCookie } from "~/server/cookies.server";
+import { failureInit, readForm } from "~/server/form-door.server";
+import { callerOf, depsOf } from "~/server/operation.server";
+import { sessionContext } from "~/server/request-context.server";
 import type { Route } from "./+types/login";
 
 export const handle = { hydrate: true } satisfies RouteHandle;
@@ -60,70 +59,60 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const user = context.get(sessionUserContext);
-  if (user) throw redirect(landingPathFor(user));
+  const session = context.get(sessionContext);
+  if (session) throw redirect(landingPathFor(session));
   const tab: Tab = new URL(request.url).searchParams.get("tab") === "register" ? "register" : "login";
   return { tab };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const tab: Tab = form.intent === "register" ? "register" : "login";
+  const form = await readForm(request);
+  const deps = depsOf(context);
+  const caller = callerOf(context, request);
 
-  if (!(await withinRateLimit(env, tab, request))) {
+  if (form.intent !== "register") {
+    const outcome = await logIn(deps, form, caller);
+    if (outcome.kind === "done") {
+      const { user, token } = outcome.value;
+      const welcome = { title: "Login Successful", description: `Welcome back, ${user.firstName}!` };
+      const headers = new Headers();
+      headers.append("Set-Cookie", sessionCookie(request, token));
+      headers.append("Set-Cookie", flashCookie(request, welcome));
+      return redirect(landingPathFor(user), { headers });
+    }
     return data<ActionResult>(
-      { tab, toast: TOASTS.tooMany },
-      { status: 429, headers: { "Retry-After": "60" } },
+      {
+        tab: "login",
+        toast: outcome.kind === "rate-limited" ? TOASTS.tooMany : TOASTS.loginFailed,
+        fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined,
+        values: { email: form.email ?? "" },
+      },
+      failureInit(outcome),
     );
   }
 
-  if (tab === "login") {
-    const parsed = loginSchema.safeParse(form);
-    if (!parsed.success) {
-      return data<ActionResult>(
-        {
-          tab,
-          toast: TOASTS.loginFailed,
-          fieldErrors: fieldErrorsOf(parsed.error),
-          values: { email: form.email ?? "" },
-        },
-        { status: 400 },
-      );
-    }
-    const result = await signIn(env, request, parsed.data);
-    if (!result) {
-      return data<ActionResult>(
-        { tab, toast: TOASTS.loginFailed, values: { email: form.email ?? "" } },
-        { status: 401 },
-      );
-    }
-    const welcome = { title: "Login Successful", description: `Welcome back, ${result.user.firstName}!` };
-    const headers = new Headers();
-    headers.append("Set-Cookie", result.setCookie);
-    headers.append("Set-Cookie", flashCookie(request, welcome));
-    return redirect(landingPathFor(result.user), { headers });
+  const outcome = await register(deps, form, caller);
+  if (outcome.kind === "done") {
+    return data<ActionResult>(
+      { tab: "register", toast: TOASTS.registered, resetKey: Date.now() },
+      { status: 201 },
+    );
   }
-
   const { password: _p, confirmPassword: _c, ...echo } = form;
-  if (trippedHoneypot(form))
-    return data<ActionResult>({ tab, toast: TOASTS.registered, resetKey: Date.now() });
-  const parsed = registrationFormSchema.safeParse(form);
-  if (!parsed.success) {
-    return data<ActionResult>(
-      { tab, toast: TOASTS.registrationFailed, fieldErrors: fieldErrorsOf(parsed.error), values: echo },
-      { status: 400 },
-    );
-  }
-  const result = await registerUser(getDb(env), parsed.data);
-  if (!result.ok) {
-    return data<ActionResult>({ tab, toast: TOASTS.registrationFailed, values: echo }, { status: 400 });
-  }
-  return data<ActionResult>({ tab, toast: TOASTS.registered, resetKey: Date.now() }, { status: 201 });
+  return data<ActionResult>(
+    {
+      tab: "register",
+      toast: outcome.kind === "rate-limited" ? TOASTS.tooMany : TOASTS.registrationFailed,
+      fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined,
+      values: echo,
+    },
+    // A taken email answers like any other failure here, so the form does not reveal who is registered.
+    outcome.kind === "conflict" ? { status: 400 } : failureInit(outcome),
+  );
 }
 
 const loadLoginSchema = () => import("~/lib/schemas").then((module) => module.loginSchema);
-const loadRegistrationSchema = () => import("~/lib/schemas").then((module) => module.registrationFormSchema);
+const loadRegistrationSchema = () => import("~/lib/schemas").then((module) => module.registrationSchema);
 
 function LoginForm({ result, busy }: { result: ActionResult | undefined; busy: boolean }) {
   const { errors, formProps } = useFormValidation(loadLoginSchema, result?.fieldErrors);
@@ -149,9 +138,14 @@ function LoginForm({ result, busy }: { result: ActionResult | undefined; busy: b
         required
         error={errors.password}
       />
-      <SubmitButton busy={busy} busyLabel="Signing in...">
-        Login
-      </SubmitButton>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <SubmitButton busy={busy} busyLabel="Signing in...">
+          Login
+        </SubmitButton>
+        <Link to="/forgot-password" className="font-semibold text-brand underline">
+          Forgot password?
+        </Link>
+      </div>
     </Form>
   );
 }

@@ -1,11 +1,12 @@
 import { redirect } from "react-router";
-import { signOut } from "~/server/auth.server";
-import { cloudflareContext } from "~/server/request-context.server";
+import { logOut } from "~/server/accounts.server";
+import { clearSessionCookie, readSessionToken } from "~/server/cookies.server";
+import { depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/logout";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const setCookie = await signOut(context.get(cloudflareContext).env, request);
-  return redirect("/", { headers: { "Set-Cookie": setCookie } });
+  await logOut(depsOf(context), readSessionToken(request));
+  return redirect("/", { headers: { "Set-Cookie": clearSessionCookie(request) } });
 }
 
 export function loader() {

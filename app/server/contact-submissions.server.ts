@@ -1,25 +1,36 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import type { ContactInput } from "~/lib/schemas";
-import { contactSubmissions } from "../../db/schema";
+import { and, desc, eq, or, type SQLWrapper, sql } from "drizzle-orm";
+import { contactSchema, fieldErrorsOf } from "~/lib/schemas";
+import { contactSubmissions, users } from "../../db/schema";
 import type { Database } from "./db.server";
-import type { StateChange } from "./state-change";
+import { mailEventStatement } from "./mail-events.server";
+import { publishMailEvents } from "./mail-outbox.server";
+import { type Caller, type Deps, rateLimit, trippedHoneypot } from "./operation.server";
+import { done, invalid, type Outcome } from "./outcome";
 
-/** Stores a message. Called before anything else is done with it, so an acknowledged message is never lost. */
-export async function saveContactSubmission(db: Database, input: ContactInput): Promise<number> {
-  const [row] = await db
-    .insert(contactSubmissions)
-    .values({
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      company: input.company,
-      phone: input.phone,
-      userTypeId: input.userTypeId,
-      message: input.message,
-    })
-    .returning({ id: contactSubmissions.id });
+/**
+ * Sends a contact message: stored in D1 (with its mail event, in one batch) before the answer, so an
+ * acknowledged message is never lost; the admins are told after the answer.
+ */
+export async function sendContactMessage(
+  deps: Deps,
+  input: unknown,
+  caller: Caller,
+): Promise<Outcome<{ id: number | null }>> {
+  const limited = await rateLimit(deps.env, "contact", caller);
+  if (limited) return limited;
+  if (trippedHoneypot(input)) return done({ id: null });
+  const parsed = contactSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const event = mailEventStatement(deps.db, "contact-received", "inserted");
+  const [[row]] = await deps.db.batch([
+    deps.db.insert(contactSubmissions).values(parsed.data).returning({ id: contactSubmissions.id }),
+    event.statement,
+  ]);
   if (!row) throw new Error("The contact submission was not stored.");
-  return row.id;
+  deps.waitUntil(
+    publishMailEvents(deps.env, [{ id: event.id, type: "contact-received", subjectId: row.id }]),
+  );
+  return done({ id: row.id });
 }
 
 const adminFields = {
@@ -55,17 +66,72 @@ export async function countUnprocessedContacts(db: Database): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** Marks a message processed once; a repeat changes nothing and reports "unchanged". */
-export async function markContactProcessed(db: Database, id: number, adminId: number): Promise<StateChange> {
-  const updated = await db
+/** Marks a message processed once, recording who and when; a repeat changes nothing. */
+export function markProcessedStatement(db: Database, id: number, adminId: number) {
+  return db
     .update(contactSubmissions)
     .set({ isProcessed: true, processedBy: adminId, processedAt: new Date() })
     .where(and(eq(contactSubmissions.id, id), eq(contactSubmissions.isProcessed, false)))
     .returning({ id: contactSubmissions.id });
-  if (updated.length > 0) return "changed";
-  const exists = await db.query.contactSubmissions.findFirst({
+}
+
+export async function contactExists(db: Database, id: number): Promise<boolean> {
+  const row = await db.query.contactSubmissions.findFirst({
     columns: { id: true },
     where: eq(contactSubmissions.id, id),
   });
-  return exists ? "unchanged" : "not-found";
+  return row !== undefined;
+}
+
+/** `%`, `_` and the backslash are LIKE's own characters; a search for them means them literally. */
+function likePattern(query: string): string {
+  return `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function processedWhere(query: string | null) {
+  const processed = eq(contactSubmissions.isProcessed, true);
+  if (!query) return processed;
+  const pattern = likePattern(query);
+  const matches = (column: SQLWrapper) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+  return and(
+    processed,
+    or(
+      matches(contactSubmissions.firstName),
+      matches(contactSubmissions.lastName),
+      matches(sql`${contactSubmissions.firstName} || ' ' || ${contactSubmissions.lastName}`),
+      matches(contactSubmissions.email),
+      matches(contactSubmissions.message),
+    ),
+  );
+}
+
+export type ProcessedContact = Awaited<ReturnType<typeof listProcessedContacts>>[number];
+
+/** Processed messages, most recently processed first, with who processed them; `query` searches text. */
+export function listProcessedContacts(
+  db: Database,
+  query: string | null,
+  { limit, offset }: { limit: number; offset: number },
+) {
+  return db
+    .select({
+      ...adminFields,
+      processedAt: contactSubmissions.processedAt,
+      processedBy: contactSubmissions.processedBy,
+      processedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(contactSubmissions)
+    .leftJoin(users, eq(users.id, contactSubmissions.processedBy))
+    .where(processedWhere(query))
+    .orderBy(desc(contactSubmissions.processedAt), desc(contactSubmissions.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countProcessedContacts(db: Database, query: string | null): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(contactSubmissions)
+    .where(processedWhere(query));
+  return row?.count ?? 0;
 }

@@ -1,5 +1,11 @@
-import type { z } from "zod/mini";
-import { type FieldErrors, fieldErrorsOf } from "~/lib/schemas";
+import type { RouterContextProvider } from "react-router";
+import type { FieldErrors } from "~/lib/field-errors";
+import { requireAdmin } from "./admin-actions.server";
+import { type Caller, callerOf, type Deps, depsOf } from "./operation.server";
+import type { Outcome } from "./outcome";
+
+// The JSON door: reads a JSON body, and turns an operation's outcome into a status and the spec's
+// error shape ({ error, fieldErrors? }, section 7).
 
 export function jsonError(
   status: number,
@@ -12,38 +18,107 @@ export function jsonError(
   });
 }
 
-/** Parses a JSON request body against a schema; any problem becomes a 4xx JSON answer, never a throw. */
-export async function parseJsonBody<S extends z.core.$ZodType>(
-  request: Request,
-  schema: S,
-): Promise<{ data: z.output<S>; raw: Record<string, unknown> } | { response: Response }> {
+/** The parsed JSON body, or the 415 / 400 answer for a body the API does not read. */
+export async function readJsonBody(request: Request): Promise<{ body: unknown } | { response: Response }> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (!/^application\/json\b/i.test(type)) {
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
     return { response: jsonError(415, "Send the body as application/json.") };
   }
-  let body: unknown;
   try {
-    body = JSON.parse(await request.text());
+    return { body: JSON.parse(await request.text()) };
   } catch {
     return { response: jsonError(400, "The body is not valid JSON.") };
   }
-  const result = schema["~standard"].validate(body);
-  if (result instanceof Promise) throw new Error("Schemas must be synchronous.");
-  if (result.issues) {
-    return { response: jsonError(400, "Some fields are invalid.", { fieldErrors: fieldErrorsOf(result) }) };
-  }
-  const raw = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
-  return { data: result.value as z.output<S>, raw };
 }
 
-/** The honeypot: a field people never see and bots fill in. */
-export const HONEYPOT_FIELD = "website";
+export interface ApiMessages {
+  /** The answer to a signed-out caller (or a failed login). */
+  unauthenticated?: string;
+  notFound?: string;
+  rateLimited?: string;
+}
 
-export function trippedHoneypot(values: Record<string, unknown>): boolean {
-  const value = values[HONEYPOT_FIELD];
-  return typeof value === "string" && value.length > 0;
+/** Every outcome but "done" as the API answers it; "already done" is a 200 that changed nothing. */
+export function apiFailure(outcome: Exclude<Outcome<unknown>, { kind: "done" }>, messages: ApiMessages = {}) {
+  switch (outcome.kind) {
+    case "already-done":
+      return Response.json({ ok: true, changed: false });
+    case "invalid":
+      return jsonError(400, outcome.message ?? "Some fields are invalid.", {
+        fieldErrors: outcome.fieldErrors,
+      });
+    case "rate-limited":
+      return jsonError(429, messages.rateLimited ?? "Too many attempts. Try again later.", {
+        headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+      });
+    case "unauthenticated":
+      return jsonError(401, messages.unauthenticated ?? "Not signed in.");
+    case "forbidden":
+      return jsonError(403, "Administrators only.");
+    case "not-found":
+      return jsonError(404, messages.notFound ?? "Not found.");
+    case "conflict":
+      return jsonError(409, outcome.message);
+  }
 }
 
 export function methodNotAllowed(allow: string) {
   return jsonError(405, `Use ${allow}.`, { headers: { Allow: allow } });
+}
+
+type Args = {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  params: Record<string, string | undefined>;
+};
+
+/**
+ * A POST endpoint of the JSON API around one operation: reads the JSON body (when `readsBody`), runs the
+ * operation and answers its outcome. Rate limits, validation and storage live in the operation.
+ */
+export function jsonAction<T>(options: {
+  readsBody: boolean;
+  run: (call: {
+    deps: Deps;
+    caller: Caller;
+    input: unknown;
+    params: Args["params"];
+    request: Request;
+  }) => Promise<Outcome<T>>;
+  answer: (value: T, request: Request) => Response;
+  messages?: ApiMessages;
+}) {
+  return async ({ request, context, params }: Args): Promise<Response> => {
+    if (request.method !== "POST") return methodNotAllowed("POST");
+    let input: unknown = null;
+    if (options.readsBody) {
+      const read = await readJsonBody(request);
+      if ("response" in read) return read.response;
+      input = read.body;
+    }
+    const deps = depsOf(context);
+    const outcome = await options.run({ deps, caller: callerOf(context, request), input, params, request });
+    return outcome.kind === "done"
+      ? options.answer(outcome.value, request)
+      : apiFailure(outcome, options.messages);
+  };
+}
+
+/** The loader of a POST-only endpoint: any GET or HEAD is told to POST. */
+export function postOnly() {
+  return methodNotAllowed("POST");
+}
+
+/** A GET list of the admin API: the admin check against D1, then one page of items and its total. */
+export async function adminListResponse(
+  { request, context }: Pick<Args, "request" | "context">,
+  list: (db: Deps["db"], url: URL) => Promise<{ items: unknown[]; total: number }>,
+): Promise<Response> {
+  const deps = depsOf(context);
+  const admin = await requireAdmin(deps.db, callerOf(context, request));
+  if (admin.kind !== "done") return apiFailure(admin);
+  const result = await list(deps.db, new URL(request.url));
+  return Response.json(result.items, {
+    headers: { "X-Total-Count": String(result.total), "Cache-Control": "no-store" },
+  });
 }

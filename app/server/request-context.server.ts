@@ -1,6 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { FlashMessage } from "./cookies.server";
-import type { SessionUser } from "./session-user";
+import type { Refusal } from "./request-policy.server";
+import type { SessionInfo } from "./session-user";
 
 /** The Worker's bindings and execution context, for loaders, actions and middleware. */
 export const cloudflareContext = createContext<{ env: Env; ctx: ExecutionContext }>();
@@ -8,8 +9,11 @@ export const cloudflareContext = createContext<{ env: Env; ctx: ExecutionContext
 /** The CSP nonce of this response; every inline script React Router emits carries it. */
 export const cspNonceContext = createContext<string>("");
 
-/** Who is signed in, resolved once per request by the Worker (null for visitors). */
-export const sessionUserContext = createContext<SessionUser | null>(null);
+/** Who is signed in, from the KV session record alone (null for visitors); privileged code reads D1. */
+export const sessionContext = createContext<SessionInfo | null>(null);
+
+/** Set when the Worker refused the request: the root middleware answers with the error page. */
+export const refusalContext = createContext<Refusal | null>(null);
 
 /**
  * A one-shot toast carried across a redirect by the flash cookie. The root loader takes it and marks it

@@ -1,4 +1,4 @@
-/** The signed-in user as the server knows it: read from D1, never trusted from KV alone. */
+/** The signed-in user as D1 knows it: read on every privileged request, never trusted from KV alone. */
 export interface SessionUser {
   id: number;
   email: string;
@@ -7,5 +7,15 @@ export interface SessionUser {
   company: string | null;
   phone: string | null;
   userTypeId: number | null;
+  isAdmin: boolean;
+}
+
+/**
+ * What a session record in KV carries: enough for the header (GUIDE.md: a signed-in page view reads KV
+ * once and D1 never). Whatever changes a person's standing ends or rewrites their session records.
+ */
+export interface SessionInfo {
+  userId: number;
+  firstName: string;
   isAdmin: boolean;
 }

@@ -1,26 +1,22 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import type { LoginInput, RegistrationInput } from "~/lib/schemas";
 import { loginFailures, users } from "../../db/schema";
 import type { Database } from "./db.server";
-import { hashPassword, spendEquivalentHashWork, verifyPassword } from "./passwords.server";
+import { spendEquivalentHashWork, verifyPassword } from "./passwords.server";
 import type { SessionUser } from "./session-user";
-import type { StateChange } from "./state-change";
 
 // At most 100 failed logins per account per hour (ASVS 2.2.1); then the account waits out the hour.
 export const MAX_FAILURES_PER_WINDOW = 100;
 const FAILURE_WINDOW_SECONDS = 60 * 60;
 
-export type RegistrationResult = { ok: true; userId: number } | { ok: false; reason: "email-taken" };
-
-/** Creates a pending account (isApproved false, isActive true). Signs nobody in. */
-export async function registerUser(db: Database, input: RegistrationInput): Promise<RegistrationResult> {
-  const password = await hashPassword(input.password);
-  const inserted = await db
+/** The insert of a pending account (isApproved false, isActive true); on a taken email it inserts nothing. */
+export function insertPendingUserStatement(db: Database, input: RegistrationInput, passwordHash: string) {
+  return db
     .insert(users)
     .values({
       email: input.email,
-      password,
+      password: passwordHash,
       firstName: input.firstName,
       lastName: input.lastName,
       company: input.company,
@@ -29,8 +25,6 @@ export async function registerUser(db: Database, input: RegistrationInput): Prom
     })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
-  const row = inserted[0];
-  return row ? { ok: true, userId: row.id } : { ok: false, reason: "email-taken" };
 }
 
 function toSessionUser(row: typeof users.$inferSelect): SessionUser {
@@ -105,7 +99,10 @@ const pendingFields = {
   phone: users.phone,
   userTypeId: users.userTypeId,
   createdAt: users.createdAt,
+  emailConfirmed: sql<boolean>`${users.emailConfirmedAt} IS NOT NULL`.mapWith(Boolean),
 };
+
+const isPending = and(eq(users.isApproved, false), isNull(users.rejectedAt));
 
 export type PendingUser = Awaited<ReturnType<typeof listPendingUsers>>[number];
 
@@ -114,29 +111,98 @@ export function listPendingUsers(db: Database, { limit, offset }: { limit: numbe
   return db
     .select(pendingFields)
     .from(users)
-    .where(eq(users.isApproved, false))
+    .where(isPending)
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(limit)
     .offset(offset);
 }
 
 export async function countPendingUsers(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)` })
-    .from(users)
-    .where(eq(users.isApproved, false));
+  const [row] = await db.select({ count: sql<number>`count(*)` }).from(users).where(isPending);
   return row?.count ?? 0;
 }
 
-/** Approves an account once, recording who and when; a repeat changes nothing. */
-export async function approveUser(db: Database, id: number, adminId: number): Promise<StateChange> {
+const approvedFields = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  company: users.company,
+  phone: users.phone,
+  userTypeId: users.userTypeId,
+  isActive: users.isActive,
+  approvedAt: users.approvedAt,
+  createdAt: users.createdAt,
+};
+
+export type ApprovedUser = Awaited<ReturnType<typeof listApprovedUsers>>[number];
+
+/** Approved accounts, active or not, most recently approved first (served by users_approved_idx). */
+export function listApprovedUsers(db: Database, { limit, offset }: { limit: number; offset: number }) {
+  return db
+    .select(approvedFields)
+    .from(users)
+    .where(eq(users.isApproved, true))
+    .orderBy(desc(users.approvedAt), desc(users.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countApprovedUsers(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(users)
+    .where(eq(users.isApproved, true));
+  return row?.count ?? 0;
+}
+
+/** Where an account stands, for explaining why a state change did not apply. */
+export type Standing = "pending" | "rejected" | "active" | "inactive";
+
+export async function accountStanding(db: Database, id: number): Promise<Standing | null> {
+  const row = await db.query.users.findFirst({
+    columns: { isApproved: true, isActive: true, rejectedAt: true },
+    where: eq(users.id, id),
+  });
+  if (!row) return null;
+  if (row.rejectedAt) return "rejected";
+  if (!row.isApproved) return "pending";
+  return row.isActive ? "active" : "inactive";
+}
+
+/** Each admin action as one conditional UPDATE: it changes a row only from the state it applies to. */
+export function approveStatement(db: Database, id: number, adminId: number) {
   const now = new Date();
-  const updated = await db
+  return db
     .update(users)
     .set({ isApproved: true, approvedBy: adminId, approvedAt: now, updatedAt: now })
-    .where(and(eq(users.id, id), eq(users.isApproved, false)))
+    .where(and(eq(users.id, id), isPending))
     .returning({ id: users.id });
-  if (updated.length > 0) return "changed";
-  const exists = await db.query.users.findFirst({ columns: { id: true }, where: eq(users.id, id) });
-  return exists ? "unchanged" : "not-found";
+}
+
+export function rejectStatement(db: Database, id: number, adminId: number) {
+  const now = new Date();
+  return db
+    .update(users)
+    .set({ rejectedBy: adminId, rejectedAt: now, isActive: false, updatedAt: now })
+    .where(and(eq(users.id, id), isPending))
+    .returning({ id: users.id });
+}
+
+export function setActiveStatement(db: Database, id: number, active: boolean) {
+  return db
+    .update(users)
+    .set({ isActive: active, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.isApproved, true), eq(users.isActive, !active)))
+    .returning({ id: users.id });
+}
+
+/** Approved, active administrators: who hears about new messages and accounts. */
+export function listAdminRecipients(db: Database) {
+  return db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(
+      and(eq(users.userTypeId, ADMIN_USER_TYPE_ID), eq(users.isApproved, true), eq(users.isActive, true)),
+    );
 }

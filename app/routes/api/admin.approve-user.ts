@@ -1,21 +1,11 @@
-import { parseId, requireAdminApi } from "~/server/admin-guard.server";
-import { getDb } from "~/server/db.server";
-import { jsonError, methodNotAllowed } from "~/server/json-api.server";
-import { cloudflareContext } from "~/server/request-context.server";
-import { approveUser } from "~/server/users.server";
-import type { Route } from "./+types/admin.approve-user";
+import { approveUser } from "~/server/admin-actions.server";
+import { jsonAction, postOnly } from "~/server/json-api.server";
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const admin = requireAdminApi(context);
-  if (admin instanceof Response) return admin;
-  const id = parseId(params.id);
-  if (id === null) return jsonError(400, "The user id must be a positive whole number.");
-  const outcome = await approveUser(getDb(context.get(cloudflareContext).env), id, admin.id);
-  if (outcome === "not-found") return jsonError(404, "No such user.");
-  return Response.json({ ok: true, changed: outcome === "changed" });
-}
+export const action = jsonAction({
+  readsBody: false,
+  run: ({ deps, caller, params }) => approveUser(deps, caller, params.id),
+  answer: () => Response.json({ ok: true, changed: true }),
+  messages: { notFound: "No such user." },
+});
 
-export function loader() {
-  return methodNotAllowed("POST");
-}
+export const loader = postOnly;

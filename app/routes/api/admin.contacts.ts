@@ -1,16 +1,21 @@
-import { requireAdminApi } from "~/server/admin-guard.server";
-import { pageNumber, unprocessedContactsPage } from "~/server/admin-lists.server";
-import { getDb } from "~/server/db.server";
-import { cloudflareContext } from "~/server/request-context.server";
+import {
+  pageNumber,
+  processedContactsPage,
+  searchQuery,
+  unprocessedContactsPage,
+} from "~/server/admin-lists.server";
+import { adminListResponse } from "~/server/json-api.server";
 import type { Route } from "./+types/admin.contacts";
 
-/** GET /api/admin/contacts[?page=N]: unprocessed contact submissions (spec section 7), paged by 50. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = requireAdminApi(context);
-  if (admin instanceof Response) return admin;
-  const page = pageNumber(new URL(request.url).searchParams.get("page"));
-  const result = await unprocessedContactsPage(getDb(context.get(cloudflareContext).env), page);
-  return Response.json(result.items, {
-    headers: { "X-Total-Count": String(result.total), "Cache-Control": "no-store" },
+/**
+ * GET /api/admin/contacts[?page=N]: unprocessed contact submissions (spec section 7), paged by 50;
+ * with `processed=true`, processed ones with processedAt and processedBy, searched by `q`.
+ */
+export function loader(args: Route.LoaderArgs) {
+  return adminListResponse(args, (db, url) => {
+    const page = pageNumber(url.searchParams.get("page"));
+    return url.searchParams.get("processed") === "true"
+      ? processedContactsPage(db, page, searchQuery(url.searchParams.get("q")))
+      : unprocessedContactsPage(db, page);
   });
 }

@@ -1,21 +1,11 @@
-import { parseId, requireAdminApi } from "~/server/admin-guard.server";
-import { markContactProcessed } from "~/server/contact-submissions.server";
-import { getDb } from "~/server/db.server";
-import { jsonError, methodNotAllowed } from "~/server/json-api.server";
-import { cloudflareContext } from "~/server/request-context.server";
-import type { Route } from "./+types/admin.mark-contact-processed";
+import { markContactProcessed } from "~/server/admin-actions.server";
+import { jsonAction, postOnly } from "~/server/json-api.server";
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const admin = requireAdminApi(context);
-  if (admin instanceof Response) return admin;
-  const id = parseId(params.id);
-  if (id === null) return jsonError(400, "The contact id must be a positive whole number.");
-  const outcome = await markContactProcessed(getDb(context.get(cloudflareContext).env), id, admin.id);
-  if (outcome === "not-found") return jsonError(404, "No such contact submission.");
-  return Response.json({ ok: true, changed: outcome === "changed" });
-}
+export const action = jsonAction({
+  readsBody: false,
+  run: ({ deps, caller, params }) => markContactProcessed(deps, caller, params.id),
+  answer: () => Response.json({ ok: true, changed: true }),
+  messages: { notFound: "No such contact submission." },
+});
 
-export function loader() {
-  return methodNotAllowed("POST");
-}
+export const loader = postOnly;

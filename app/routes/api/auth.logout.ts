@@ -1,14 +1,12 @@
-import { signOut } from "~/server/auth.server";
-import { methodNotAllowed } from "~/server/json-api.server";
-import { cloudflareContext } from "~/server/request-context.server";
-import type { Route } from "./+types/auth.logout";
+import { logOut } from "~/server/accounts.server";
+import { clearSessionCookie, readSessionToken } from "~/server/cookies.server";
+import { jsonAction, postOnly } from "~/server/json-api.server";
 
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const setCookie = await signOut(context.get(cloudflareContext).env, request);
-  return Response.json({ ok: true }, { headers: { "Set-Cookie": setCookie } });
-}
+export const action = jsonAction({
+  readsBody: false,
+  run: ({ deps, request }) => logOut(deps, readSessionToken(request)),
+  answer: (_value, request) =>
+    Response.json({ ok: true }, { headers: { "Set-Cookie": clearSessionCookie(request) } }),
+});
 
-export function loader() {
-  return methodNotAllowed("POST");
-}
+export const loader = postOnly;

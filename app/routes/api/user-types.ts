@@ -1,15 +1,8 @@
-import { asc, eq } from "drizzle-orm";
-import { getDb } from "~/server/db.server";
-import { cloudflareContext } from "~/server/request-context.server";
-import { userTypes } from "../../../db/schema";
+import { depsOf } from "~/server/operation.server";
+import { listActiveUserTypes } from "~/server/user-types.server";
 import type { Route } from "./+types/user-types";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const db = getDb(context.get(cloudflareContext).env);
-  const rows = await db
-    .select({ id: userTypes.id, name: userTypes.name })
-    .from(userTypes)
-    .where(eq(userTypes.isActive, true))
-    .orderBy(asc(userTypes.id));
+  const rows = await listActiveUserTypes(depsOf(context).db);
   return Response.json(rows, { headers: { "Cache-Control": "public, max-age=300" } });
 }

@@ -1,0 +1,11 @@
+import { deactivateUser } from "~/server/admin-actions.server";
+import { jsonAction, postOnly } from "~/server/json-api.server";
+
+export const action = jsonAction({
+  readsBody: false,
+  run: ({ deps, caller, params }) => deactivateUser(deps, caller, params.id),
+  answer: () => Response.json({ ok: true, changed: true }),
+  messages: { notFound: "No such user." },
+});
+
+export const loader = postOnly;

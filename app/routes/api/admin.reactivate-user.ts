@@ -1,0 +1,11 @@
+import { reactivateUser } from "~/server/admin-actions.server";
+import { jsonAction, postOnly } from "~/server/json-api.server";
+
+export const action = jsonAction({
+  readsBody: false,
+  run: ({ deps, caller, params }) => reactivateUser(deps, caller, params.id),
+  answer: () => Response.json({ ok: true, changed: true }),
+  messages: { notFound: "No such user." },
+});
+
+export const loader = postOnly;

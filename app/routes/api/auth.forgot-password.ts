@@ -1,0 +1,11 @@
+import { RESET_LINK_SENT_MESSAGE } from "~/lib/account-messages";
+import { requestPasswordReset } from "~/server/accounts.server";
+import { jsonAction, postOnly } from "~/server/json-api.server";
+
+export const action = jsonAction({
+  readsBody: true,
+  run: ({ deps, caller, input }) => requestPasswordReset(deps, input, caller),
+  answer: () => Response.json({ message: RESET_LINK_SENT_MESSAGE }, { status: 202 }),
+});
+
+export const loader = postOnly;

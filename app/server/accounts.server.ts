@@ -1,0 +1,180 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { LINK_INVALID_MESSAGE } from "~/lib/account-messages";
+import {
+  confirmEmailSchema,
+  fieldErrorsOf,
+  forgotPasswordSchema,
+  loginSchema,
+  registrationSchema,
+  resetPasswordSchema,
+} from "~/lib/schemas";
+import { accountTokens, loginFailures, users } from "../../db/schema";
+import { hashToken, type TokenPurpose } from "./account-tokens.server";
+import { type MailEvent, mailEventStatement } from "./mail-events.server";
+import { publishMailEvents } from "./mail-outbox.server";
+import { type Caller, type Deps, rateLimit, trippedHoneypot } from "./operation.server";
+import { conflict, done, invalid, type Outcome, unauthenticated } from "./outcome";
+import { hashPassword } from "./passwords.server";
+import type { SessionUser } from "./session-user";
+import { createSession, deleteSession, endUserSessions } from "./sessions.server";
+import { authenticate, insertPendingUserStatement } from "./users.server";
+
+// The account use cases, each one operation behind both doors (the page forms and the JSON API).
+
+/** Publishes events after the answer: mail never slows or fails the request that caused it. */
+function publishLater(deps: Deps, events: MailEvent[]) {
+  deps.waitUntil(publishMailEvents(deps.env, events));
+}
+
+/** Creates a pending account and tells the registrant and the admins. Signs nobody in. */
+export async function register(deps: Deps, input: unknown, caller: Caller): Promise<Outcome> {
+  const limited = await rateLimit(deps.env, "register", caller);
+  if (limited) return limited;
+  if (trippedHoneypot(input)) return done(null);
+  const parsed = registrationSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const passwordHash = await hashPassword(parsed.data.password);
+  const event = mailEventStatement(deps.db, "registration-received", "inserted");
+  const [inserted] = await deps.db.batch([
+    insertPendingUserStatement(deps.db, parsed.data, passwordHash),
+    event.statement,
+  ]);
+  const userId = inserted[0]?.id;
+  if (userId === undefined) return conflict("An account with this email already exists.");
+  publishLater(deps, [{ id: event.id, type: "registration-received", subjectId: userId }]);
+  return done(null);
+}
+
+/** Checks the credentials and opens a session; every kind of failure is the same "unauthenticated". */
+export async function logIn(
+  deps: Deps,
+  input: unknown,
+  caller: Caller,
+): Promise<Outcome<{ user: SessionUser; token: string }>> {
+  const limited = await rateLimit(deps.env, "login", caller);
+  if (limited) return limited;
+  const parsed = loginSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const user = await authenticate(deps.db, parsed.data);
+  if (!user) return unauthenticated;
+  const token = await createSession(deps.env, {
+    userId: user.id,
+    firstName: user.firstName,
+    isAdmin: user.isAdmin,
+  });
+  return done({ user, token });
+}
+
+/** Ends the session server-side; the door clears the cookie whatever happens. */
+export async function logOut(deps: Deps, token: string | null): Promise<Outcome> {
+  if (token) await deleteSession(deps.env, token);
+  return done(null);
+}
+
+/** The live token's user, as a subquery: only an unused, unexpired token of that purpose matches. */
+function tokenUserId(token: string, purpose: TokenPurpose) {
+  return sql`(SELECT ${accountTokens.userId} FROM ${accountTokens} WHERE ${accountTokens.tokenHash} = ${hashToken(token)} AND ${accountTokens.purpose} = ${purpose} AND ${accountTokens.usedAt} IS NULL AND ${accountTokens.expiresAt} > unixepoch())`;
+}
+
+/** Spends a token in the same batch as what it allows; of two concurrent uses exactly one gets a row. */
+function spendToken(deps: Deps, token: string, purpose: TokenPurpose) {
+  return deps.db
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(token)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: accountTokens.userId });
+}
+
+/** Confirms the address a confirmation link was sent to. */
+export async function confirmEmail(deps: Deps, input: unknown, caller: Caller): Promise<Outcome> {
+  const limited = await rateLimit(deps.env, "confirm-email", caller);
+  if (limited) return limited;
+  const parsed = confirmEmailSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), LINK_INVALID_MESSAGE);
+  const { token } = parsed.data;
+  const [, spent] = await deps.db.batch([
+    deps.db
+      .update(users)
+      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, unixepoch())` })
+      .where(eq(users.id, tokenUserId(token, "confirm-email"))),
+    spendToken(deps, token, "confirm-email"),
+  ]);
+  if (spent.length === 0) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
+  return done(null);
+}
+
+/**
+ * Asks for a reset link. The answer is the same for every address (no enumeration): the event is recorded
+ * only for an account that can use it, and the mail goes out after the answer.
+ */
+export async function requestPasswordReset(deps: Deps, input: unknown, caller: Caller): Promise<Outcome> {
+  const limited = await rateLimit(deps.env, "forgot-password", caller);
+  if (limited) return limited;
+  const parsed = forgotPasswordSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const { email } = parsed.data;
+  // Per address too, so nobody floods one inbox from many client addresses; still the same answer.
+  const { success } = await deps.env.EMAIL_RATE_LIMITER.limit({ key: `forgot-password:${email}` });
+  if (!success) return done(null);
+  const id = crypto.randomUUID();
+  const rows = await deps.db.all<{ subject_id: number }>(
+    sql`INSERT INTO mail_events (id, type, subject_id)
+        SELECT ${id}, 'password-reset-requested', ${users.id} FROM ${users}
+        WHERE ${users.email} = ${email} AND ${users.isActive} = 1 AND ${users.rejectedAt} IS NULL
+        RETURNING subject_id`,
+  );
+  const subjectId = rows[0]?.subject_id;
+  if (subjectId !== undefined) {
+    publishLater(deps, [{ id, type: "password-reset-requested", subjectId }]);
+  }
+  return done(null);
+}
+
+/** Sets a new password from a reset link; every session of that user ends at once. */
+export async function resetPassword(deps: Deps, input: unknown, caller: Caller): Promise<Outcome> {
+  const limited = await rateLimit(deps.env, "reset-password", caller);
+  if (limited) return limited;
+  const parsed = resetPasswordSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), LINK_INVALID_MESSAGE);
+  const { token, password } = parsed.data;
+  const live = await deps.db.query.accountTokens.findFirst({
+    columns: { userId: true },
+    where: and(
+      eq(accountTokens.tokenHash, hashToken(token)),
+      eq(accountTokens.purpose, "reset-password"),
+      isNull(accountTokens.usedAt),
+      gt(accountTokens.expiresAt, new Date()),
+    ),
+  });
+  if (!live) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
+  const passwordHash = await hashPassword(password);
+  const [, spent] = await deps.db.batch([
+    deps.db
+      .update(users)
+      .set({ password: passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, tokenUserId(token, "reset-password"))),
+    spendToken(deps, token, "reset-password"),
+    deps.db.delete(loginFailures).where(eq(loginFailures.userId, live.userId)),
+  ]);
+  const userId = spent[0]?.userId;
+  if (userId === undefined) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
+  await endUserSessions(deps.env, userId);
+  return done(null);
+}
+
+/** The user as the JSON API shows it (spec section 7). */
+export function publicUser(user: SessionUser) {
+  const { id, email, firstName, lastName, company, phone, userTypeId } = user;
+  return { id, email, firstName, lastName, company, phone, userTypeId };
+}
+
+export function landingPathFor(user: { isAdmin: boolean }): string {
+  return user.isAdmin ? "/admin" : "/";
+}

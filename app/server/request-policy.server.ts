@@ -1,0 +1,115 @@
+// What every request must pass before a route sees it (GUIDE.md section 5), decided in one place so a
+// route never meets a body it cannot read. A refused body is cancelled: left unread, it breaks the local
+// dev proxy's connection and the next request on it fails.
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/** The page paths whose route has an action: they take form posts. tests/worker/request-policy.test.ts checks it. */
+export const FORM_PATHS: ReadonlySet<string> = new Set([
+  "/login",
+  "/logout",
+  "/contact",
+  "/admin",
+  "/confirm-email",
+  "/forgot-password",
+  "/reset-password",
+]);
+
+export const PAGE_METHODS = "GET, HEAD";
+export const FORM_METHODS = "GET, HEAD, POST";
+
+export interface Refusal {
+  status: 400 | 403 | 405 | 413 | 415;
+  message: string;
+  allow?: string;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+export function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+/**
+ * A browser's cross-site request carries an Origin (or Sec-Fetch-Site) that is not ours. Clients that send
+ * neither (curl, server-to-server) are not browsers and so cannot be made to forge a visitor's request.
+ */
+export function isCrossSite(request: Request, siteOrigin: string): boolean {
+  const origin = request.headers.get("Origin");
+  if (origin) return origin !== new URL(request.url).origin && origin !== siteOrigin;
+  const site = request.headers.get("Sec-Fetch-Site");
+  return site !== null && site !== "same-origin" && site !== "none";
+}
+
+/** Reads at most MAX_BODY_BYTES of the body, whatever Content-Length claims; null when it is larger. */
+async function readBoundedBody(body: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Page-side rules for the form routes: which methods, which body types, and a body that parses. */
+async function formRefusal(request: Request, pathname: string, body: Uint8Array<ArrayBuffer>) {
+  if (!FORM_PATHS.has(pathname)) return null;
+  if (request.method !== "POST") {
+    return { status: 405, message: "This page takes only GET and POST.", allow: FORM_METHODS } as const;
+  }
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!FORM_TYPES.test(type)) {
+    return { status: 415, message: "Send the form as a web form (URL-encoded or multipart)." } as const;
+  }
+  try {
+    await new Request(request.url, { method: "POST", headers: { "Content-Type": type }, body }).formData();
+  } catch {
+    return { status: 400, message: "The form could not be read." } as const;
+  }
+  return null;
+}
+
+/**
+ * Screens a request: either a refusal (its body already cancelled), or the request to route, whose body
+ * (if any) is buffered within the bound so routes read it safely.
+ */
+export async function screenRequest(
+  request: Request,
+  siteOrigin: string,
+): Promise<{ refusal: Refusal } | { request: Request }> {
+  const refuse = async (refusal: Refusal) => {
+    await request.body?.cancel().catch(() => {});
+    return { refusal };
+  };
+  if (SAFE_METHODS.has(request.method)) {
+    if (request.body) return refuse({ status: 400, message: "This request must not carry a body." });
+    return { request };
+  }
+  if (isCrossSite(request, siteOrigin)) {
+    return refuse({ status: 403, message: "Cross-site requests are not allowed." });
+  }
+  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_BODY_BYTES) {
+    return refuse({ status: 413, message: "The request body is too large." });
+  }
+  const body = request.body ? await readBoundedBody(request.body) : new Uint8Array();
+  if (!body) return { refusal: { status: 413, message: "The request body is too large." } };
+  const pathname = new URL(request.url).pathname;
+  const refusal = isApiPath(pathname) ? null : await formRefusal(request, pathname, body);
+  if (refusal) return { refusal };
+  return { request: new Request(request, { body: body.byteLength > 0 ? body : null }) };
+}
