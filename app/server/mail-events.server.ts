@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { mailEvents } from "../../db/schema";
+import { mailEvents } from "../../db/schema";
 import type { Database } from "./db.server";
 
 // Mail follows stored facts (GUIDE.md section 1): the event row is written in the same D1 batch as the
@@ -21,10 +21,7 @@ export interface MailEvent {
 export function mailEventStatement(db: Database, type: MailEventType, subject: number | "inserted") {
   const id = crypto.randomUUID();
   const subjectId = subject === "inserted" ? sql`last_insert_rowid()` : sql`${subject}`;
-  return {
-    id,
-    statement: db.run(
-      sql`INSERT INTO mail_events (id, type, subject_id) SELECT ${id}, ${type}, ${subjectId} WHERE changes() > 0`,
-    ),
-  };
+  // Every column of mail_events, in the table's order: id, type, subject_id, created_at, enqueued_at.
+  const row = sql`SELECT ${id}, ${type}, ${subjectId}, unixepoch(), NULL WHERE changes() > 0`;
+  return { id, statement: db.insert(mailEvents).select(row) };
 }
