@@ -7,3 +7,4 @@ declare global {
     }
   }
 }
+declare module "*?raw" { const text: string; export default text; }

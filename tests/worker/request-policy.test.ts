@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import routeTable from "../../app/routes.ts?raw";
+import { FORM_PATHS } from "../../app/server/request-policy.server";
+import { fetchPage, fetchWorker } from "./support";
+
+/** Every page path of the route table (the index and each top-level `route("/…")`; the API is apart). */
+function pagePaths(): string[] {
+  const top = routeTable.slice(0, routeTable.indexOf('prefix("/api"'));
+  return ["/", ...[...top.matchAll(/route\("(\/[^"]*)"/g)].map((match) => match[1] ?? "")];
+}
+
+const formPost = (path: string) =>
+  fetchWorker(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "192.0.2.77" },
+    body: "intent=nothing",
+  });
+
+describe("the request policy", () => {
+  it("names exactly the pages whose route takes a form post", async () => {
+    const takesPosts = [];
+    for (const path of pagePaths()) {
+      const response = await formPost(path);
+      await response.body?.cancel();
+      if (response.status !== 405) takesPosts.push(path);
+      else expect(response.headers.get("Allow")).toBe("GET, HEAD");
+    }
+    expect(takesPosts.sort()).toEqual([...FORM_PATHS].sort());
+  });
+
+  it("answers other methods on a form page 405 with Allow, inside the shell", async () => {
+    const { status, response, html } = await fetchPage("/contact", { method: "PUT", body: "x" });
+    expect(status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("GET, HEAD, POST");
+    expect(html).toContain("<header");
+    expect(html).toContain("<footer");
+  });
+
+  it("answers a JSON body on a form page 415 and a broken multipart body 400", async () => {
+    const json = await fetchPage("/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(json.status).toBe(415);
+    expect(json.html).toContain("We could not read that");
+    const multipart = await fetchWorker("/contact", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=zzz" },
+      body: "--zzz\r\nbroken",
+    });
+    expect(multipart.status).toBe(400);
+  });
+
+  it("answers unknown API paths with JSON 404 for every method", async () => {
+    for (const method of ["GET", "POST", "DELETE"]) {
+      const response = await fetchWorker("/api/does-not-exist", { method });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: "There is no such API endpoint." });
+    }
+  });
+});
