@@ -7,4 +7,7 @@ declare global {
     }
   }
 }
-declare module "*?raw" { const text: string; export default text; }
+declare module "*?raw" {
+  const text: string;
+  export default text;
+}
