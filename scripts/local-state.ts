@@ -6,6 +6,9 @@ import { spawnSync } from "node:child_process";
  */
 export const LOCAL_STATE = process.env.FACETS_STATE_DIR ?? ".wrangler/state";
 
+/** Where `scripts/preview.ts` also writes the server's output (the simulated emails are listed there). */
+export const DEV_SERVER_LOG = `${LOCAL_STATE}/dev-server.log`;
+
 /** Runs wrangler with the project's Node, failing loudly. */
 export function wrangler(args: string[], options: { input?: string; quiet?: boolean } = {}): string {
   const result = spawnSync("npx", ["--no-install", "wrangler", ...args], {

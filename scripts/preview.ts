@@ -1,8 +1,13 @@
 // Serves the production build with `wrangler dev` on $PORT (default 8787), using the shared local state.
+// Its output is also written to <state>/dev-server.log, where the simulated emails are listed (From, To,
+// Subject and the files holding each text and HTML body): the end-to-end suite reads them from there.
 import { spawn } from "node:child_process";
-import { LOCAL_STATE } from "./local-state.ts";
+import { createWriteStream, mkdirSync } from "node:fs";
+import { DEV_SERVER_LOG, LOCAL_STATE } from "./local-state.ts";
 
 const port = process.env.PORT ?? "8787";
+mkdirSync(LOCAL_STATE, { recursive: true });
+const log = createWriteStream(DEV_SERVER_LOG, { flags: "a" });
 const child = spawn(
   "npx",
   [
@@ -20,7 +25,16 @@ const child = spawn(
     process.env.INSPECTOR_PORT ?? String(Number(port) + 1000),
     ...process.argv.slice(2),
   ],
-  { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  { stdio: ["inherit", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
 );
+for (const [from, to] of [
+  [child.stdout, process.stdout],
+  [child.stderr, process.stderr],
+] as const) {
+  from.on("data", (chunk: Buffer) => {
+    to.write(chunk);
+    log.write(chunk);
+  });
+}
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));
