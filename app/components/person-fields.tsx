@@ -1,4 +1,5 @@
 import { publicUserTypes } from "~/content/user-types";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/field-limits";
 import type { FieldErrors } from "~/lib/schemas";
 import { SelectField, TextField } from "./ui/form-field";
 
@@ -104,5 +105,42 @@ export function EmailField({
       defaultValue={values.email}
       error={errors.email}
     />
+  );
+}
+
+/** A new password and its confirmation, with the registration rules (register and reset password). */
+export function NewPasswordFields({
+  idPrefix,
+  errors,
+  label = "Password",
+}: {
+  idPrefix: string;
+  errors: FieldErrors;
+  label?: string;
+}) {
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-password`}
+        name="password"
+        type="password"
+        label={label}
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        error={errors.password}
+      />
+      <TextField
+        id={`${idPrefix}-confirm`}
+        name="confirmPassword"
+        type="password"
+        label="Confirm password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword}
+      />
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import { AccountPage } from "~/components/account-page";
 import type { ToastMessage } from "~/components/toaster";
 import { SubmitButton } from "~/components/ui/form-field";
-import { LINK_INVALID_MESSAGE } from "~/lib/account-messages";
+import { LINK_INVALID_MESSAGE, linkTokenOf, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import { pageMeta } from "~/lib/seo";
 import { confirmEmail } from "~/server/accounts.server";
 import { failureInit, readForm } from "~/server/form-door.server";
@@ -29,7 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { token: (new URL(request.url).searchParams.get("token") ?? "").slice(0, 100) };
+  return { token: linkTokenOf(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,14 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     return data({ confirmed: true, notice });
   }
-  const notice: ToastMessage =
-    outcome.kind === "rate-limited"
-      ? {
-          title: "Too many attempts",
-          description: "Please wait a minute and try again.",
-          variant: "destructive",
-        }
-      : INVALID;
+  const notice: ToastMessage = outcome.kind === "rate-limited" ? TOO_MANY_ATTEMPTS : INVALID;
   return data({ confirmed: false, notice }, failureInit(outcome));
 }
 

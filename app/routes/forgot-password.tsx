@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import { AccountPage } from "~/components/account-page";
 import type { ToastMessage } from "~/components/toaster";
 import { SubmitButton, TextField } from "~/components/ui/form-field";
-import { RESET_LINK_SENT_MESSAGE } from "~/lib/account-messages";
+import { RESET_LINK_SENT_MESSAGE, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { requestPasswordReset } from "~/server/accounts.server";
@@ -36,11 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const notice: ToastMessage =
     outcome.kind === "rate-limited"
-      ? {
-          title: "Too many attempts",
-          description: "Please wait a minute and try again.",
-          variant: "destructive",
-        }
+      ? TOO_MANY_ATTEMPTS
       : { title: "Error", description: "Please enter a valid email address.", variant: "destructive" };
   return data<ActionResult>(
     { notice, fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined, email: form.email },

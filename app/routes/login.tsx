@@ -1,11 +1,16 @@
 import { type KeyboardEvent, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { PageHero } from "~/components/page-hero";
-import { AreaOfInterestField, EmailField, NameFields, OrganisationFields } from "~/components/person-fields";
+import {
+  AreaOfInterestField,
+  EmailField,
+  NameFields,
+  NewPasswordFields,
+  OrganisationFields,
+} from "~/components/person-fields";
 import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
 import { HoneypotField, SubmitButton, TextField } from "~/components/ui/form-field";
-import { LOGIN_FAILED_MESSAGE } from "~/lib/account-messages";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/field-limits";
+import { LOGIN_FAILED_MESSAGE, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
@@ -32,11 +37,7 @@ const TOASTS = {
     title: "Registration Successful",
     description: "Your account has been created. Please wait for admin approval before you can log in.",
   },
-  tooMany: {
-    title: "Too many attempts",
-    description: "Please wait a minute and try again.",
-    variant: "destructive",
-  },
+  tooMany: TOO_MANY_ATTEMPTS,
 } satisfies Record<string, ToastMessage>;
 
 interface ActionResult {
@@ -160,27 +161,7 @@ function RegisterForm({ result, busy }: { result: ActionResult | undefined; busy
       <div className="sm:col-span-2">
         <EmailField idPrefix="register" values={values} errors={errors} />
       </div>
-      <TextField
-        id="register-password"
-        name="password"
-        type="password"
-        label="Password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN}
-        maxLength={PASSWORD_MAX}
-        hint={`At least ${PASSWORD_MIN} characters.`}
-        error={errors.password}
-      />
-      <TextField
-        id="register-confirm"
-        name="confirmPassword"
-        type="password"
-        label="Confirm password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword}
-      />
+      <NewPasswordFields idPrefix="register" errors={errors} />
       <NameFields idPrefix="register" values={values} errors={errors} />
       <OrganisationFields idPrefix="register" values={values} errors={errors} />
       <div className="sm:col-span-2">

@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
 import { AccountPage } from "~/components/account-page";
+import { NewPasswordFields } from "~/components/person-fields";
 import type { ToastMessage } from "~/components/toaster";
-import { SubmitButton, TextField } from "~/components/ui/form-field";
-import { LINK_INVALID_MESSAGE } from "~/lib/account-messages";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/field-limits";
+import { SubmitButton } from "~/components/ui/form-field";
+import { LINK_INVALID_MESSAGE, linkTokenOf, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { resetPassword } from "~/server/accounts.server";
@@ -28,7 +28,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { token: (new URL(request.url).searchParams.get("token") ?? "").slice(0, 100) };
+  return { token: linkTokenOf(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,11 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const linkBroken = outcome.kind === "invalid" && outcome.fieldErrors.token !== undefined;
   const notice: ToastMessage =
     outcome.kind === "rate-limited"
-      ? {
-          title: "Too many attempts",
-          description: "Please wait a minute and try again.",
-          variant: "destructive",
-        }
+      ? TOO_MANY_ATTEMPTS
       : linkBroken
         ? { title: "Link not valid", description: LINK_INVALID_MESSAGE, variant: "destructive" }
         : { title: "Error", description: "Please check the new password.", variant: "destructive" };
@@ -65,27 +61,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     >
       <Form method="post" aria-label="Choose a new password" className="space-y-5">
         <input type="hidden" name="token" value={loaderData.token} />
-        <TextField
-          id="reset-password"
-          name="password"
-          type="password"
-          label="New password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          hint={`At least ${PASSWORD_MIN} characters.`}
-          error={errors.password}
-        />
-        <TextField
-          id="reset-confirm"
-          name="confirmPassword"
-          type="password"
-          label="Confirm password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields idPrefix="reset" errors={errors} label="New password" />
         <div className="flex flex-wrap items-center justify-between gap-4">
           <SubmitButton busy={false} busyLabel="Saving...">
             Save the new password

@@ -25,40 +25,42 @@ export async function mintAccountToken(db: Database, userId: number, purpose: To
   return token;
 }
 
-/** Token text as it may arrive from a link or a form: base32, 52 characters. */
-export function isWellFormedToken(token: unknown): token is string {
-  return typeof token === "string" && /^[a-z2-7]{52}$/.test(token);
+/** Only an unused, unexpired token of that purpose is live. */
+function isLive(token: string, purpose: TokenPurpose) {
+  return and(
+    eq(accountTokens.tokenHash, hashToken(token)),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, new Date()),
+  );
 }
 
 /**
- * The statement that spends a token: it matches only an unused, unexpired token of that purpose, so of two
- * concurrent uses exactly one gets the row back. Run it in the same batch as what the token allows.
+ * The statement that spends a token: it matches only a live token, so of two concurrent uses exactly one
+ * gets the row back. Run it in the same batch as what the token allows.
  */
 export function spendTokenStatement(db: Database, token: string, purpose: TokenPurpose) {
   return db
     .update(accountTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(accountTokens.tokenHash, hashToken(token)),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(isLive(token, purpose))
     .returning({ userId: accountTokens.userId });
 }
 
-/** The user a live token belongs to, without spending it (to show the page its link opens). */
-export async function findTokenUser(db: Database, token: string, purpose: TokenPurpose) {
+/** The id of the live token's user, as a subquery for the statement the token allows. */
+export function tokenUserIdSubquery(db: Database, token: string, purpose: TokenPurpose) {
+  return db.select({ userId: accountTokens.userId }).from(accountTokens).where(isLive(token, purpose));
+}
+
+/** The user a live token belongs to, without spending it. */
+export async function findTokenUser(
+  db: Database,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<number | null> {
   const row = await db.query.accountTokens.findFirst({
     columns: { userId: true },
-    where: and(
-      eq(accountTokens.tokenHash, hashToken(token)),
-      eq(accountTokens.purpose, purpose),
-      isNull(accountTokens.usedAt),
-      gt(accountTokens.expiresAt, new Date()),
-    ),
+    where: isLive(token, purpose),
   });
   return row?.userId ?? null;
 }

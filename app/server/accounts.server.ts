@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { LINK_INVALID_MESSAGE } from "~/lib/account-messages";
 import {
   confirmEmailSchema,
@@ -8,8 +8,8 @@ import {
   registrationSchema,
   resetPasswordSchema,
 } from "~/lib/schemas";
-import { accountTokens, loginFailures, users } from "../../db/schema";
-import { hashToken, type TokenPurpose } from "./account-tokens.server";
+import { loginFailures, users } from "../../db/schema";
+import { findTokenUser, spendTokenStatement, tokenUserIdSubquery } from "./account-tokens.server";
 import { type MailEvent, mailEventStatement } from "./mail-events.server";
 import { publishMailEvents } from "./mail-outbox.server";
 import { type Caller, type Deps, rateLimit, trippedHoneypot } from "./operation.server";
@@ -71,27 +71,6 @@ export async function logOut(deps: Deps, token: string | null): Promise<Outcome>
   return done(null);
 }
 
-/** The live token's user, as a subquery: only an unused, unexpired token of that purpose matches. */
-function tokenUserId(token: string, purpose: TokenPurpose) {
-  return sql`(SELECT ${accountTokens.userId} FROM ${accountTokens} WHERE ${accountTokens.tokenHash} = ${hashToken(token)} AND ${accountTokens.purpose} = ${purpose} AND ${accountTokens.usedAt} IS NULL AND ${accountTokens.expiresAt} > unixepoch())`;
-}
-
-/** Spends a token in the same batch as what it allows; of two concurrent uses exactly one gets a row. */
-function spendToken(deps: Deps, token: string, purpose: TokenPurpose) {
-  return deps.db
-    .update(accountTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(accountTokens.tokenHash, hashToken(token)),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, new Date()),
-      ),
-    )
-    .returning({ userId: accountTokens.userId });
-}
-
 /** Confirms the address a confirmation link was sent to. */
 export async function confirmEmail(deps: Deps, input: unknown, caller: Caller): Promise<Outcome> {
   const limited = await rateLimit(deps.env, "confirm-email", caller);
@@ -103,8 +82,8 @@ export async function confirmEmail(deps: Deps, input: unknown, caller: Caller): 
     deps.db
       .update(users)
       .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, unixepoch())` })
-      .where(eq(users.id, tokenUserId(token, "confirm-email"))),
-    spendToken(deps, token, "confirm-email"),
+      .where(inArray(users.id, tokenUserIdSubquery(deps.db, token, "confirm-email"))),
+    spendTokenStatement(deps.db, token, "confirm-email"),
   ]);
   if (spent.length === 0) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
   return done(null);
@@ -144,24 +123,16 @@ export async function resetPassword(deps: Deps, input: unknown, caller: Caller):
   const parsed = resetPasswordSchema.safeParse(input);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), LINK_INVALID_MESSAGE);
   const { token, password } = parsed.data;
-  const live = await deps.db.query.accountTokens.findFirst({
-    columns: { userId: true },
-    where: and(
-      eq(accountTokens.tokenHash, hashToken(token)),
-      eq(accountTokens.purpose, "reset-password"),
-      isNull(accountTokens.usedAt),
-      gt(accountTokens.expiresAt, new Date()),
-    ),
-  });
-  if (!live) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
+  const tokenUser = await findTokenUser(deps.db, token, "reset-password");
+  if (tokenUser === null) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
   const passwordHash = await hashPassword(password);
   const [, spent] = await deps.db.batch([
     deps.db
       .update(users)
       .set({ password: passwordHash, updatedAt: new Date() })
-      .where(eq(users.id, tokenUserId(token, "reset-password"))),
-    spendToken(deps, token, "reset-password"),
-    deps.db.delete(loginFailures).where(eq(loginFailures.userId, live.userId)),
+      .where(inArray(users.id, tokenUserIdSubquery(deps.db, token, "reset-password"))),
+    spendTokenStatement(deps.db, token, "reset-password"),
+    deps.db.delete(loginFailures).where(eq(loginFailures.userId, tokenUser)),
   ]);
   const userId = spent[0]?.userId;
   if (userId === undefined) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
