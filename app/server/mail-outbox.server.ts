@@ -1,0 +1,99 @@
+import { and, asc, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { mailEvents } from "../../db/schema";
+import { getDb } from "./db.server";
+
+// The producer side of mail (GUIDE.md section 1, "Mail follows stored facts"): an operation inserts a
+// mail_events row in the same D1 batch as its fact, then publishes it with ctx.waitUntil. Whatever happens
+// on the way to the queue, the request has already succeeded; the scheduled sweep publishes what was missed.
+
+export type MailEventType = (typeof mailEvents.$inferSelect)["type"];
+
+/** The body of a message on MAIL_QUEUE: the mail_events row (its id is the idempotency key's first half). */
+export interface MailEventMessage {
+  id: string;
+  type: MailEventType;
+  subjectId: number;
+}
+
+/** The columns to ask back with `.returning(mailEventColumns)`: exactly a MailEventMessage. */
+export const mailEventColumns = { id: mailEvents.id, type: mailEvents.type, subjectId: mailEvents.subjectId };
+
+/** A new event about `subjectId` (a contact submission's or a user's id), for `db.insert(mailEvents).values(…)`. */
+export function mailEventRow(type: MailEventType, subjectId: number): MailEventMessage {
+  return { id: crypto.randomUUID(), type, subjectId };
+}
+
+/**
+ * A new event about the row inserted by the statement just before it in the same `db.batch([...])`:
+ * D1 runs a batch's statements in order on one connection, so `last_insert_rowid()` is that row's id.
+ * Insert it with `.returning(mailEventColumns)` to get the MailEventMessage to publish.
+ */
+export function mailEventRowForLastInsert(type: MailEventType): {
+  id: string;
+  type: MailEventType;
+  subjectId: SQL;
+} {
+  return { id: crypto.randomUUID(), type, subjectId: sql`last_insert_rowid()` };
+}
+
+// Queues takes at most 100 messages per sendBatch, D1 at most 100 bound parameters per statement.
+const SEND_BATCH_LIMIT = 50;
+const SWEEP_LIMIT = 200;
+const SWEEP_AGE_SECONDS = 60;
+
+async function sendAndMark(env: Env, events: readonly MailEventMessage[]): Promise<void> {
+  await env.MAIL_QUEUE.sendBatch(
+    events.map(({ id, type, subjectId }) => ({ body: { id, type, subjectId } satisfies MailEventMessage })),
+  );
+  await getDb(env)
+    .update(mailEvents)
+    .set({ enqueuedAt: new Date() })
+    .where(
+      inArray(
+        mailEvents.id,
+        events.map((event) => event.id),
+      ),
+    );
+}
+
+/**
+ * Puts events on MAIL_QUEUE and records when. Never throws: a failure is logged and the scheduled sweep
+ * tries again. Returns how many events were published.
+ */
+export async function publishMailEvents(env: Env, events: readonly MailEventMessage[]): Promise<number> {
+  let published = 0;
+  for (let start = 0; start < events.length; start += SEND_BATCH_LIMIT) {
+    const chunk = events.slice(start, start + SEND_BATCH_LIMIT);
+    try {
+      await sendAndMark(env, chunk);
+      published += chunk.length;
+    } catch (error) {
+      console.error("mail: publishing events failed; the sweep will retry", {
+        events: chunk.map((event) => event.id),
+        error: String(error),
+      });
+    }
+  }
+  return published;
+}
+
+/**
+ * For `scheduled()`: publishes again the events never marked enqueued that are older than a minute
+ * (oldest first, at most 200 a run). Never throws; returns how many were published.
+ */
+export async function sweepUnpublishedMail(env: Env): Promise<number> {
+  try {
+    const cutoff = new Date(Date.now() - SWEEP_AGE_SECONDS * 1000);
+    const pending = await getDb(env)
+      .select(mailEventColumns)
+      .from(mailEvents)
+      .where(and(isNull(mailEvents.enqueuedAt), lte(mailEvents.createdAt, cutoff)))
+      .orderBy(asc(mailEvents.createdAt))
+      .limit(SWEEP_LIMIT);
+    if (pending.length > 0) console.warn("mail: republishing unpublished events", { count: pending.length });
+    return await publishMailEvents(env, pending);
+  } catch (error) {
+    console.error("mail: the sweep failed", { error: String(error) });
+    return 0;
+  }
+}
