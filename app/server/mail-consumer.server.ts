@@ -133,6 +133,17 @@ async function deliveredKeys(db: Database, eventId: string): Promise<Set<string>
   return new Set(rows.map((row) => row.key));
 }
 
+/**
+ * Email Service's refusals that no retry can fix soon: the address is on the suppression list (it bounced or
+ * complained) or not allowed by the binding. One send per recipient keeps such an address from blocking others.
+ */
+const UNDELIVERABLE = new Set(["E_RECIPIENT_SUPPRESSED", "E_RECIPIENT_NOT_ALLOWED"]);
+
+function undeliverableCode(error: unknown): string | null {
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === "string" && UNDELIVERABLE.has(code) ? code : null;
+}
+
 async function sendOnce(env: Env, db: Database, key: string, email: PlannedEmail): Promise<void> {
   const { subject, html, text } = renderEmail(await email.message(), env.SITE_ORIGIN);
   await env.EMAIL.send({ from: env.EMAIL_FROM, to: email.to, subject, html, text });
@@ -149,7 +160,12 @@ async function deliverEvent(env: Env, event: MailEventMessage): Promise<"deliver
   for (const email of planned) {
     const key = deliveryKey(event.id, email.to);
     if (delivered.has(key)) continue;
-    await sendOnce(env, db, key, email).catch((error: unknown) => failures.push(error));
+    await sendOnce(env, db, key, email).catch((error: unknown) => {
+      const code = undeliverableCode(error);
+      if (code)
+        console.warn("mail: Email Service refused a recipient; not retried", { event: event.id, code });
+      else failures.push(error);
+    });
   }
   if (failures.length > 0)
     throw new AggregateError(failures, `${failures.length} of the event's emails failed`);

@@ -262,6 +262,20 @@ describe("mail consumer: delivery", () => {
     expect(await deliveryCount(received.id)).toBe(admins.length);
   });
 
+  it("does not retry for an address Email Service has suppressed, and still mails the others", async () => {
+    await insertAdmin();
+    const bounced = await insertAdmin();
+    const contact = await insertContact();
+    const received = event("contact-received", contact.id);
+    const { env: testEnv, sent } = recordingEnv((to) => to === bounced.email, "E_RECIPIENT_SUPPRESSED");
+
+    const { result, retries } = await deliver(testEnv, [received]);
+
+    expect(retries).toEqual([]);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(recipients(sent)).toEqual((await adminEmails()).filter((email) => email !== bounced.email));
+  });
+
   it("handles each message of a batch on its own", async () => {
     const good = await insertUser({ approved: true });
     const bad = await insertUser({ approved: true });

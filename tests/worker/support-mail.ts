@@ -7,16 +7,19 @@ export type SentEmail = Extract<Parameters<SendEmail["send"]>[0], { subject: str
 
 /**
  * An env whose EMAIL records every message handed to it and forwards it to the local Email Service
- * simulation; `failFor(to)` makes the send to that address throw instead.
+ * simulation; `failFor(to)` makes the send to that address throw instead, with `code` as Email Service would.
  */
-export function recordingEnv(failFor: (to: string) => boolean = () => false) {
+export function recordingEnv(
+  failFor: (to: string) => boolean = () => false,
+  code = "E_INTERNAL_SERVER_ERROR",
+) {
   const sent: SentEmail[] = [];
   const attempted: string[] = [];
   const EMAIL = {
     async send(message: SentEmail) {
       const to = String(message.to);
       attempted.push(to);
-      if (failFor(to)) throw new Error(`Email Service refused ${to}`);
+      if (failFor(to)) throw Object.assign(new Error(`Email Service refused ${to}`), { code });
       sent.push(message);
       return env.EMAIL.send(message);
     },
