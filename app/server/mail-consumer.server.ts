@@ -139,9 +139,21 @@ async function deliveredKeys(db: Database, eventId: string): Promise<Set<string>
  */
 const UNDELIVERABLE = new Set(["E_RECIPIENT_SUPPRESSED", "E_RECIPIENT_NOT_ALLOWED"]);
 
-function undeliverableCode(error: unknown): string | null {
+/** Email Service's error code (e.g. "E_RATE_LIMIT_EXCEEDED"), when the error carries one. */
+function errorCode(error: unknown): string | null {
   const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === "string" && UNDELIVERABLE.has(code) ? code : null;
+  return typeof code === "string" ? code : null;
+}
+
+function undeliverableCode(error: unknown): string | null {
+  const code = errorCode(error);
+  return code && UNDELIVERABLE.has(code) ? code : null;
+}
+
+/** A failure as one log line: the code first, so the logs can be grouped by it. */
+function describeFailure(error: unknown): string {
+  const code = errorCode(error);
+  return code ? `${code}: ${String(error)}` : String(error);
 }
 
 async function sendOnce(env: Env, db: Database, key: string, email: PlannedEmail): Promise<void> {
@@ -186,7 +198,7 @@ async function handleMessage(message: Message<MailEventMessage>, env: Env): Prom
     message.ack();
   } catch (error) {
     const delaySeconds = retryDelaySeconds(message.attempts);
-    const reasons = error instanceof AggregateError ? error.errors.map(String) : [String(error)];
+    const reasons = (error instanceof AggregateError ? error.errors : [error]).map(describeFailure);
     console.error("mail: delivery failed, retrying", {
       ...event,
       attempts: message.attempts,
