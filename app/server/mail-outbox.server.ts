@@ -1,6 +1,6 @@
-import { and, asc, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, inArray, isNull, lte, sql } from "drizzle-orm";
 import { mailEvents } from "../../db/schema";
-import { getDb } from "./db.server";
+import { type Database, getDb } from "./db.server";
 
 // The producer side of mail (GUIDE.md section 1, "Mail follows stored facts"): an operation inserts a
 // mail_events row in the same D1 batch as its fact, then publishes it with ctx.waitUntil. Whatever happens
@@ -24,16 +24,20 @@ export function mailEventRow(type: MailEventType, subjectId: number): MailEventM
 }
 
 /**
- * A new event about the row inserted by the statement just before it in the same `db.batch([...])`:
- * D1 runs a batch's statements in order on one connection, so `last_insert_rowid()` is that row's id.
- * Insert it with `.returning(mailEventColumns)` to get the MailEventMessage to publish.
+ * The statement that stores a new event only if the statement just before it in the same `db.batch([...])`
+ * changed exactly one row (D1 runs a batch in order, on one connection, in one transaction): a conditional
+ * UPDATE that found nothing to do, or an `INSERT … ON CONFLICT DO NOTHING` that inserted nothing, then
+ * sends no mail. Without `subjectId` the event is about the row that INSERT created (`last_insert_rowid()`,
+ * for when its id is not known yet); after an UPDATE, pass the id (last_insert_rowid() knows only inserts).
+ * Its result in the batch is `[]` or `[event]`: publish what it returns.
  */
-export function mailEventRowForLastInsert(type: MailEventType): {
-  id: string;
-  type: MailEventType;
-  subjectId: SQL;
-} {
-  return { id: crypto.randomUUID(), type, subjectId: sql`last_insert_rowid()` };
+export function insertMailEventIfChanged(db: Database, type: MailEventType, subjectId?: number) {
+  const subject = subjectId === undefined ? sql`last_insert_rowid()` : sql`${subjectId}`;
+  // The selected values follow the table's columns: id, type, subject_id, created_at, enqueued_at.
+  return db
+    .insert(mailEvents)
+    .select(sql`SELECT ${crypto.randomUUID()}, ${type}, ${subject}, unixepoch(), NULL WHERE changes() = 1`)
+    .returning(mailEventColumns);
 }
 
 // Queues takes at most 100 messages per sendBatch, D1 at most 100 bound parameters per statement.

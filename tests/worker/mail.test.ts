@@ -1,18 +1,17 @@
 import { env } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../../app/server/account-tokens.server";
 import { getDb } from "../../app/server/db.server";
 import { retryDelaySeconds } from "../../app/server/mail-consumer.server";
 import {
+  insertMailEventIfChanged,
   type MailEventMessage,
-  mailEventColumns,
   mailEventRow,
-  mailEventRowForLastInsert,
   publishMailEvents,
   sweepUnpublishedMail,
 } from "../../app/server/mail-outbox.server";
-import { contactSubmissions, mailEvents } from "../../db/schema";
+import { contactSubmissions, mailEvents, users } from "../../db/schema";
 import { uniqueEmail } from "./support-accounts";
 import {
   adminEmails,
@@ -334,13 +333,48 @@ describe("mail outbox", () => {
         .insert(contactSubmissions)
         .values({ firstName: "Grace", lastName: "Hopper", email, message: "Hello", userTypeId: 2 })
         .returning({ id: contactSubmissions.id }),
-      db.insert(mailEvents).values(mailEventRowForLastInsert("contact-received")).returning(mailEventColumns),
+      insertMailEventIfChanged(db, "contact-received"),
     ]);
-    expect(events[0]).toMatchObject({ type: "contact-received", subjectId: contacts[0]?.id });
-    const stored = await db.query.contactSubmissions.findFirst({
-      where: eq(contactSubmissions.email, email),
-    });
-    expect(stored?.id).toBe(events[0]?.subjectId);
+    expect(events).toEqual([
+      { id: expect.any(String), type: "contact-received", subjectId: contacts[0]?.id },
+    ]);
+    const stored = await db.query.mailEvents.findFirst({ where: eq(mailEvents.id, events[0]?.id ?? "") });
+    expect(stored).toMatchObject({ subjectId: contacts[0]?.id, enqueuedAt: null });
+    expect(stored?.createdAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("stores no event when the statement before it inserted nothing", async () => {
+    const db = getDb(env);
+    const existing = await insertUser();
+    const [inserted, events] = await db.batch([
+      db
+        .insert(users)
+        .values({ email: existing.email, password: "x", firstName: "Eve", lastName: "Twice" })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id }),
+      insertMailEventIfChanged(db, "registration-received"),
+    ]);
+    expect(inserted).toEqual([]);
+    expect(events).toEqual([]);
+  });
+
+  it("after an UPDATE, stores the event only if the row changed", async () => {
+    const db = getDb(env);
+    const user = await insertUser();
+    const approve = () =>
+      db.batch([
+        db
+          .update(users)
+          .set({ isApproved: true })
+          .where(and(eq(users.id, user.id), eq(users.isApproved, false))),
+        insertMailEventIfChanged(db, "account-approved", user.id),
+      ]);
+
+    const [, first] = await approve();
+    const [, second] = await approve();
+
+    expect(first).toEqual([{ id: expect.any(String), type: "account-approved", subjectId: user.id }]);
+    expect(second).toEqual([]);
   });
 
   it("publishes events and marks them enqueued", async () => {
