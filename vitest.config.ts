@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
@@ -13,6 +14,8 @@ export default defineConfig(async () => {
         miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
       }),
     ],
+    // The app's own `~/` imports, for suites that import server modules directly.
+    resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/apply-migrations.ts"],

@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { clearFlashCookie, readFlash, readSessionToken, sessionCookie } from "../app/server/cookies.server";
+import { type MailEventMessage, sweepUnpublishedMail } from "../app/server/mail-outbox.server";
 import {
   cloudflareContext,
   cspNonceContext,
@@ -87,4 +88,15 @@ export default {
     applySecurityHeaders(secured.headers, nonce);
     return secured;
   },
-} satisfies ExportedHandler<Env>;
+
+  /** Mail: render and send each event's emails. Imported here only, so pages never load the renderer. */
+  async queue(batch, env) {
+    const { handleMailBatch } = await import("../app/server/mail-consumer.server");
+    await handleMailBatch(batch, env);
+  },
+
+  /** Every five minutes: publish any mail event whose first publish did not happen. */
+  scheduled(_controller, env, ctx) {
+    ctx.waitUntil(sweepUnpublishedMail(env));
+  },
+} satisfies ExportedHandler<Env, MailEventMessage>;

@@ -10,8 +10,7 @@ import {
 } from "~/lib/schemas";
 import { loginFailures, users } from "../../db/schema";
 import { findTokenUser, spendTokenStatement, tokenUserIdSubquery } from "./account-tokens.server";
-import { type MailEvent, mailEventStatement } from "./mail-events.server";
-import { publishMailEvents } from "./mail-outbox.server";
+import { insertMailEventIfChanged, type MailEventMessage, publishMailEvents } from "./mail-outbox.server";
 import { type Caller, type Deps, rateLimit, trippedHoneypot } from "./operation.server";
 import { conflict, done, invalid, type Outcome, unauthenticated } from "./outcome";
 import { hashPassword } from "./passwords.server";
@@ -22,7 +21,7 @@ import { authenticate, insertPendingUserStatement } from "./users.server";
 // The account use cases, each one operation behind both doors (the page forms and the JSON API).
 
 /** Publishes events after the answer: mail never slows or fails the request that caused it. */
-function publishLater(deps: Deps, events: MailEvent[]) {
+function publishLater(deps: Deps, events: MailEventMessage[]) {
   deps.waitUntil(publishMailEvents(deps.env, events));
 }
 
@@ -34,14 +33,12 @@ export async function register(deps: Deps, input: unknown, caller: Caller): Prom
   const parsed = registrationSchema.safeParse(input);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   const passwordHash = await hashPassword(parsed.data.password);
-  const event = mailEventStatement(deps.db, "registration-received", "inserted");
-  const [inserted] = await deps.db.batch([
+  const [inserted, events] = await deps.db.batch([
     insertPendingUserStatement(deps.db, parsed.data, passwordHash),
-    event.statement,
+    insertMailEventIfChanged(deps.db, "registration-received"),
   ]);
-  const userId = inserted[0]?.id;
-  if (userId === undefined) return conflict("An account with this email already exists.");
-  publishLater(deps, [{ id: event.id, type: "registration-received", subjectId: userId }]);
+  if (inserted.length === 0) return conflict("An account with this email already exists.");
+  publishLater(deps, events);
   return done(null);
 }
 

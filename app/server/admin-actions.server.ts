@@ -1,7 +1,6 @@
 import { contactExists, markProcessedStatement } from "./contact-submissions.server";
 import type { Database } from "./db.server";
-import { mailEventStatement } from "./mail-events.server";
-import { publishMailEvents } from "./mail-outbox.server";
+import { insertMailEventIfChanged, publishMailEvents } from "./mail-outbox.server";
 import type { Caller, Deps } from "./operation.server";
 import {
   alreadyDone,
@@ -69,10 +68,12 @@ async function unchangedOutcome(db: Database, id: number, target: Array<keyof ty
 }
 
 export const approveUser = adminAction("user", async (deps, admin, id) => {
-  const event = mailEventStatement(deps.db, "account-approved", id);
-  const [changed] = await deps.db.batch([approveStatement(deps.db, id, admin.id), event.statement]);
+  const [changed, events] = await deps.db.batch([
+    approveStatement(deps.db, id, admin.id),
+    insertMailEventIfChanged(deps.db, "account-approved", id),
+  ]);
   if (changed.length === 0) return unchangedOutcome(deps.db, id, ["active", "inactive"]);
-  deps.waitUntil(publishMailEvents(deps.env, [{ id: event.id, type: "account-approved", subjectId: id }]));
+  deps.waitUntil(publishMailEvents(deps.env, events));
   return done(null);
 });
 

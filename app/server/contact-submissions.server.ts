@@ -2,8 +2,7 @@ import { and, desc, eq, or, type SQLWrapper, sql } from "drizzle-orm";
 import { contactSchema, fieldErrorsOf } from "~/lib/schemas";
 import { contactSubmissions, users } from "../../db/schema";
 import type { Database } from "./db.server";
-import { mailEventStatement } from "./mail-events.server";
-import { publishMailEvents } from "./mail-outbox.server";
+import { insertMailEventIfChanged, publishMailEvents } from "./mail-outbox.server";
 import { type Caller, type Deps, rateLimit, trippedHoneypot } from "./operation.server";
 import { done, invalid, type Outcome } from "./outcome";
 
@@ -21,15 +20,12 @@ export async function sendContactMessage(
   if (trippedHoneypot(input)) return done({ id: null });
   const parsed = contactSchema.safeParse(input);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const event = mailEventStatement(deps.db, "contact-received", "inserted");
-  const [[row]] = await deps.db.batch([
+  const [[row], events] = await deps.db.batch([
     deps.db.insert(contactSubmissions).values(parsed.data).returning({ id: contactSubmissions.id }),
-    event.statement,
+    insertMailEventIfChanged(deps.db, "contact-received"),
   ]);
   if (!row) throw new Error("The contact submission was not stored.");
-  deps.waitUntil(
-    publishMailEvents(deps.env, [{ id: event.id, type: "contact-received", subjectId: row.id }]),
-  );
+  deps.waitUntil(publishMailEvents(deps.env, events));
   return done({ id: row.id });
 }
 

@@ -1,0 +1,15 @@
+// How the mail consumer paces and keys its deliveries; kept apart from the renderer so code that needs only
+// these (tests, the outbox) never loads React.
+
+const FIRST_RETRY_DELAY_SECONDS = 30;
+const MAX_RETRY_DELAY_SECONDS = 60 * 60;
+
+/** 30 s, 60 s, 120 s, … doubling with each attempt, at most an hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(FIRST_RETRY_DELAY_SECONDS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_DELAY_SECONDS);
+}
+
+/** The idempotency key of one email: the event's id and the recipient's address. */
+export function deliveryKey(eventId: string, to: string): string {
+  return `${eventId}:${to}`;
+}

@@ -1,0 +1,145 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import type { handleMailBatch as HandleMailBatch } from "../../app/server/mail-consumer.server";
+import type { MailEventMessage } from "../../app/server/mail-outbox.server";
+
+// The consumer as the build ships it (its own chunk, React bundled in): importing the source here would
+// load React's CommonJS into the test runner, which workerd cannot evaluate.
+const consumerChunks = import.meta.glob<{ handleMailBatch: typeof HandleMailBatch }>(
+  "../../build/server/assets/mail-consumer.server-*.js",
+);
+
+async function builtConsumer(): Promise<typeof HandleMailBatch> {
+  const [load] = Object.values(consumerChunks);
+  if (!load) throw new Error("No mail consumer in build/server: run `npm run build` first.");
+  return (await load()).handleMailBatch;
+}
+
+import { uniqueEmail } from "./support-accounts";
+
+export type SentEmail = Extract<Parameters<SendEmail["send"]>[0], { subject: string }>;
+
+/**
+ * An env whose EMAIL records every message handed to it and forwards it to the local Email Service
+ * simulation; `failFor(to)` makes the send to that address throw instead, with `code` as Email Service would.
+ */
+export function recordingEnv(
+  failFor: (to: string) => boolean = () => false,
+  code = "E_INTERNAL_SERVER_ERROR",
+) {
+  const sent: SentEmail[] = [];
+  const attempted: string[] = [];
+  const EMAIL = {
+    async send(message: SentEmail) {
+      const to = String(message.to);
+      attempted.push(to);
+      if (failFor(to)) throw Object.assign(new Error(`Email Service refused ${to}`), { code });
+      sent.push(message);
+      return env.EMAIL.send(message);
+    },
+  } as SendEmail;
+  return { env: { ...env, EMAIL } as Env, sent, attempted };
+}
+
+let messageCounter = 0;
+
+/**
+ * Runs the consumer on one batch of events, as Queues would deliver them; returns what it acked and retried.
+ * `retries` keeps each retry's options too (getQueueResult leaves out their delaySeconds).
+ */
+export async function deliver(testEnv: Env, events: MailEventMessage[], attempts = 1) {
+  const batch = createMessageBatch<MailEventMessage>(
+    "facets-mail",
+    events.map((body) => {
+      messageCounter += 1;
+      return { id: `message-${messageCounter}`, timestamp: new Date(), attempts, body };
+    }),
+  );
+  const retries: { msgId: string; delaySeconds: number | undefined }[] = [];
+  for (const message of batch.messages) {
+    const retry = message.retry.bind(message);
+    Object.defineProperty(message, "retry", {
+      value: (options?: QueueRetryOptions) => {
+        retries.push({ msgId: message.id, delaySeconds: options?.delaySeconds });
+        retry(options);
+      },
+    });
+  }
+  const ctx = createExecutionContext();
+  await (await builtConsumer())(batch, testEnv);
+  return { batch, result: await getQueueResult(batch, ctx), retries };
+}
+
+export interface UserFacts {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  company?: string | null;
+  phone?: string | null;
+  userTypeId?: number;
+  approved?: boolean;
+  active?: boolean;
+  rejected?: boolean;
+}
+
+/** Inserts a user straight into D1 and returns its id and address. */
+export async function insertUser(facts: UserFacts = {}) {
+  const email = (facts.email ?? uniqueEmail("user")).toLowerCase();
+  const row = await env.DB.prepare(
+    `INSERT INTO users (email, password, first_name, last_name, company, phone, user_type_id, is_approved, is_active, rejected_at)
+     VALUES (?, 'not-a-hash', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  )
+    .bind(
+      email,
+      facts.firstName ?? "Ada",
+      facts.lastName ?? "Lovelace",
+      facts.company === undefined ? "Analytical Engines" : facts.company,
+      facts.phone === undefined ? "+44 20 0000 0000" : facts.phone,
+      facts.userTypeId ?? 2,
+      facts.approved ? 1 : 0,
+      facts.active === false ? 0 : 1,
+      facts.rejected ? Math.floor(Date.now() / 1000) : null,
+    )
+    .first<{ id: number }>();
+  if (!row) throw new Error("user not inserted");
+  return { id: row.id, email };
+}
+
+export function insertAdmin(facts: UserFacts = {}) {
+  return insertUser({ email: uniqueEmail("admin"), userTypeId: 1, approved: true, ...facts });
+}
+
+/** Every approved, active admin now in D1: the expected recipients of admin notifications. */
+export async function adminEmails(): Promise<string[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT email FROM users WHERE user_type_id = 1 AND is_approved = 1 AND is_active = 1",
+  ).all<{ email: string }>();
+  return results.map((row) => row.email).sort();
+}
+
+export async function insertContact(facts: Record<string, string | number | null> = {}) {
+  const values = {
+    first_name: "Grace",
+    last_name: "Hopper",
+    email: uniqueEmail("contact"),
+    company: "Navy",
+    phone: "+1 555 0100",
+    user_type_id: 2,
+    message: "I would like to buy tokens with SOL.\nTwo lines.",
+    ...facts,
+  };
+  const columns = Object.keys(values);
+  const row = await env.DB.prepare(
+    `INSERT INTO contact_submissions (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) RETURNING id`,
+  )
+    .bind(...Object.values(values))
+    .first<{ id: number }>();
+  if (!row) throw new Error("contact not inserted");
+  return { id: row.id, ...values };
+}
+
+/** Every address linked from an email's HTML (href) and written out in its text. */
+export function linksOf(email: SentEmail): string[] {
+  const hrefs = [...String(email.html).matchAll(/href="([^"]*)"/g)].map((match) => match[1] ?? "");
+  const written = [...String(email.text).matchAll(/\bhttps?:\/\/\S+/g)].map((match) => match[0]);
+  return [...hrefs, ...written].map((link) => link.replaceAll("&amp;", "&"));
+}
