@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { PageHero } from "./page-hero";
-import { StaticNotice, type ToastMessage } from "./toaster";
+import { StaticNotice, type ToastMessage, useToast } from "./toaster";
 
 /** The frame of the small account pages (confirm address, forgot and reset password): hero, notice, card. */
 export function AccountPage({
@@ -14,6 +14,8 @@ export function AccountPage({
   notice?: ToastMessage | null | undefined;
   children: ReactNode;
 }) {
+  // A toast once the page's JavaScript runs (reached by a client navigation), a status box before.
+  useToast(notice);
   return (
     <>
       <PageHero title={title} lead={lead} />

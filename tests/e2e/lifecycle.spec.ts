@@ -25,10 +25,14 @@ async function follow(page: Page, link: string) {
 async function adminCard(page: Page, tab: "Pending Users" | "Users", email: string) {
   await page
     .getByRole("navigation", { name: "Dashboard sections" })
-    .getByRole("link", { name: new RegExp(tab) })
-    .first()
+    .getByRole("link", { name: new RegExp(`^${tab} \\d+$`) })
     .click();
   return page.getByRole("listitem").filter({ hasText: email });
+}
+
+/** The signed-in header's Logout button (the visitor's header has a Login link instead). */
+function signedIn(page: Page) {
+  return page.getByRole("banner").getByRole("button", { name: "Logout" }).first();
 }
 
 /** A second person in their own browser, signed in. */
@@ -66,7 +70,7 @@ for (const javaScriptEnabled of [true, false]) {
       await follow(page, linkIn(approved, "/login"));
       await logIn(page, email, PASSWORD, js);
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole("banner")).toContainText("Rosa");
+      await expect(signedIn(page)).toBeVisible();
     });
 
     test("forgot password: the link resets it once, ends the old session, the old password fails", async ({
@@ -93,14 +97,14 @@ for (const javaScriptEnabled of [true, false]) {
       const link = linkIn(reset, "/reset-password");
       await follow(page, link);
       const newPassword = "a completely new password";
-      await page.getByLabel("New password").fill(newPassword);
+      await page.getByLabel("New password", { exact: true }).fill(newPassword);
       await page.getByLabel("Confirm password").fill(newPassword);
       await page.getByRole("button", { name: "Save the new password" }).click();
       await expect(page).toHaveURL(/\/login$/);
       await expect(notice(page, "Password changed")).toBeVisible();
 
       await elsewhere.reload();
-      await expect(elsewhere.getByRole("banner")).not.toContainText("Rosa");
+      await expect(signedIn(elsewhere)).toHaveCount(0);
       await logIn(page, email, PASSWORD, js);
       await expect(notice(page, "Login Failed")).toBeVisible();
       await logIn(page, email, newPassword, js);
@@ -108,7 +112,7 @@ for (const javaScriptEnabled of [true, false]) {
       await logOut(page);
 
       await follow(page, link);
-      await page.getByLabel("New password").fill("yet another password");
+      await page.getByLabel("New password", { exact: true }).fill("yet another password");
       await page.getByLabel("Confirm password").fill("yet another password");
       await page.getByRole("button", { name: "Save the new password" }).click();
       await expect(page.getByText("This link is invalid or has expired.").first()).toBeVisible();
@@ -132,7 +136,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(notice(page, "User Deactivated")).toBeVisible();
       await expect(page.getByRole("listitem").filter({ hasText: member })).toContainText("Deactivated");
       await memberPage.reload();
-      await expect(memberPage.getByRole("banner")).not.toContainText("Rosa");
+      await expect(signedIn(memberPage)).toHaveCount(0);
       await logIn(memberPage, member, PASSWORD, js);
       await expect(notice(memberPage, "Login Failed")).toBeVisible();
 
@@ -162,8 +166,11 @@ for (const javaScriptEnabled of [true, false]) {
       await form.getByRole("button", { name: "Send Message" }).click();
       await expect(notice(page, "Message Sent!")).toBeVisible();
 
-      const mail = await emailTo(DEMO_ADMIN.email, "New message from Dorothy Vaughan: FACETS token enquiry");
-      expect(mail.text).toContain(marker);
+      const mail = await emailTo(
+        DEMO_ADMIN.email,
+        "New message from Dorothy Vaughan: FACETS token enquiry",
+        marker,
+      );
       expect(new URL(linkIn(mail, "/admin")).pathname).toBe("/admin");
 
       await logInAsAdmin(page, js);

@@ -43,13 +43,16 @@ export function sentEmails(): SimulatedEmail[] {
   return emails;
 }
 
-/** Waits for the email with this subject to reach this address (the queue delivers within seconds). */
-export async function emailTo(address: string, subject: string): Promise<SimulatedEmail> {
+/** Waits for the email with this subject (and text) to reach this address (the queue delivers in seconds). */
+export async function emailTo(address: string, subject: string, containing = ""): Promise<SimulatedEmail> {
   let found: SimulatedEmail | undefined;
   await expect
     .poll(
       () => {
-        found = sentEmails().find((email) => email.to.includes(address) && email.subject === subject);
+        found = sentEmails().find(
+          (email) =>
+            email.to.includes(address) && email.subject === subject && email.text.includes(containing),
+        );
         return found !== undefined;
       },
       { message: `an email "${subject}" to ${address}`, timeout: 20_000 },
