@@ -7,3 +7,10 @@ declare global {
     }
   }
 }
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** FUZZ_SEED from the shell, for tests/worker/fuzz.test.ts; "" when unset. */
+    fuzzSeed: string;
+  }
+}
