@@ -19,6 +19,8 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/apply-migrations.ts"],
+      // FUZZ_SEED=<n> replays a run of tests/worker/fuzz.test.ts.
+      provide: { fuzzSeed: process.env.FUZZ_SEED ?? "" },
     },
   };
 });

@@ -11,3 +11,10 @@ declare module "*?raw" {
   const text: string;
   export default text;
 }
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** FUZZ_SEED from the shell, for tests/worker/fuzz.test.ts; "" when unset. */
+    fuzzSeed: string;
+  }
+}
