@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { clearFlashCookie, readFlash, readSessionToken, sessionCookie } from "../app/server/cookies.server";
+import { jsonError } from "../app/server/json-api.server";
 import { type MailEventMessage, sweepUnpublishedMail } from "../app/server/mail-outbox.server";
 import {
   cloudflareContext,
@@ -8,7 +9,16 @@ import {
   refusalContext,
   sessionContext,
 } from "../app/server/request-context.server";
-import { isApiPath, type Refusal, screenRequest } from "../app/server/request-policy.server";
+import {
+  FORM_METHODS,
+  FORM_PATHS,
+  isApiPath,
+  isRouterDoor,
+  PAGE_METHODS,
+  type Refusal,
+  routePath,
+  screenRequest,
+} from "../app/server/request-policy.server";
 import { applySecurityHeaders, createNonce } from "../app/server/security-headers.server";
 import { validateSession } from "../app/server/sessions.server";
 
@@ -56,8 +66,13 @@ async function render(
 /** A refused request: the API's JSON error, or the error page in the site's shell (rendered as a GET). */
 async function refuse(request: Request, env: Env, ctx: ExecutionContext, nonce: string, refusal: Refusal) {
   const headers = new Headers(refusal.allow ? { Allow: refusal.allow } : undefined);
-  if (isApiPath(new URL(request.url).pathname)) {
+  const { pathname } = new URL(request.url);
+  if (isApiPath(pathname)) {
     return Response.json({ error: refusal.message }, { status: refusal.status, headers });
+  }
+  if (isRouterDoor(pathname)) {
+    headers.set("Content-Type", "text/plain; charset=utf-8");
+    return new Response(refusal.message, { status: refusal.status, headers });
   }
   const method = request.method === "HEAD" ? "HEAD" : "GET";
   const page = await render(
@@ -72,11 +87,26 @@ async function refuse(request: Request, env: Env, ctx: ExecutionContext, nonce: 
 }
 
 async function handle(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  const api = isApiPath(pathname);
+  if (request.method === "OPTIONS" && !api) {
+    return new Response(null, {
+      status: 204,
+      headers: { Allow: FORM_PATHS.has(pathname) ? FORM_METHODS : PAGE_METHODS },
+    });
+  }
   const screened = await screenRequest(request, env.SITE_ORIGIN);
   if ("refusal" in screened) return refuse(request, env, ctx, nonce, screened.refusal);
   const response = await render(screened.request, env, ctx, nonce, null);
-  // React Router answers a page without an action 405 itself; say which methods it does take.
-  if (response.status === 405 && !response.headers.has("Allow")) response.headers.set("Allow", "GET, HEAD");
+  // React Router answers a method a route has no handler for with 405 itself: say which it takes, and
+  // under /api/ in the API's own error shape.
+  if (response.status === 405 && !response.headers.has("Allow")) {
+    if (api) {
+      await response.body?.cancel();
+      return jsonError(405, `Use ${PAGE_METHODS}.`, { headers: { Allow: PAGE_METHODS } });
+    }
+    response.headers.set("Allow", PAGE_METHODS);
+  }
   return response;
 }
 

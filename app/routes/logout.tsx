@@ -12,3 +12,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function loader() {
   return redirect("/");
 }
+
+/** Never seen on success (both handlers redirect); it lets a refused request get the error page in the shell. */
+export default function Logout() {
+  return null;
+}

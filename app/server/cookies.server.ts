@@ -16,7 +16,12 @@ export function readCookie(request: Request, name: string): string | null {
   for (const part of header.split(";")) {
     const index = part.indexOf("=");
     if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (part.slice(0, index).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      return null; // not percent-encoded text: not a cookie of ours
+    }
   }
   return null;
 }

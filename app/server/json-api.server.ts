@@ -122,3 +122,11 @@ export async function adminListResponse(
     headers: { "X-Total-Count": String(result.total), "Cache-Control": "no-store" },
   });
 }
+
+/**
+ * The loader of a GET endpoint. React Router hands OPTIONS to loaders as if it were a GET; the API answers
+ * it 405 with the methods it takes instead of running the loader (and its sign-in check).
+ */
+export function getOnly<A extends { request: Request }>(loader: (args: A) => Response | Promise<Response>) {
+  return (args: A) => (args.request.method === "OPTIONS" ? methodNotAllowed("GET, HEAD") : loader(args));
+}

@@ -1,6 +1,6 @@
 // What every request must pass before a route sees it (GUIDE.md section 5), decided in one place so a
-// route never meets a body it cannot read. A refused body is cancelled: left unread, it breaks the local
-// dev proxy's connection and the next request on it fails.
+// route never meets a body it cannot read. A refused body is read to its end and dropped: left unread, or
+// only cancelled, it breaks the local dev proxy's connection and the next request on it fails with 500.
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -19,12 +19,13 @@ export const PAGE_METHODS = "GET, HEAD";
 export const FORM_METHODS = "GET, HEAD, POST";
 
 export interface Refusal {
-  status: 400 | 403 | 405 | 413 | 415;
+  status: 400 | 403 | 404 | 405 | 413 | 415;
   message: string;
   allow?: string;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const ROUTER_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 export function isApiPath(pathname: string): boolean {
@@ -42,7 +43,18 @@ export function isCrossSite(request: Request, siteOrigin: string): boolean {
   return site !== null && site !== "same-origin" && site !== "none";
 }
 
-/** Reads at most MAX_BODY_BYTES of the body, whatever Content-Length claims; null when it is larger. */
+/** Reads a body to its end without keeping it (the platform bounds how large it can be). */
+async function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
+  if (!body) return;
+  try {
+    const reader = body.getReader();
+    while (!(await reader.read()).done) {}
+  } catch {
+    // A client that hung up mid-body: nothing left to read.
+  }
+}
+
+/** Reads the body, keeping at most MAX_BODY_BYTES; null when it is larger (the rest is drained). */
 async function readBoundedBody(body: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer> | null> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -52,7 +64,7 @@ async function readBoundedBody(body: ReadableStream<Uint8Array>): Promise<Uint8A
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
+      while (!(await reader.read()).done) {}
       return null;
     }
     chunks.push(value);
@@ -66,9 +78,25 @@ async function readBoundedBody(body: ReadableStream<Uint8Array>): Promise<Uint8A
   return bytes;
 }
 
+/** A page path as React Router matches it: decoded, case-insensitive, trailing slashes ignored. */
+export function routePath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Not valid percent-encoding: no route matches it either.
+  }
+  return decoded.toLowerCase().replace(/\/+$/, "") || "/";
+}
+
+/** React Router's own doors for its client (route data and the manifest), which render no page. */
+export function isRouterDoor(pathname: string): boolean {
+  return pathname.endsWith(".data") || pathname.startsWith("/__manifest");
+}
+
 /** Page-side rules for the form routes: which methods, which body types, and a body that parses. */
 async function formRefusal(request: Request, pathname: string, body: Uint8Array<ArrayBuffer>) {
-  if (!FORM_PATHS.has(pathname)) return null;
+  if (!FORM_PATHS.has(routePath(pathname))) return null;
   if (request.method !== "POST") {
     return { status: 405, message: "This page takes only GET and POST.", allow: FORM_METHODS } as const;
   }
@@ -85,7 +113,7 @@ async function formRefusal(request: Request, pathname: string, body: Uint8Array<
 }
 
 /**
- * Screens a request: either a refusal (its body already cancelled), or the request to route, whose body
+ * Screens a request: either a refusal (its body already drained), or the request to route, whose body
  * (if any) is buffered within the bound so routes read it safely.
  */
 export async function screenRequest(
@@ -93,12 +121,19 @@ export async function screenRequest(
   siteOrigin: string,
 ): Promise<{ refusal: Refusal } | { request: Request }> {
   const refuse = async (refusal: Refusal) => {
-    await request.body?.cancel().catch(() => {});
+    await drain(request.body);
     return { refusal };
   };
+  const pathname = new URL(request.url).pathname;
+  // React Router's data requests (`/x.data`) serve the pages' own client; the API has none.
+  if (isApiPath(pathname) && pathname.endsWith(".data")) {
+    return refuse({ status: 404, message: "There is no such API endpoint." });
+  }
   if (SAFE_METHODS.has(request.method)) {
-    if (request.body) return refuse({ status: 400, message: "This request must not carry a body." });
-    return { request };
+    // A body means nothing here: read it off the connection and route the request without it.
+    if (!request.body) return { request };
+    await drain(request.body);
+    return { request: new Request(request.url, { method: request.method, headers: request.headers }) };
   }
   if (isCrossSite(request, siteOrigin)) {
     return refuse({ status: 403, message: "Cross-site requests are not allowed." });
@@ -106,10 +141,13 @@ export async function screenRequest(
   if (Number(request.headers.get("Content-Length") ?? "0") > MAX_BODY_BYTES) {
     return refuse({ status: 413, message: "The request body is too large." });
   }
-  const body = request.body ? await readBoundedBody(request.body) : new Uint8Array();
+  const body = request.body ? await readBoundedBody(request.body).catch(() => null) : new Uint8Array();
   if (!body) return { refusal: { status: 413, message: "The request body is too large." } };
-  const pathname = new URL(request.url).pathname;
   const refusal = isApiPath(pathname) ? null : await formRefusal(request, pathname, body);
   if (refusal) return { refusal };
-  return { request: new Request(request, { body: body.byteLength > 0 ? body : null }) };
+  // React Router refuses methods it does not know (PROPFIND, PURGE…) before any route runs, so it cannot
+  // say which the route takes. Under /api/ they go to the route's action as a PUT, which answers 405 with
+  // its own Allow; nothing acts on a PUT.
+  const method = isApiPath(pathname) && !ROUTER_METHODS.has(request.method) ? "PUT" : request.method;
+  return { request: new Request(request, { method, body: body.byteLength > 0 ? body : null }) };
 }

@@ -39,7 +39,14 @@ const API_ROUTES: Record<string, ApiRoute> = {
   "/api/user-types": { methods: ["GET", "HEAD"], json: false },
   "/api/admin/pending-users": { methods: ["GET", "HEAD"], json: false },
   "/api/admin/contacts": { methods: ["GET", "HEAD"], json: false },
+  "/api/auth/confirm-email": { methods: ["POST"], json: true },
+  "/api/auth/forgot-password": { methods: ["POST"], json: true },
+  "/api/auth/reset-password": { methods: ["POST"], json: true },
+  "/api/admin/users": { methods: ["GET", "HEAD"], json: false },
   "/api/admin/approve-user/:id": { methods: ["POST"], json: false },
+  "/api/admin/reject-user/:id": { methods: ["POST"], json: false },
+  "/api/admin/deactivate-user/:id": { methods: ["POST"], json: false },
+  "/api/admin/reactivate-user/:id": { methods: ["POST"], json: false },
   "/api/admin/mark-contact-processed/:id": { methods: ["POST"], json: false },
   "/api/video/:name": { methods: ["GET", "HEAD"], json: false },
 };
@@ -393,8 +400,13 @@ function pathnameOf(target: Target): string {
   return urlOf(target.path).pathname;
 }
 
+/** The API's paths: everything under /api/, and /api itself (the catch-all's JSON 404). */
+function isApiPathname(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
 function isApi(target: Target): boolean {
-  return pathnameOf(target).startsWith("/api/");
+  return isApiPathname(pathnameOf(target));
 }
 
 /** The route's valid payload as form fields. */
@@ -685,7 +697,7 @@ export async function problemsOf(
   }
 
   const video = pathname.startsWith("/api/video/") && [304, 412, 416].includes(status);
-  if (pathname.startsWith("/api/") && status >= 400 && status < 500 && method !== "HEAD" && !video) {
+  if (isApiPathname(pathname) && status >= 400 && status < 500 && method !== "HEAD" && !video) {
     let error: unknown;
     try {
       error = (JSON.parse(body) as { error?: unknown }).error;
@@ -698,9 +710,11 @@ export async function problemsOf(
   }
 
   const dataDoor = pathname.endsWith(".data") || pathname.startsWith("/__manifest");
+  // robots.txt and sitemap.xml are files, not pages: their errors carry no shell.
+  const file = /\.(txt|xml)$/.test(pathname);
   // Routes match case-insensitively: /API/LOGIN reaches the JSON route, so it may answer either way.
-  const apiLike = pathname.toLowerCase().startsWith("/api/");
-  if (!apiLike && !dataDoor && status >= 400 && status < 500 && method !== "HEAD") {
+  const apiLike = isApiPathname(pathname.toLowerCase());
+  if (!apiLike && !dataDoor && !file && status >= 400 && status < 500 && method !== "HEAD") {
     if (!type.startsWith("text/html") || !hasShell(body)) {
       problems.push(`a page ${status} without the site shell (${type || "no Content-Type"})`);
     }

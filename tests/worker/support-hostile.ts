@@ -1,6 +1,5 @@
 import { env } from "cloudflare:test";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes";
+import routeTable from "../../app/routes.ts?raw";
 import { ORIGIN } from "./support";
 
 // What every answer must carry, whatever was asked (GUIDE.md sections 4-5), written here from the
@@ -26,18 +25,18 @@ export const FORM_ROUTES = new Set([
   "/reset-password",
 ]);
 
-/** Every path pattern of app/routes.ts, children joined to their parents. */
-export function routePatterns(entries: RouteConfigEntry[] = routes, parent = ""): string[] {
-  return entries.flatMap((entry) => {
-    const own = entry.index ? parent || "/" : join(parent, entry.path ?? "");
-    const children = entry.children ? routePatterns(entry.children, own) : [];
-    return entry.index || entry.path ? [own, ...children] : children;
-  });
-}
-
-function join(parent: string, path: string): string {
-  if (path.startsWith("/")) return path;
-  return `${parent.replace(/\/$/, "")}/${path}`;
+/**
+ * Every path pattern of app/routes.ts: the index, each top-level `route("/…")` and each route of the
+ * `prefix("/api", […])` group. Read as text: the route helpers are Node code the workerd runner cannot load.
+ */
+export function routePatterns(): string[] {
+  const split = routeTable.indexOf('prefix("/api"');
+  const paths = (text: string) => [...text.matchAll(/route\("([^"]*)"/g)].map((match) => match[1] ?? "");
+  return [
+    "/",
+    ...paths(routeTable.slice(0, split)),
+    ...paths(routeTable.slice(split)).map((path) => `/api${path}`),
+  ];
 }
 
 export const SECURITY_HEADERS = [

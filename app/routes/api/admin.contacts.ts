@@ -4,18 +4,18 @@ import {
   searchQuery,
   unprocessedContactsPage,
 } from "~/server/admin-lists.server";
-import { adminListResponse } from "~/server/json-api.server";
+import { adminListResponse, getOnly } from "~/server/json-api.server";
 import type { Route } from "./+types/admin.contacts";
 
 /**
  * GET /api/admin/contacts[?page=N]: unprocessed contact submissions (spec section 7), paged by 50;
  * with `processed=true`, processed ones with processedAt and processedBy, searched by `q`.
  */
-export function loader(args: Route.LoaderArgs) {
+export const loader = getOnly((args: Route.LoaderArgs) => {
   return adminListResponse(args, (db, url) => {
     const page = pageNumber(url.searchParams.get("page"));
     return url.searchParams.get("processed") === "true"
       ? processedContactsPage(db, page, searchQuery(url.searchParams.get("q")))
       : unprocessedContactsPage(db, page);
   });
-}
+});

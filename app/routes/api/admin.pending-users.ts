@@ -1,8 +1,8 @@
 import { pageNumber, pendingUsersPage } from "~/server/admin-lists.server";
-import { adminListResponse } from "~/server/json-api.server";
+import { adminListResponse, getOnly } from "~/server/json-api.server";
 import type { Route } from "./+types/admin.pending-users";
 
 /** GET /api/admin/pending-users[?page=N]: accounts waiting for approval (spec section 7), paged by 50. */
-export function loader(args: Route.LoaderArgs) {
+export const loader = getOnly((args: Route.LoaderArgs) => {
   return adminListResponse(args, (db, url) => pendingUsersPage(db, pageNumber(url.searchParams.get("page"))));
-}
+});

@@ -1,10 +1,10 @@
 import { approvedUsersPage, pageNumber } from "~/server/admin-lists.server";
-import { adminListResponse } from "~/server/json-api.server";
+import { adminListResponse, getOnly } from "~/server/json-api.server";
 import type { Route } from "./+types/admin.users";
 
 /** GET /api/admin/users[?page=N]: approved accounts, active or not, paged by 50. */
-export function loader(args: Route.LoaderArgs) {
+export const loader = getOnly((args: Route.LoaderArgs) => {
   return adminListResponse(args, (db, url) =>
     approvedUsersPage(db, pageNumber(url.searchParams.get("page"))),
   );
-}
+});

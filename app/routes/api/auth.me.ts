@@ -1,14 +1,14 @@
 import { publicUser } from "~/server/accounts.server";
-import { jsonError } from "~/server/json-api.server";
+import { getOnly, jsonError } from "~/server/json-api.server";
 import { depsOf } from "~/server/operation.server";
 import { sessionContext } from "~/server/request-context.server";
 import { findSignedInUser } from "~/server/users.server";
 import type { Route } from "./+types/auth.me";
 
 /** The signed-in user, read from D1 (an account deactivated a moment ago is signed out here). */
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = getOnly(async ({ context }: Route.LoaderArgs) => {
   const session = context.get(sessionContext);
   const user = session ? await findSignedInUser(depsOf(context).db, session.userId) : null;
   if (!user) return jsonError(401, "Not signed in.");
   return Response.json({ user: publicUser(user) });
-}
+});
