@@ -98,6 +98,12 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, nonce: 
   const screened = await screenRequest(request, env.SITE_ORIGIN);
   if ("refusal" in screened) return refuse(request, env, ctx, nonce, screened.refusal);
   const response = await render(screened.request, env, ctx, nonce, null);
+  // A path no route matches (the API's catch-all cannot match every byte sequence) under /api/.
+  const isJson = response.headers.get("Content-Type")?.startsWith("application/json") ?? false;
+  if (api && response.status === 404 && !isJson) {
+    await response.body?.cancel();
+    return jsonError(404, "There is no such API endpoint.");
+  }
   // React Router answers a method a route has no handler for with 405 itself: say which it takes, and
   // under /api/ in the API's own error shape.
   if (response.status === 405 && !response.headers.has("Allow")) {

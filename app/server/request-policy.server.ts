@@ -78,7 +78,10 @@ async function readBoundedBody(body: ReadableStream<Uint8Array>): Promise<Uint8A
   return bytes;
 }
 
-/** A page path as React Router matches it: decoded, case-insensitive, trailing slashes ignored. */
+/**
+ * A page path as React Router matches it: decoded, case-insensitive, trailing slashes ignored, and a
+ * data request of its client (`/admin.data`) taken for the page it is about.
+ */
 export function routePath(pathname: string): string {
   let decoded = pathname;
   try {
@@ -86,7 +89,7 @@ export function routePath(pathname: string): string {
   } catch {
     // Not valid percent-encoding: no route matches it either.
   }
-  return decoded.toLowerCase().replace(/\/+$/, "") || "/";
+  return decoded.toLowerCase().replace(/\.data$/, "").replace(/\/+$/, "") || "/";
 }
 
 /** React Router's own doors for its client (route data and the manifest), which render no page. */
