@@ -143,7 +143,8 @@ function LoginForm({ result, busy }: { result: ActionResult | undefined; busy: b
         <SubmitButton busy={busy} busyLabel="Signing in...">
           Login
         </SubmitButton>
-        <Link to="/forgot-password" className="font-semibold text-brand underline">
+        {/* A document load: the account pages ship no JavaScript and answer their forms as plain HTML. */}
+        <Link to="/forgot-password" reloadDocument className="font-semibold text-brand underline">
           Forgot password?
         </Link>
       </div>

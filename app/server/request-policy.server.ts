@@ -89,7 +89,12 @@ export function routePath(pathname: string): string {
   } catch {
     // Not valid percent-encoding: no route matches it either.
   }
-  return decoded.toLowerCase().replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  return (
+    decoded
+      .toLowerCase()
+      .replace(/\.data$/, "")
+      .replace(/\/+$/, "") || "/"
+  );
 }
 
 /** React Router's own doors for its client (route data and the manifest), which render no page. */
