@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { clearFlashCookie, readFlash, readSessionToken, sessionCookie } from "../app/server/cookies.server";
 import { getDb } from "../app/server/db.server";
+import { servePrerenderedPage } from "../app/server/prerendered-pages.server";
 import {
   cloudflareContext,
   cspNonceContext,
@@ -61,6 +62,10 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, nonce: 
 
 export default {
   async fetch(request, env, ctx) {
+    // A visitor's content page: the document built at deploy time, from memory (docs/architecture.md).
+    const prerendered = await servePrerenderedPage(request, env);
+    if (prerendered) return prerendered;
+
     const nonce = createNonce();
     const response = await handle(request, env, ctx, nonce);
     const secured = new Response(response.body, response);
