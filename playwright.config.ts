@@ -43,8 +43,9 @@ export default defineConfig({
     { name: "lighthouse", testMatch: /lighthouse\.spec\.ts/, dependencies: ["desktop", "phone"] },
   ],
   webServer: {
-    // The site's origin is the test server's own, so canonical URLs and absolute links resolve locally.
-    command: `node scripts/prepare-local.ts && node scripts/preview.ts --var SITE_ORIGIN:http://127.0.0.1:${PORT}`,
+    // The build's own SITE_ORIGIN, as in production: prerendered pages are only served for the origin
+    // they were rendered with, and the forms' same-origin check accepts the test server's origin.
+    command: "node scripts/prepare-local.ts && node scripts/preview.ts",
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,

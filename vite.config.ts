@@ -3,10 +3,21 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { interactivePaths, prerenderedPaths } from "./app/content/site-pages";
+import { PRERENDERED_DIR } from "./app/server/prerendered-manifest";
+
+// Requests for pages go straight to the Worker instead of first asking the static assets whether a
+// file matches (measured: +20% throughput on a prerendered page); the prerendered documents' own
+// folder is never served as bare files. Everything else (/assets/*, favicon, images) stays static-first.
+const workerFirst = [`/${PRERENDERED_DIR}/*`, ...prerenderedPaths, ...interactivePaths, "/api/*"];
 
 export default defineConfig({
   plugins: [
-    cloudflare({ viteEnvironment: { name: "ssr" }, inspectorPort: false }),
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      inspectorPort: false,
+      config: (worker) => ({ assets: { ...worker.assets, run_worker_first: workerFirst } }),
+    }),
     tailwindcss(),
     reactRouter(),
   ],

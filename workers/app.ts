@@ -2,6 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { clearFlashCookie, readFlash, readSessionToken, sessionCookie } from "../app/server/cookies.server";
 import { jsonError } from "../app/server/json-api.server";
 import { type MailEventMessage, sweepUnpublishedMail } from "../app/server/mail-outbox.server";
+import { servePrerenderedPage } from "../app/server/prerendered-pages.server";
 import {
   cloudflareContext,
   cspNonceContext,
@@ -92,7 +93,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, nonce: 
   if (request.method === "OPTIONS" && !api) {
     return new Response(null, {
       status: 204,
-      headers: { Allow: FORM_PATHS.has(pathname) ? FORM_METHODS : PAGE_METHODS },
+      headers: { Allow: FORM_PATHS.has(routePath(pathname)) ? FORM_METHODS : PAGE_METHODS },
     });
   }
   const screened = await screenRequest(request, env.SITE_ORIGIN);
@@ -118,6 +119,10 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, nonce: 
 
 export default {
   async fetch(request, env, ctx) {
+    // A visitor's content page: the document built at deploy time, from memory (docs/architecture.md).
+    const prerendered = await servePrerenderedPage(request, env);
+    if (prerendered) return prerendered;
+
     const nonce = createNonce();
     const response = await handle(request, env, ctx, nonce);
     const secured = new Response(response.body, response);

@@ -35,3 +35,19 @@ export const unlistedPaths = [
   "/email",
   "/email-image",
 ] as const;
+
+/**
+ * Pages that opt into the browser runtime (`handle = { hydrate: true }`): they carry forms or the
+ * dashboard, so they are rendered for every request and never prerendered.
+ */
+export const interactivePaths = ["/contact", "/login", "/admin"] as const;
+
+/**
+ * Every other page is built once (`prerender` in react-router.config.ts) and served from memory to
+ * requests that carry no cookie of ours (docs/architecture.md, "Content pages are built once").
+ * /ip-token is one of them: its only per-request input is `?play=`, and a request with a query
+ * string is always rendered.
+ */
+export const prerenderedPaths: readonly string[] = [...indexablePaths, ...unlistedPaths].filter(
+  (path) => !(interactivePaths as readonly string[]).includes(path) && !path.startsWith("/api/"),
+);

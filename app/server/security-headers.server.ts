@@ -4,12 +4,21 @@ export function createNonce(): string {
   return encodeBase64(crypto.getRandomValues(new Uint8Array(16)));
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * What a page may run or style inline: a rendered page carries a per-response nonce; a prerendered
+ * page ships no script at all and names its inline stylesheets by their sha256.
+ */
+export type InlineAllowance = { nonce: string } | { styleHashes: readonly string[] };
+
+export function contentSecurityPolicy(allow: InlineAllowance): string {
+  const scriptSrc = "nonce" in allow ? `'nonce-${allow.nonce}' 'strict-dynamic'` : "'none'";
+  const inlineStyles =
+    "nonce" in allow ? [`'nonce-${allow.nonce}'`] : allow.styleHashes.map((hash) => `'sha256-${hash}'`);
   return [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    // The stylesheet is inlined with the nonce; style attributes stay forbidden.
-    `style-src 'self' 'nonce-${nonce}'`,
+    `script-src ${scriptSrc}`,
+    // The stylesheet is inlined with the nonce or its hash; style attributes stay forbidden.
+    ["style-src 'self'", ...inlineStyles].join(" "),
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -37,9 +46,8 @@ const PERMISSIONS_POLICY = [
   "usb=()",
 ].join(", ");
 
-/** The headers of GUIDE.md section 5, set on every response the Worker produces. */
-export function applySecurityHeaders(headers: Headers, nonce: string): void {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+function applyCommonHeaders(headers: Headers, allow: InlineAllowance): void {
+  headers.set("Content-Security-Policy", contentSecurityPolicy(allow));
   headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -47,9 +55,25 @@ export function applySecurityHeaders(headers: Headers, nonce: string): void {
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Cross-Origin-Resource-Policy", "same-origin");
   headers.set("X-Frame-Options", "DENY");
+}
+
+/** The headers of GUIDE.md section 5, set on every response the Worker renders. */
+export function applySecurityHeaders(headers: Headers, nonce: string): void {
+  applyCommonHeaders(headers, { nonce });
   const type = headers.get("Content-Type") ?? "";
   // Pages carry a per-response nonce and depend on the session cookie: never store them.
   if (type.startsWith("text/html") || !headers.has("Cache-Control")) {
     headers.set("Cache-Control", "no-store");
   }
+}
+
+/**
+ * The same headers for a prerendered page. Its document is the same for every visitor until the next
+ * deployment, so browsers may keep it but must revalidate it (ETag) before showing it again; `Vary:
+ * Cookie` keeps a signed-in request from ever being answered with it by a cache.
+ */
+export function applyPrerenderedPageHeaders(headers: Headers, styleHashes: readonly string[]): void {
+  applyCommonHeaders(headers, { styleHashes });
+  headers.set("Cache-Control", "no-cache");
+  headers.set("Vary", "Cookie, Accept-Encoding");
 }

@@ -16,8 +16,19 @@ interface ButtonLinkProps {
   variant?: keyof typeof variants;
 }
 
-/** A link styled as a button, for internal routes. */
+/**
+ * A link styled as a button, for internal routes. A jump within the page (`#section`) stays a plain
+ * fragment link: the router would bake the current path into it, and the prerendered document is
+ * rendered at `/page/` while visitors open `/page`.
+ */
 export function ButtonLink({ to, children, variant = "primary" }: ButtonLinkProps) {
+  if (to.startsWith("#")) {
+    return (
+      <a href={to} className={buttonClasses(variant)}>
+        {children}
+      </a>
+    );
+  }
   return (
     <Link to={to} className={buttonClasses(variant)}>
       {children}
