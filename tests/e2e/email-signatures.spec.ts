@@ -56,5 +56,6 @@ test("the signature's HTML source can be copied from a text box", async ({ page 
   await page.goto(signaturePages.image.path);
   const source = page.getByRole("textbox", { name: "Signature HTML" });
   await expect(source).toHaveAttribute("readonly", "");
-  await expect(source).toHaveValue(/<img src="http:\/\/127\.0\.0\.1:\d+\/email\/facets-signature\.png"/);
+  // Absolute on the configured SITE_ORIGIN (wrangler.toml), never on the host that served the page.
+  await expect(source).toHaveValue(/<img src="https:\/\/facets\.example\/email\/facets-signature\.png"/);
 });
