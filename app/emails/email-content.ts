@@ -1,5 +1,6 @@
 import { userTypeLabel } from "~/content/user-types";
 import { formatDateTime } from "~/lib/format-date";
+import type { Person } from "~/lib/person";
 
 // What each email says, as data: the HTML (email-layout.tsx) and the plain text (render-email.tsx) are two
 // renderings of the same content, so they never drift apart.
@@ -18,15 +19,8 @@ export interface EmailContent {
   outro?: readonly string[];
 }
 
-/** The people and facts the emails are about, as read from D1. */
-export interface PersonDetails {
-  firstName: string;
-  lastName: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  userTypeId: number | null;
-}
+/** The people the emails are about, as read from D1. */
+export type PersonDetails = Person;
 
 export type MailMessage =
   | { kind: "contact-received"; contact: PersonDetails & { message: string; createdAt: Date } }

@@ -3,6 +3,7 @@ import { PageHero } from "~/components/page-hero";
 import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
 import { userTypeLabel } from "~/content/user-types";
 import { formatDateTime } from "~/lib/format-date";
+import type { Person } from "~/lib/person";
 import { replyMailto } from "~/lib/reply-mailto";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
@@ -253,15 +254,6 @@ function ListSection<T extends { id: number }>({
       <Pager list={list} href={href} />
     </section>
   );
-}
-
-interface Person {
-  firstName: string;
-  lastName: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  userTypeId: number | null;
 }
 
 /** A person's name, actions and details, as every tab shows them; `extra` adds tab-specific details. */
