@@ -4,6 +4,8 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { DocumentStylesContext } from "~/lib/document-styles";
 import { NonceContext } from "~/lib/nonce-context";
+import { shouldHydrate } from "~/lib/route-handle";
+import { holdClientRuntimeUntilPainted } from "~/server/client-runtime.server";
 import { cspNonceContext } from "~/server/request-context.server";
 import stylesheet from "./app.css?inline";
 
@@ -43,7 +45,11 @@ export default async function handleRequest(
   }
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status });
+  const response = new Response(body, { headers: responseHeaders, status });
+  const matches = routerContext.staticHandlerContext.matches.map((match) => ({
+    handle: routerContext.routeModules[match.route.id]?.handle,
+  }));
+  return shouldHydrate(matches) ? holdClientRuntimeUntilPainted(response) : response;
 }
 
 /** Logs real failures; a 404 or a request the visitor abandoned is not one. */

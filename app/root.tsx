@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { ClientRuntimeStarter } from "./components/client-runtime-starter";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { StaticNotice, Toaster, useToast } from "./components/toaster";
@@ -83,6 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
+            <ClientRuntimeStarter nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
         ) : null}

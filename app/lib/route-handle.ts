@@ -1,5 +1,3 @@
-import type { UIMatch } from "react-router";
-
 /**
  * A route that needs the browser runtime (forms enhanced with JavaScript, the dashboard, video
  * players) exports `handle = { hydrate: true } satisfies RouteHandle`. Every other page ships no
@@ -9,6 +7,6 @@ export interface RouteHandle {
   hydrate?: boolean;
 }
 
-export function shouldHydrate(matches: readonly UIMatch[]): boolean {
+export function shouldHydrate(matches: readonly { handle: unknown }[]): boolean {
   return matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === true);
 }

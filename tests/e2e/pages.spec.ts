@@ -8,9 +8,9 @@ import { hydrated, logInAsAdmin } from "./support";
 // no image without alt text, and the weight budgets of GUIDE.md section 4 measured on the served page.
 
 const KB = 1024;
-// GUIDE.md asks 120 KB for interactive pages, but React DOM 19 (69.0 KB) and React Router 8 (44.3 KB)
-// alone weigh 113.3 KB gzip before a line of ours; docs/architecture.md records the measurements.
-const INTERACTIVE_JS_BUDGET = 128 * KB;
+// GUIDE.md section 4: at most 125 KB gzip on an interactive page, of which React DOM 19 (69.0 KB) and
+// React Router 8 (44.3 KB) take 113.3 KB before a line of ours; docs/architecture.md records the sizes.
+const INTERACTIVE_JS_BUDGET = 125 * KB;
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
 async function expectNoAxeViolations(page: Page, label: string) {

@@ -1,4 +1,4 @@
-import { indexablePaths, unlistedPaths } from "../../app/content/site-pages";
+import { indexablePaths, interactivePaths, unlistedPaths } from "../../app/content/site-pages";
 
 /** Every page a visitor can open without signing in (the admin dashboard is checked signed in). */
 export const publicPages: string[] = [
@@ -7,12 +7,4 @@ export const publicPages: string[] = [
 ];
 
 /** Pages that opt into JavaScript (handle.hydrate); all others must ship none. */
-export const interactivePages = new Set([
-  "/",
-  "/home-experiment",
-  "/contact",
-  "/login",
-  "/admin",
-  "/workzone",
-  "/facetsre",
-]);
+export const interactivePages: ReadonlySet<string> = new Set(interactivePaths);

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { interactivePaths } from "../../app/content/site-pages";
+import { fetchPage } from "./support";
+import { signedInCookie } from "./support-accounts";
+
+// Interactive pages paint before their JavaScript loads (app/lib/client-runtime.ts): the server holds
+// React Router's module preloads and module script inert, and the inline starter revives them.
+
+describe.each(interactivePaths.filter((path) => path !== "/admin").map((path) => [path]))("%s", (path) => {
+  it("holds its module preloads and module script until after first paint", async () => {
+    const { response, html } = await fetchPage(path);
+    const nonce = /script-src 'nonce-([^']+)'/.exec(
+      response.headers.get("Content-Security-Policy") ?? "",
+    )?.[1];
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    const held = [...html.matchAll(/<link href="(\/assets\/[^"]+\.js)" nonce="([^"]+)" data-after-paint/g)];
+    expect(held.length).toBeGreaterThan(3);
+    expect(held.every((match) => match[2] === nonce)).toBe(true);
+    const script =
+      /<script nonce="([^"]+)" type="text\/x-after-paint" async="" data-after-paint="">([\s\S]*?)<\/script>/.exec(
+        html,
+      );
+    expect(script?.[1]).toBe(nonce);
+    expect(script?.[2]).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
+    expect(html).toContain(`<script nonce="${nonce}">(function startAfterFirstPaint(`);
+  });
+});
+
+it("leaves pages without JavaScript alone", async () => {
+  const { cookie } = await signedInCookie();
+  const { html } = await fetchPage("/insure", { headers: { Cookie: cookie } });
+  expect(html).not.toContain("data-after-paint");
+  expect(html).not.toContain("startAfterFirstPaint");
+});
