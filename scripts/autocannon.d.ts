@@ -6,24 +6,32 @@ declare module "autocannon" {
     duration?: number;
     timeout?: number;
     headers?: Record<string, string>;
+    /** Resolve with the raw run, to be combined with others by `aggregateResult`. */
+    skipAggregateResult?: boolean;
   }
   interface Histogram {
     average: number;
-    mean: number;
     p50: number;
     p99: number;
-    total: number;
   }
-  export interface Result {
-    url: string;
-    requests: Histogram;
-    latency: Histogram;
-    throughput: Histogram;
+  /** One run as `skipAggregateResult` returns it. */
+  export interface RawResult {
+    totalCompletedRequests: number;
+    /** Seconds. */
     duration: number;
     errors: number;
     timeouts: number;
     non2xx: number;
-    "2xx": number;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  export interface Result {
+    latency: Histogram;
+    errors: number;
+    non2xx: number;
+  }
+  function autocannon(options: Options & { skipAggregateResult: true }): Promise<RawResult>;
+  function autocannon(options: Options): Promise<Result>;
+  namespace autocannon {
+    function aggregateResult(results: RawResult[], options: { url: string; connections?: number }): Result;
+  }
+  export default autocannon;
 }
