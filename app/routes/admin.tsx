@@ -119,7 +119,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const intent = INTENTS[form.intent as keyof typeof INTENTS] ?? null;
+  const intent =
+    form.intent && Object.hasOwn(INTENTS, form.intent) ? INTENTS[form.intent as keyof typeof INTENTS] : null;
   if (!intent) {
     const unknown: ToastMessage = { title: "Error", description: "Unknown action.", variant: "destructive" };
     return data({ toast: unknown }, { status: 400 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import routeTable from "../../app/routes.ts?raw";
 import { FORM_PATHS } from "../../app/server/request-policy.server";
 import { fetchPage, fetchWorker } from "./support";
+import { signedInCookie } from "./support-accounts";
 
 /** Every page path of the route table (the index and each top-level `route("/…")`; the API is apart). */
 function pagePaths(): string[] {
@@ -57,6 +58,19 @@ describe("the request policy", () => {
       const response = await fetchWorker("/api/does-not-exist", { method });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ error: "There is no such API endpoint." });
+    }
+  });
+
+  it("answers an admin form with an intent it does not know 400, whatever the name", async () => {
+    const { cookie } = await signedInCookie({ admin: true });
+    for (const intent of ["constructor", "__proto__", "toString", "nothing"]) {
+      const response = await fetchWorker("/admin", {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent, id: "1" }).toString(),
+      });
+      expect(response.status).toBe(400);
+      await response.body?.cancel();
     }
   });
 });
