@@ -2,6 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { clearFlashCookie, readFlash, readSessionToken, sessionCookie } from "../app/server/cookies.server";
 import { jsonError } from "../app/server/json-api.server";
 import { type MailEventMessage, sweepUnpublishedMail } from "../app/server/mail-outbox.server";
+import { serveHeldPage } from "../app/server/member-pages.server";
 import { servePrerenderedPage } from "../app/server/prerendered-pages.server";
 import {
   cloudflareContext,
@@ -122,6 +123,16 @@ export default {
     // A visitor's content page: the document built at deploy time, from memory (docs/architecture.md).
     const prerendered = await servePrerenderedPage(request, env);
     if (prerendered) return prerendered;
+    // A signed-in person's content page: rendered once per header form, then held (member-pages.server.ts).
+    if (readSessionToken(request)) {
+      const held = await serveHeldPage(
+        request,
+        env,
+        () => resolveSession(request, env),
+        () => render(new Request(request.url, { headers: request.headers }), env, ctx, createNonce(), null),
+      );
+      if (held) return held;
+    }
 
     const nonce = createNonce();
     const response = await handle(request, env, ctx, nonce);

@@ -142,3 +142,9 @@ export async function servePrerenderedPage(request: Request, env: Env): Promise<
   // The body is already in its content coding: the runtime must send it as it is.
   return new Response(body, { headers: representation.headers, encodeBody: "manual" });
 }
+
+/** The built page for this path, when the manifest holds one rendered for this origin. */
+export async function prerenderedPageFor(env: Env, pathname: string): Promise<PrerenderedPage | null> {
+  const pages = await loadManifest(env);
+  return pages?.origin === env.SITE_ORIGIN ? (pages.pages[pathname] ?? null) : null;
+}

@@ -77,3 +77,9 @@ export function applyPrerenderedPageHeaders(headers: Headers, styleHashes: reado
   headers.set("Cache-Control", "no-cache");
   headers.set("Vary", "Cookie, Accept-Encoding");
 }
+
+/** A held content page for a signed-in person: the prerendered page's hash CSP, never stored by anyone. */
+export function applyHeldPageHeaders(headers: Headers, styleHashes: readonly string[]): void {
+  applyCommonHeaders(headers, { styleHashes });
+  headers.set("Cache-Control", "no-store");
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { fetchWorker } from "./support";
+import { signedInCookie } from "./support-accounts";
+
+// A signed-in content page view: rendered once per header form and then held (member-pages.server.ts).
+
+async function view(path: string, cookie: string) {
+  const response = await fetchWorker(path, { headers: { Cookie: cookie } });
+  return { response, html: await response.text() };
+}
+
+describe("content pages for signed-in people", () => {
+  it("give every member the same signed-in document, without a nonce, never stored", async () => {
+    const first = await signedInCookie();
+    const second = await signedInCookie();
+    const a = await view("/gold", first.cookie);
+    const b = await view("/gold", second.cookie);
+    expect(a.response.status).toBe(200);
+    expect(b.html).toBe(a.html);
+    expect(a.html).toContain("Logout");
+    expect(a.html).not.toContain("Admin Dashboard");
+    expect(a.html).not.toContain("nonce=");
+    const csp = a.response.headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toMatch(/style-src[^;]*'sha256-/);
+    expect(csp).not.toContain("nonce-");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(a.response.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("keep the admin's header apart from the member's", async () => {
+    const member = await signedInCookie();
+    const admin = await signedInCookie({ admin: true });
+    expect((await view("/capital", member.cookie)).html).not.toContain("Admin Dashboard");
+    expect((await view("/capital", admin.cookie)).html).toContain("Admin Dashboard");
+    expect((await view("/capital", member.cookie)).html).not.toContain("Admin Dashboard");
+  });
+
+  it("render as usual what a held page cannot answer: a query, a toast, an ended session", async () => {
+    const member = await signedInCookie();
+    const query = await view("/gold?from=mail", member.cookie);
+    expect(query.response.headers.get("Content-Security-Policy")).toContain("nonce-");
+    const toast = await view(
+      "/gold",
+      `${member.cookie}; flash=${encodeURIComponent('{"title":"Hi","description":"There"}')}`,
+    );
+    expect(toast.html).toContain("There");
+    const ended = await view("/gold", "session=not-a-session-token");
+    expect(ended.html).not.toContain("Logout");
+  });
+});
