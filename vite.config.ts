@@ -26,6 +26,18 @@ export default defineConfig({
     // would cost 2 KB gzip on every interactive page for nothing.
     modulePreload: false,
   },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          // Every client module runs as soon as an interactive page starts (content pages ship none), so
+          // each asks V8 to compile all its functions eagerly (Chrome 136+) rather than on first call,
+          // on the main thread, inside React's hydration slices (docs/architecture.md).
+          output: { postBanner: "//# allFunctionsCalledOnLoad" },
+        },
+      },
+    },
+  },
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

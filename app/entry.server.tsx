@@ -49,7 +49,9 @@ export default async function handleRequest(
   const matches = routerContext.staticHandlerContext.matches.map((match) => ({
     handle: routerContext.routeModules[match.route.id]?.handle,
   }));
-  return shouldHydrate(matches) ? holdClientRuntimeUntilPainted(response) : response;
+  return shouldHydrate(matches)
+    ? holdClientRuntimeUntilPainted(response, routerContext.manifest.entry.module)
+    : response;
 }
 
 /** Logs real failures; a 404 or a request the visitor abandoned is not one. */
