@@ -40,7 +40,7 @@ function isVisitorDocumentRequest(request: Request, url: URL): boolean {
 }
 
 /** The best stored coding the client accepts (a q=0 refuses one), else plain HTML. */
-function chooseCoding(acceptEncoding: string | null): Coding {
+export function chooseCoding(acceptEncoding: string | null): Coding {
   if (!acceptEncoding) return "identity";
   const accepted = new Set<string>();
   for (const part of acceptEncoding.toLowerCase().split(",")) {

@@ -82,4 +82,5 @@ export function applyPrerenderedPageHeaders(headers: Headers, styleHashes: reado
 export function applyHeldPageHeaders(headers: Headers, styleHashes: readonly string[]): void {
   applyCommonHeaders(headers, { styleHashes });
   headers.set("Cache-Control", "no-store");
+  headers.set("Vary", "Cookie, Accept-Encoding");
 }

@@ -27,6 +27,31 @@ describe("content pages for signed-in people", () => {
     expect(a.response.headers.get("Cache-Control")).toBe("no-store");
   });
 
+  it("are sent compressed in the coding the client prefers, the same document in each", async () => {
+    const { cookie } = await signedInCookie();
+    const plain = await view("/africa", cookie);
+    expect(plain.response.headers.get("Content-Encoding")).toBeNull();
+    for (const [accept, coding] of [
+      ["gzip, deflate, br", "br"],
+      ["br;q=0, gzip", "gzip"],
+    ] as const) {
+      const response = await fetchWorker("/africa", {
+        headers: { Cookie: cookie, "Accept-Encoding": accept },
+      });
+      expect(response.headers.get("Content-Encoding")).toBe(coding);
+      expect(response.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      // The runtime decodes what it receives.
+      expect(await response.text()).toBe(plain.html);
+    }
+    const head = await fetchWorker("/africa", {
+      method: "HEAD",
+      headers: { Cookie: cookie, "Accept-Encoding": "br" },
+    });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+  });
+
   it("keep the admin's header apart from the member's", async () => {
     const member = await signedInCookie();
     const admin = await signedInCookie({ admin: true });
