@@ -1,6 +1,6 @@
 import { hashPassword } from "../app/server/passwords.server.ts";
 
-const sqlString = (value: string) => `'${value.replaceAll("'", "''")}'`;
+export const sqlString = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 export interface AdminAccount {
   email: string;

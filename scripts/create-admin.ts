@@ -1,8 +1,14 @@
 // npm run admin:create -- --email you@example.com --first-name Ada --last-name Admin [--remote]
-// Creates or promotes an approved admin in local D1 (default) or, with --remote, the deployed database.
+// Creates or promotes an approved admin in local D1 (default) or, with --remote, the deployed database,
+// then ends the account's sessions: a promotion changes its role and sets its password, and whatever
+// changes a person's standing ends their sessions, so the next sign-in shows the admin's header.
 // The password is read from the terminal without echo, or from standard input when piped.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { upsertAdminSql } from "./admin-account.ts";
+import { sessionKey, userIndexPrefix } from "../app/server/sessions.server.ts";
+import { sqlString, upsertAdminSql } from "./admin-account.ts";
 import { LOCAL_STATE, wrangler } from "./local-state.ts";
 
 const { values } = parseArgs({
@@ -64,3 +70,37 @@ const sql = await upsertAdminSql({
 const target = values.remote ? ["--remote"] : ["--local", "--persist-to", LOCAL_STATE];
 wrangler(["d1", "execute", "DB", ...target, "--command", sql], { quiet: true });
 console.log(`${values.email} is an approved admin in the ${values.remote ? "remote" : "local"} database.`);
+
+/** Deletes every session of the account and its index keys (as `endUserSessions` does in the Worker). */
+function endSessions(email: string): number {
+  const lookup = `SELECT id FROM users WHERE email = ${sqlString(email.trim().toLowerCase())}`;
+  const [result] = JSON.parse(
+    wrangler(["d1", "execute", "DB", ...target, "--json", "--command", lookup], { quiet: true }),
+  ) as { results: { id: number }[] }[];
+  const userId = result?.results[0]?.id;
+  if (userId === undefined) throw new Error(`${email} is not in the database after the upsert`);
+  const prefix = userIndexPrefix(userId);
+  const indexKeys = (
+    JSON.parse(
+      wrangler(["kv", "key", "list", "--binding", "SESSIONS", ...target, "--prefix", prefix], {
+        quiet: true,
+      }),
+    ) as { name: string }[]
+  ).map(({ name }) => name);
+  if (indexKeys.length === 0) return 0;
+  const folder = mkdtempSync(path.join(tmpdir(), "admin-sessions-"));
+  try {
+    const file = path.join(folder, "keys.json");
+    const keys = indexKeys.flatMap((name) => [sessionKey(name.slice(prefix.length)), name]);
+    writeFileSync(file, JSON.stringify(keys));
+    wrangler(["kv", "bulk", "delete", file, "--binding", "SESSIONS", ...target, "--force"], { quiet: true });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  return indexKeys.length;
+}
+
+const ended = endSessions(values.email);
+console.log(
+  `Ended ${ended} session${ended === 1 ? "" : "s"} of ${values.email}; the next sign-in is an admin's.`,
+);

@@ -26,8 +26,8 @@ function tokenHash(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-const sessionKey = (hash: string) => `session:${hash}`;
-const userIndexPrefix = (userId: number) => `user-session:${userId}:`;
+export const sessionKey = (hash: string) => `session:${hash}`;
+export const userIndexPrefix = (userId: number) => `user-session:${userId}:`;
 
 function isSessionRecord(value: unknown): value is SessionRecord {
   const record = value as Partial<SessionRecord> | null;

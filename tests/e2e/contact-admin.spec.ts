@@ -62,6 +62,8 @@ for (const { from, javaScriptEnabled } of journeys) {
 }
 
 test("the dashboard shows both counts and its empty states", async ({ page }) => {
+  // Works through every pending account and message the other tests left: a few dozen round trips.
+  test.setTimeout(120_000);
   await logInAsAdmin(page);
   const usersTab = page.getByRole("link", { name: /Pending Users/ });
   const contactsTab = page.getByRole("link", { name: /Contact Submissions/ });
