@@ -1,7 +1,7 @@
 // Interactive pages start their JavaScript only once the browser has painted them (docs/architecture.md,
-// "Interactive pages paint first"). The server holds React Router's module preloads and its inline module
-// script inert (app/server/client-runtime.server.ts); this starter, inlined in the page, revives them after
-// the first contentful paint. The forms work without JavaScript meanwhile.
+// "Interactive pages paint first"). The server holds the client entry's module preload and React Router's
+// inline module script inert (app/server/client-runtime.server.ts); this starter, inlined in the page,
+// revives them after the first contentful paint. The forms work without JavaScript meanwhile.
 
 /** Marks an element the server held back until after first paint. */
 export const AFTER_PAINT_ATTRIBUTE = "data-after-paint";
