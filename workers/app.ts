@@ -21,6 +21,7 @@ import {
   routePath,
   screenRequest,
 } from "../app/server/request-policy.server";
+import { DAILY_CRON, pruneSpentRecords } from "../app/server/retention.server";
 import { applySecurityHeaders, createNonce } from "../app/server/security-headers.server";
 import { validateSession } from "../app/server/sessions.server";
 
@@ -147,8 +148,8 @@ export default {
     await handleMailBatch(batch, env);
   },
 
-  /** Every five minutes: publish any mail event whose first publish did not happen. */
-  scheduled(_controller, env, ctx) {
-    ctx.waitUntil(sweepUnpublishedMail(env));
+  /** Every five minutes: publish any mail event whose first publish did not happen. Daily: prune. */
+  scheduled(controller, env, ctx) {
+    ctx.waitUntil(controller.cron === DAILY_CRON ? pruneSpentRecords(env) : sweepUnpublishedMail(env));
   },
 } satisfies ExportedHandler<Env, MailEventMessage>;

@@ -1,0 +1,54 @@
+import { lt } from "drizzle-orm";
+import { accountTokens, emailDeliveries, mailEvents } from "../../db/schema";
+import { getDb } from "./db.server";
+
+// What mail and account links leave behind, deleted once nothing can need it. Run by the daily cron
+// (wrangler.toml `DAILY_CRON`); each run is three indexed-or-small deletes in one D1 batch.
+
+/** The daily cron expression in wrangler.toml; the five-minute one sweeps unpublished mail. */
+export const DAILY_CRON = "0 3 * * *";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * 30 days: longer than a message can live on a queue (14 days at most) or wait in the dead-letter queue to
+ * be redriven in practice, so no event can come back and find its delivery records gone (which would send
+ * its emails twice).
+ */
+export const MAIL_RETENTION_DAYS = 30;
+
+/** A day past expiry: an expired or spent link reads "invalid" whether or not its row is still there. */
+const TOKEN_GRACE_MS = DAY_MS;
+
+export interface Pruned {
+  mailEvents: number;
+  emailDeliveries: number;
+  accountTokens: number;
+}
+
+/**
+ * Deletes mail events published, and delivery records made, more than MAIL_RETENTION_DAYS ago, and
+ * account tokens a day past their expiry. Unpublished events stay for the sweep, whatever their age.
+ * Never throws.
+ */
+export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pruned | null> {
+  const db = getDb(env);
+  const mailCutoff = new Date(now - MAIL_RETENTION_DAYS * DAY_MS);
+  try {
+    const [events, deliveries, tokens] = await db.batch([
+      db.delete(mailEvents).where(lt(mailEvents.enqueuedAt, mailCutoff)),
+      db.delete(emailDeliveries).where(lt(emailDeliveries.sentAt, mailCutoff)),
+      db.delete(accountTokens).where(lt(accountTokens.expiresAt, new Date(now - TOKEN_GRACE_MS))),
+    ]);
+    const pruned = {
+      mailEvents: events.meta.changes,
+      emailDeliveries: deliveries.meta.changes,
+      accountTokens: tokens.meta.changes,
+    };
+    console.log("retention: pruned", pruned);
+    return pruned;
+  } catch (error) {
+    console.error("retention: pruning failed; the next day's run tries again", { error: String(error) });
+    return null;
+  }
+}

@@ -1,0 +1,95 @@
+import { env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { hashToken } from "../../app/server/account-tokens.server";
+import { mailEventRow } from "../../app/server/mail-outbox.server";
+import { DAILY_CRON, MAIL_RETENTION_DAYS, pruneSpentRecords } from "../../app/server/retention.server";
+import wranglerToml from "../../wrangler.toml?raw";
+import { insertUser } from "./support-mail";
+
+// The daily cron deletes what mail and account links leave behind once nothing can need it.
+
+const DAY = 24 * 60 * 60;
+
+/** The Worker's own handlers: `scheduled` runs its cron handler as Cloudflare would (not in the types). */
+const worker = exports.default as unknown as {
+  scheduled(options: { cron: string; scheduledTime: Date }): Promise<unknown>;
+};
+
+async function insertEvent(ageDays: number, published: boolean) {
+  const row = mailEventRow("account-approved", 1);
+  await env.DB.prepare(
+    `INSERT INTO mail_events (id, type, subject_id, created_at, enqueued_at)
+     VALUES (?, ?, ?, unixepoch() - ?, CASE WHEN ? THEN unixepoch() - ? ELSE NULL END)`,
+  )
+    .bind(row.id, row.type, row.subjectId, ageDays * DAY, published ? 1 : 0, ageDays * DAY)
+    .run();
+  return row.id;
+}
+
+async function insertDelivery(ageDays: number) {
+  const key = `${crypto.randomUUID()}:someone@example.com`;
+  await env.DB.prepare("INSERT INTO email_deliveries (key, sent_at) VALUES (?, unixepoch() - ?)")
+    .bind(key, ageDays * DAY)
+    .run();
+  return key;
+}
+
+async function insertToken(userId: number, expiresInSeconds: number) {
+  const hash = hashToken(crypto.randomUUID());
+  await env.DB.prepare(
+    "INSERT INTO account_tokens (token_hash, user_id, purpose, expires_at) VALUES (?, ?, 'reset-password', unixepoch() + ?)",
+  )
+    .bind(hash, userId, expiresInSeconds)
+    .run();
+  return hash;
+}
+
+const exists = async (table: string, column: string, value: string) =>
+  (await env.DB.prepare(`SELECT 1 FROM ${table} WHERE ${column} = ?`).bind(value).first()) !== null;
+
+async function seed() {
+  const { id: userId } = await insertUser();
+  return {
+    oldPublished: await insertEvent(MAIL_RETENTION_DAYS + 1, true),
+    oldUnpublished: await insertEvent(MAIL_RETENTION_DAYS + 1, false),
+    recentPublished: await insertEvent(MAIL_RETENTION_DAYS - 1, true),
+    oldDelivery: await insertDelivery(MAIL_RETENTION_DAYS + 1),
+    recentDelivery: await insertDelivery(MAIL_RETENTION_DAYS - 1),
+    longExpired: await insertToken(userId, -2 * DAY),
+    justExpired: await insertToken(userId, -60),
+    live: await insertToken(userId, 30 * 60),
+  };
+}
+
+async function expectPruned(rows: Awaited<ReturnType<typeof seed>>) {
+  expect(await exists("mail_events", "id", rows.oldPublished)).toBe(false);
+  expect(await exists("mail_events", "id", rows.oldUnpublished)).toBe(true);
+  expect(await exists("mail_events", "id", rows.recentPublished)).toBe(true);
+  expect(await exists("email_deliveries", "key", rows.oldDelivery)).toBe(false);
+  expect(await exists("email_deliveries", "key", rows.recentDelivery)).toBe(true);
+  expect(await exists("account_tokens", "token_hash", rows.longExpired)).toBe(false);
+  expect(await exists("account_tokens", "token_hash", rows.justExpired)).toBe(true);
+  expect(await exists("account_tokens", "token_hash", rows.live)).toBe(true);
+}
+
+describe("retention", () => {
+  it("deletes old published mail events and deliveries and long-expired links, and nothing else", async () => {
+    const rows = await seed();
+    const pruned = await pruneSpentRecords(env);
+    expect(pruned?.mailEvents).toBeGreaterThanOrEqual(1);
+    expect(pruned?.emailDeliveries).toBeGreaterThanOrEqual(1);
+    expect(pruned?.accountTokens).toBeGreaterThanOrEqual(1);
+    await expectPruned(rows);
+  });
+
+  it("runs on the daily cron that wrangler.toml schedules, not on the five-minute sweep", async () => {
+    expect(wranglerToml).toContain(`crons = ["*/5 * * * *", "${DAILY_CRON}"]`);
+    const rows = await seed();
+    await worker.scheduled({ cron: "*/5 * * * *", scheduledTime: new Date() });
+    expect(await exists("mail_events", "id", rows.oldPublished)).toBe(true);
+    await worker.scheduled({ cron: DAILY_CRON, scheduledTime: new Date() });
+    // The handler hands the work to waitUntil.
+    await vi.waitFor(() => expectPruned(rows));
+  });
+});
