@@ -1,30 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { indexablePaths, unlistedPaths } from "../../app/content/site-pages";
-import { fetchPage, fetchWorker } from "./support";
-
-const NONCE_SCRIPTS = /script-src 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/;
-// A prerendered page ships no script and allows its inline stylesheet by hash (prerendered-pages.test.ts).
-const NO_SCRIPTS = /script-src 'none'; style-src 'self' 'sha256-[A-Za-z0-9+/=]{44}'/;
-
-function expectSecurityHeaders(response: Response, scripts = NONCE_SCRIPTS) {
-  const csp = response.headers.get("Content-Security-Policy") ?? "";
-  expect(csp).toMatch(scripts);
-  for (const directive of [
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-  ]) {
-    expect(csp).toContain(directive);
-  }
-  expect(csp).not.toContain("unsafe-inline");
-  expect(response.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
-  expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
-  expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
-  expect(response.headers.get("Permissions-Policy")).toContain("camera=()");
-  expect(response.headers.get("X-Frame-Options")).toBe("DENY");
-  expect(response.headers.get("Cross-Origin-Resource-Policy")).toBe("same-origin");
-}
+import { expectSecurityHeaders, fetchPage, fetchWorker, NO_SCRIPTS, NONCE_SCRIPTS } from "./support";
 
 describe("security headers", () => {
   it.each([

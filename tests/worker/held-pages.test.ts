@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetchWorker } from "./support";
+import { expectSecurityHeaders, fetchWorker, NO_SCRIPTS } from "./support";
 import { signedInCookie } from "./support-accounts";
 
 // A signed-in content page view: rendered once per header form and then held (member-pages.server.ts).
@@ -20,10 +20,8 @@ describe("content pages for signed-in people", () => {
     expect(a.html).toContain("Logout");
     expect(a.html).not.toContain("Admin Dashboard");
     expect(a.html).not.toContain("nonce=");
-    const csp = a.response.headers.get("Content-Security-Policy") ?? "";
-    expect(csp).toMatch(/style-src[^;]*'sha256-/);
-    expect(csp).not.toContain("nonce-");
-    expect(csp).not.toContain("unsafe-inline");
+    expectSecurityHeaders(a.response, NO_SCRIPTS);
+    expect(a.response.headers.get("Content-Security-Policy")).not.toContain("nonce-");
     expect(a.response.headers.get("Cache-Control")).toBe("no-store");
   });
 

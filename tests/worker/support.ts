@@ -1,4 +1,5 @@
 import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
 
 export const ORIGIN = "http://localhost";
 
@@ -23,4 +24,31 @@ export function textOf(html: string): string {
     .replace(/&quot;/g, '"')
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/** The CSP of a rendered response: a per-response nonce. */
+export const NONCE_SCRIPTS = /script-src 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/;
+/** A prerendered or held page ships no script and allows its inline stylesheet by hash. */
+export const NO_SCRIPTS = /script-src 'none'; style-src 'self' 'sha256-[A-Za-z0-9+/=]{44}'/;
+
+/** Every header GUIDE.md asks of every response, with `scripts` the expected script/style policy. */
+export function expectSecurityHeaders(response: Response, scripts = NONCE_SCRIPTS) {
+  const csp = response.headers.get("Content-Security-Policy") ?? "";
+  expect(csp).toMatch(scripts);
+  for (const directive of [
+    "default-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ]) {
+    expect(csp).toContain(directive);
+  }
+  expect(csp).not.toContain("unsafe-inline");
+  expect(response.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+  expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+  expect(response.headers.get("Permissions-Policy")).toContain("camera=()");
+  expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+  expect(response.headers.get("Cross-Origin-Resource-Policy")).toBe("same-origin");
 }
