@@ -15,15 +15,10 @@ import {
   PRERENDERED_MANIFEST_PATH,
   type PrerenderedManifest,
   prerenderedFolder,
+  withoutNonces,
 } from "../app/server/prerendered-manifest.ts";
 
 const sha256 = (content: string) => createHash("sha256").update(content, "utf8");
-
-/** Removes the nonce the build's render put on the inline stylesheet; the page's CSP names its hash. */
-export function withoutNonce(html: string): string {
-  const nonce = / nonce="([^"]+)"/.exec(html)?.[1];
-  return nonce ? html.replaceAll(` nonce="${nonce}"`, "") : html;
-}
 
 /** Scripts that would run: anything but JSON-LD data blocks. A prerendered page must have none. */
 export function executableScripts(html: string): string[] {
@@ -74,7 +69,7 @@ export function publishPrerenderedPages(buildDirectory: string, paths: readonly 
   const manifest: PrerenderedManifest = { origin, pages: {} };
   for (const page of paths) {
     const source = path.join(client, page, "index.html");
-    const html = withoutNonce(readFileSync(source, "utf8"));
+    const html = withoutNonces(readFileSync(source, "utf8"));
     const scripts = executableScripts(html);
     if (scripts.length > 0) {
       throw new Error(

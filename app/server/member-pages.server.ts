@@ -1,7 +1,7 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { readCookie } from "./cookies.server";
-import type { ContentCoding } from "./prerendered-manifest";
+import { type ContentCoding, withoutNonces } from "./prerendered-manifest";
 import { chooseCoding, prerenderedPageFor } from "./prerendered-pages.server";
 import { applyHeldPageHeaders } from "./security-headers.server";
 import type { SessionInfo } from "./session-user";
@@ -30,8 +30,6 @@ async function compress(document: Bytes, coding: ContentCoding): Promise<Bytes> 
       : await gzipAsync(document);
   return new Uint8Array(encoded);
 }
-
-const NONCE_ATTRIBUTE = / nonce="[^"]*"/g;
 
 /** Whether a signed-in request may get a held page: a plain GET or HEAD of a content page, no toast. */
 function mayHold(request: Request, url: URL): boolean {
@@ -79,7 +77,7 @@ export async function serveHeldPage(
         await response.body?.cancel();
         return null;
       }
-      return new TextEncoder().encode((await response.text()).replace(NONCE_ATTRIBUTE, ""));
+      return new TextEncoder().encode(withoutNonces(await response.text()));
     });
     held.set(key, html);
   }

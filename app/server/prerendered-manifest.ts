@@ -39,3 +39,11 @@ export interface PrerenderedManifest {
 export function prerenderedFolder(path: string): string {
   return `/${PRERENDERED_DIR}${path === "/" ? "" : path}/`;
 }
+
+/**
+ * A rendered document without its CSP nonce attributes: what the build stores and the Worker holds for
+ * pages that ship no script, whose policy names the inline stylesheet by hash instead.
+ */
+export function withoutNonces(html: string): string {
+  return html.replace(/ nonce="[^"]*"/g, "");
+}

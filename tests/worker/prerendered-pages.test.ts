@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { interactivePaths, prerenderedPaths } from "../../app/content/site-pages";
+import { withoutNonces } from "../../app/server/prerendered-manifest";
 import { expectSecurityHeaders, fetchPage, fetchWorker, NO_SCRIPTS } from "./support";
 import { signedInCookie } from "./support-accounts";
 
@@ -9,8 +10,6 @@ import { signedInCookie } from "./support-accounts";
 
 /** Forces a render without signing in: a flash cookie that holds no message. */
 const RENDER_AS_VISITOR = { headers: { Cookie: "flash=none" } };
-
-const withoutNonces = (html: string) => html.replace(/ nonce="[^"]*"/g, "");
 
 /** Where two documents part, with some context, or null when they are the same. */
 function firstDifference(a: string, b: string): string | null {
