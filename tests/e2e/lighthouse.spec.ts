@@ -48,6 +48,8 @@ test.afterAll(async () => {
   );
 });
 
+type LongTask = { url: string; startTime: number; duration: number };
+
 async function audit(url: string, extraHeaders?: Record<string, string>) {
   const result = await lighthouse(url, {
     port: chrome.port,
@@ -61,7 +63,16 @@ async function audit(url: string, extraHeaders?: Record<string, string>) {
   const below = Object.values(lhr?.audits ?? {})
     .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative")
     .map((a) => `${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
-  return { scores, below, runtimeError: lhr?.runtimeError?.code, finalUrl: lhr?.finalDisplayedUrl };
+  const metric = (id: string) => Math.round(lhr?.audits[id]?.numericValue ?? 0);
+  const longTasks = ((lhr?.audits["long-tasks"]?.details as { items?: LongTask[] } | undefined)?.items ?? [])
+    .map(
+      (task) =>
+        `${task.url.split("/").pop() || task.url}@${Math.round(task.startTime)}+${Math.round(task.duration)}`,
+    )
+    .join(" ");
+  // The simulated timings behind the performance score, so a miss can be read from the log alone.
+  const timings = `FCP ${metric("first-contentful-paint")} LCP ${metric("largest-contentful-paint")} TBT ${metric("total-blocking-time")} ms; long tasks: ${longTasks || "none"}`;
+  return { scores, below, timings, runtimeError: lhr?.runtimeError?.code, finalUrl: lhr?.finalDisplayedUrl };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -80,16 +91,12 @@ async function signInAsAdmin(baseURL: string): Promise<Record<string, string>> {
 
 const indexable = new Set<string>(indexablePaths);
 
-const interactive = new Set<string>(interactivePaths);
-
 /**
- * 100 everywhere, but the performance of the hydrated pages is gated at 97: on this 2-core machine the
- * evaluation of React DOM is one task that the simulated 4× slower CPU can push to 100–130 ms of blocking
- * time, and a clean-clone run once saw a median of 99 for /contact (docs/architecture.md). The scores of
- * every run are in the report.
+ * 100 for every gated category on every page, the hydrated ones included. A page is run once; on a miss
+ * the median of five runs decides (see below). docs/architecture.md, "Interactive pages paint first",
+ * has what the remaining variation is made of: mostly the browser's own navigation task, which
+ * Lighthouse's simulation places across the first paint of every page alike.
  */
-const required = (path: string, category: (typeof CATEGORIES)[number]) =>
-  category === "performance" && interactive.has(path) ? 0.97 : 1;
 const audited = [...new Set<string>([...indexablePaths, ...interactivePaths])];
 
 for (const path of audited) {
@@ -107,7 +114,11 @@ for (const path of audited) {
     const runs: Awaited<ReturnType<typeof audit>>[] = [];
     const completed = () => runs.filter((run) => !run.runtimeError);
     while (runs.length < 8) {
-      runs.push(await audit(url, headers));
+      const run = await audit(url, headers);
+      runs.push(run);
+      console.log(
+        `${path} run ${runs.length}: performance ${Math.round(run.scores.performance * 100)}, ${run.timings}`,
+      );
       const done = completed();
       if ((done.length === 1 && passes(done[0]?.scores as Scores)) || done.length >= 5) break;
     }
@@ -120,13 +131,11 @@ for (const path of audited) {
     const report = runs
       .map(
         (run, i) =>
-          `run ${i + 1} ${JSON.stringify(run.scores)}${run.runtimeError ? ` error ${run.runtimeError}` : ""}\n  ${run.below.join("\n  ")}`,
+          `run ${i + 1} ${JSON.stringify(run.scores)}${run.runtimeError ? ` error ${run.runtimeError}` : ""}\n  ${run.timings}\n  ${run.below.join("\n  ")}`,
       )
       .join("\n");
     for (const category of gated) {
-      expect(scores[category], `${path} ${category}\n${report}`).toBeGreaterThanOrEqual(
-        required(path, category),
-      );
+      expect(scores[category], `${path} ${category}\n${report}`).toBe(1);
     }
     if (headers) expect(runs[0]?.finalUrl, "the dashboard, not a redirect to /login").toBe(url);
   });
