@@ -576,7 +576,8 @@ export function expectation(c: Case, built: Built): Expectation | null {
       required.add(405);
       reasons.push(`${method} on ${form ? "a form" : "a"} page`);
     } else if (method === "POST") {
-      if (family === "other") {
+      // A page's form takes web forms only; JSON is the API's door (request-policy.server.ts).
+      if (family === "other" || family === "json") {
         required.add(415);
         reasons.push(`form POST with Content-Type ${JSON.stringify(c.contentType)}`);
       } else if (family === "multipart-no-boundary") {
