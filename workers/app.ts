@@ -20,6 +20,7 @@ import {
   type Refusal,
   routePath,
   screenRequest,
+  withoutIgnoredBody,
 } from "../app/server/request-policy.server";
 import { DAILY_CRON, pruneSpentRecords } from "../app/server/retention.server";
 import { applySecurityHeaders, createNonce } from "../app/server/security-headers.server";
@@ -120,7 +121,8 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, nonce: 
 }
 
 export default {
-  async fetch(request, env, ctx) {
+  async fetch(received, env, ctx) {
+    const request = await withoutIgnoredBody(received);
     // A visitor's content page: the document built at deploy time, from memory (docs/architecture.md).
     const prerendered = await servePrerenderedPage(request, env);
     if (prerendered) return prerendered;

@@ -54,6 +54,17 @@ async function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
   }
 }
 
+/**
+ * GET, HEAD and OPTIONS carry no meaning in a body, so none of them is ever read: this reads such a body
+ * off the connection and gives back the request without it. The Worker calls it before anything else,
+ * so prerendered and held pages, redirects and 404s all answer with the connection clean.
+ */
+export async function withoutIgnoredBody(request: Request): Promise<Request> {
+  if (!request.body || !SAFE_METHODS.has(request.method)) return request;
+  await drain(request.body);
+  return new Request(request.url, { method: request.method, headers: request.headers, cf: request.cf });
+}
+
 /** Reads the body, keeping at most MAX_BODY_BYTES; null when it is larger (the rest is drained). */
 async function readBoundedBody(body: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer> | null> {
   const reader = body.getReader();
@@ -137,12 +148,7 @@ export async function screenRequest(
   if (isApiPath(pathname) && pathname.endsWith(".data")) {
     return refuse({ status: 404, message: "There is no such API endpoint." });
   }
-  if (SAFE_METHODS.has(request.method)) {
-    // A body means nothing here: read it off the connection and route the request without it.
-    if (!request.body) return { request };
-    await drain(request.body);
-    return { request: new Request(request.url, { method: request.method, headers: request.headers }) };
-  }
+  if (SAFE_METHODS.has(request.method)) return { request: await withoutIgnoredBody(request) };
   if (isCrossSite(request, siteOrigin)) {
     return refuse({ status: 403, message: "Cross-site requests are not allowed." });
   }

@@ -1,0 +1,127 @@
+import { Agent, request as httpRequest } from "node:http";
+import { expect, test } from "@playwright/test";
+import { DEMO_ADMIN } from "./support";
+
+// The real local server (wrangler dev and its proxy) with a small malformed body on every method, on
+// pages served from memory, rendered pages, redirects, 404s and the API. A body the Worker never read
+// used to break the proxy's connection: the next request on it got 500 "Network connection lost" or no
+// answer at all (GUIDE.md section 8). Each request here is followed, on the same kept-alive connection,
+// by an ordinary one that must get its normal answer. Every path is tried as a visitor (prerendered pages)
+// and signed in as the demo admin (held pages, the dashboard, the API behind its session).
+//
+// Static files (/favicon.svg, /assets/*) are left out: Cloudflare's asset layer answers them before the
+// Worker runs, and locally Miniflare's asset worker leaves such a body unread with the same effect. In
+// production the edge ends each HTTP request itself; docs/decisions.md says why we do not route every
+// static file through the Worker to cover a local-only defect.
+
+test.beforeEach(() => {
+  test.skip(test.info().project.name !== "desktop", "HTTP only, no browser page: once is enough");
+});
+
+const PATHS = [
+  "/",
+  "/insure",
+  "/facets-token",
+  "/contact",
+  "/login",
+  "/logout",
+  "/admin",
+  "/admin.data",
+  "/reset-password",
+  "/zz-no-such-page",
+  "/api/login",
+  "/api/contact",
+  "/api/auth/me",
+  "/api/video/workzone",
+  "/api/zz-no-such-endpoint",
+  "/insure?from=body-test",
+];
+const METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"];
+/** Each content type with a body that does not parse as it. */
+const BODIES: [string | null, string][] = [
+  ["application/json", '{"email": "a@example.com", "password": '],
+  ["application/x-www-form-urlencoded", "email=%ZZ&&=&password"],
+  ["multipart/form-data; boundary=xyz", "--xyz\r\nContent-Disposition: form-data; name=\r\n\r\nbroken"],
+  ["text/plain", "just some words"],
+  ["application/octet-stream", "\u0000\u0001\u00ff binary"],
+  [null, "no content type at all"],
+];
+
+interface Answer {
+  status: number;
+  error?: string;
+}
+
+/** One request on the shared connection; a connection error or a 10 s silence is reported, not thrown. */
+function send(
+  agent: Agent,
+  cookie: string | null,
+  method: string,
+  path: string,
+  contentType: string | null,
+  body?: string,
+) {
+  const { port } = new URL(test.info().project.use.baseURL ?? "");
+  return new Promise<Answer>((resolve) => {
+    const bytes = body === undefined ? undefined : Buffer.from(body);
+    const headers: Record<string, string | number> = { "CF-Connecting-IP": "198.51.100.7" };
+    if (cookie) headers.Cookie = cookie;
+    if (bytes) headers["Content-Length"] = bytes.byteLength;
+    if (contentType) headers["Content-Type"] = contentType;
+    const req = httpRequest({ host: "127.0.0.1", port, method, path, agent, headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0 }));
+      res.on("error", (error) => resolve({ status: 0, error: error.message }));
+    });
+    req.setTimeout(10_000, () => req.destroy(new Error("no answer within 10 s")));
+    req.on("error", (error) => resolve({ status: 0, error: error.message }));
+    req.end(bytes);
+  });
+}
+
+/** The demo admin's session cookie. */
+let logins = 0;
+async function adminCookie(baseURL: string): Promise<string> {
+  logins += 1;
+  const response = await fetch(new URL("/api/login", baseURL), {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Origin: new URL(baseURL).origin,
+      // Its own client address, so the per-IP sign-in limit does not answer instead.
+      "CF-Connecting-IP": `198.51.100.${100 + logins}`,
+    },
+    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+  });
+  const cookie = response.headers.get("Set-Cookie")?.split(";")[0];
+  expect(cookie, `signing in as ${DEMO_ADMIN.email}: ${response.status}`).toBeTruthy();
+  return cookie ?? "";
+}
+
+for (const path of PATHS) {
+  test(`a body on any method at ${path} leaves the server healthy`, async ({ baseURL }) => {
+    test.setTimeout(120_000);
+    // One socket, kept alive, so each ordinary request rides the connection the bad one used.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const problems: string[] = [];
+    for (const cookie of [null, await adminCookie(baseURL ?? "")]) {
+      for (const method of METHODS) {
+        for (const [contentType, body] of BODIES) {
+          const label = `${method} ${path} (${contentType ?? "no type"}${cookie ? ", signed in" : ""})`;
+          const answer = await send(agent, cookie, method, path, contentType, body);
+          if (answer.error || answer.status === 0) problems.push(`${label}: ${answer.error ?? "no status"}`);
+          else if (answer.status >= 500) problems.push(`${label}: ${answer.status}`);
+          // First an OPTIONS: the proxy retries a GET on a broken connection by itself, hiding the break.
+          const options = await send(agent, cookie, "OPTIONS", "/insure", null);
+          if (options.status !== 204) {
+            problems.push(`${label}, then OPTIONS /insure: ${options.error ?? options.status}`);
+          }
+          const get = await send(agent, cookie, "GET", "/insure", null);
+          if (get.status !== 200) problems.push(`${label}, then GET /insure: ${get.error ?? get.status}`);
+        }
+      }
+    }
+    agent.destroy();
+    expect(problems).toEqual([]);
+  });
+}
