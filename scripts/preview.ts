@@ -25,9 +25,11 @@ const child = spawn(
     process.env.INSPECTOR_PORT ?? String(Number(port) + 1000),
     ...process.argv.slice(2),
   ],
-  { stdio: ["inherit", "pipe", "pipe"], // No fetch of a real `Request.cf` from the internet at start (local runs are offline).
-    env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env, WRANGLER_SEND_METRICS: "false" }, },
-);
+  {
+    stdio: ["inherit", "pipe", "pipe"],
+    // No fetch of a real `Request.cf` from the internet at start: local runs are offline.
+    env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env, WRANGLER_SEND_METRICS: "false" },
+  },);
 for (const [from, to] of [
   [child.stdout, process.stdout],
   [child.stderr, process.stderr],
