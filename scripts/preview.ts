@@ -29,7 +29,8 @@ const child = spawn(
     stdio: ["inherit", "pipe", "pipe"],
     // No fetch of a real `Request.cf` from the internet at start: local runs are offline.
     env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env, WRANGLER_SEND_METRICS: "false" },
-  },);
+  },
+);
 for (const [from, to] of [
   [child.stdout, process.stdout],
   [child.stderr, process.stderr],

@@ -3,11 +3,14 @@ import type { Film } from "~/content/videos";
 /**
  * A film streamed from our own /api/video routes, in the browser's native player: it plays, seeks
  * (the stream answers Range requests) and goes full screen with no JavaScript of ours. Only the
- * metadata loads until the visitor presses play.
+ * metadata loads until the visitor presses play. The poster is often the page's largest paint on a phone,
+ * so it is preloaded from the document's head rather than found when the player is laid out.
  */
 export function VideoPlayer({ film }: { film: Film }) {
   return (
     <figure>
+      {/* React hoists a <link> into the document's head. */}
+      <link rel="preload" as="image" href={film.poster} fetchPriority="high" />
       {/* biome-ignore lint/a11y/useMediaCaption: the films have no transcript yet; the track renders once `captions` is set in content/videos.ts. */}
       <video
         controls

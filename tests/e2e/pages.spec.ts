@@ -1,11 +1,13 @@
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectedRequests, paintFacts } from "./page-facts";
 import { interactivePages, publicPages } from "./routes";
 import { hydrated, logInAsAdmin } from "./support";
 
-// Every public route at phone and desktop width: WCAG 2.2 A/AA (axe), no sideways overflow,
-// no image without alt text, and the weight budgets of GUIDE.md section 4 measured on the served page.
+// Every public route at phone and desktop width: WCAG 2.2 A/AA (axe), no sideways overflow, no image
+// without alt text, and the budgets of GUIDE.md section 4 measured on the served page: bytes, requests,
+// nothing render-blocking, no layout shift, the largest paint text or a preloaded image (page-facts.ts).
 
 const KB = 1024;
 // GUIDE.md section 4: at most 125 KB gzip on an interactive page, of which React DOM 19 (69.0 KB) and
@@ -24,8 +26,12 @@ async function expectNoAxeViolations(page: Page, label: string) {
 
 for (const path of publicPages) {
   test(`${path} is accessible, fits the screen and keeps within its budgets`, async ({ page }) => {
-    // Each script the page loads, once, by its gzip size.
+    // Each script the page loads, once, by its gzip size; scripts started after paint included.
     const scripts = new Map<string, Promise<number>>();
+    const requests: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith("data:")) requests.push(`${request.resourceType()} ${request.url()}`);
+    });
     page.on("response", (response) => {
       if (response.request().resourceType() === "script" && !scripts.has(response.url())) {
         scripts.set(
@@ -49,6 +55,15 @@ for (const path of publicPages) {
       expect(jsGzip, `${path} is a content page and must ship no JavaScript`).toBe(0);
       expect(await page.locator("script:not([type='application/ld+json'])").count()).toBe(0);
     }
+
+    expect(requests.length, `the requests of ${path}:\n${requests.join("\n")}`).toBe(expectedRequests(path));
+    const facts = await paintFacts(page);
+    expect(facts.blocking, `render-blocking requests on ${path}`).toEqual([]);
+    expect(facts.cls, `layout shift on ${path}`).toBe(0);
+    expect(
+      facts.largest.kind === "text" || (facts.largest.kind === "image" && facts.largest.preloaded),
+      `the largest paint of ${path} is text or a preloaded image: ${JSON.stringify(facts.largest)}`,
+    ).toBe(true);
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);

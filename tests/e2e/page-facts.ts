@@ -1,0 +1,74 @@
+import type { Page } from "@playwright/test";
+
+// The facts behind Lighthouse's performance score that a change can break and that no machine's load
+// can move (GUIDE.md section 4): what the browser requests, whether any of it blocks rendering, layout
+// shift, and what the largest paint is. Measured in Chromium on the served page.
+
+/**
+ * Requests a page makes, everything included: the document, the favicon, its images and films' metadata,
+ * and on interactive pages each JavaScript chunk and React Router's route manifest. A page not listed
+ * makes two (the document and the favicon). A new chunk or image changes a number here on purpose.
+ */
+export const EXPECTED_REQUESTS: Record<string, number> = {
+  "/facetsre": 4, // + poster (preloaded), film metadata
+  "/workzone": 4,
+  "/email-dao": 3, // + the signature's logo
+  "/email-image": 3, // + the signature image
+  "/contact": 21, // + 18 chunks, the route manifest
+  "/login": 20, // + 17 chunks, the route manifest
+};
+
+export function expectedRequests(path: string): number {
+  return EXPECTED_REQUESTS[path] ?? 2;
+}
+
+export interface PaintFacts {
+  /** Sum of layout shifts not caused by input. */
+  cls: number;
+  /** Resources Chromium marked render-blocking. */
+  blocking: string[];
+  /** The largest contentful paint: "text" or the image's URL and whether the head preloads it. */
+  largest: { kind: "text" } | { kind: "image"; url: string; preloaded: boolean } | { kind: "none" };
+}
+
+/** Reads the facts from the page's performance timeline (entries are buffered since navigation). */
+export function paintFacts(page: Page): Promise<PaintFacts> {
+  return page.evaluate(async () => {
+    const buffered = (type: string) =>
+      new Promise<PerformanceEntryList>((resolve) => {
+        if (!PerformanceObserver.supportedEntryTypes.includes(type)) resolve([]);
+        const observer = new PerformanceObserver((list) => {
+          observer.disconnect();
+          resolve(list.getEntries());
+        });
+        observer.observe({ type, buffered: true });
+        // No entry of this type at all: the observer never calls back.
+        setTimeout(() => resolve([]), 250);
+      });
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
+    type Largest = PerformanceEntry & { url: string };
+    const shifts = (await buffered("layout-shift")) as Shift[];
+    const largest = (await buffered("largest-contentful-paint")).at(-1) as Largest | undefined;
+    const preloads = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
+    return {
+      cls: shifts.reduce((sum, shift) => sum + (shift.hadRecentInput ? 0 : shift.value), 0),
+      blocking: performance
+        .getEntriesByType("resource")
+        .filter(
+          (entry) =>
+            (entry as PerformanceEntry & { renderBlockingStatus?: string }).renderBlockingStatus ===
+            "blocking",
+        )
+        .map((entry) => entry.name),
+      largest: !largest
+        ? { kind: "none" as const }
+        : largest.url
+          ? {
+              kind: "image" as const,
+              url: largest.url,
+              preloaded: preloads.some((l) => l.href === largest.url),
+            }
+          : { kind: "text" as const },
+    };
+  });
+}
