@@ -16,5 +16,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** FUZZ_SEED from the shell, for tests/worker/fuzz.test.ts; "" when unset. */
     fuzzSeed: string;
+    /** A seed from the built Worker's bytes (vitest.config.ts). */
+    buildSeed: string;
   }
 }
