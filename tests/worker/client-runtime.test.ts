@@ -13,7 +13,7 @@ describe.each(interactivePaths.filter((path) => path !== "/admin").map((path) =>
     const nonce = /script-src 'nonce-([^']+)'/.exec(
       response.headers.get("Content-Security-Policy") ?? "",
     )?.[1];
-    expect(html).not.toContain("modulepreload");
+    expect(html).not.toContain('rel="modulepreload"');
     expect(html).not.toMatch(/<script[^>]*type="module"/);
     expect(html.match(/<link[^>]*\.js"/g)).toBeNull();
     const script =
