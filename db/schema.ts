@@ -133,5 +133,50 @@ export const emailDeliveries = sqliteTable("email_deliveries", {
   sentAt: integer("sent_at", { mode: "timestamp" }).notNull().default(now),
 });
 
+/**
+ * Every signed-in session, by an opaque id (never its token or the token's hash outside this table).
+ * KV holds the same session for page views (one read, no D1); a privileged request also finds its row
+ * here, so a session that is ended (deleted here) is refused at once wherever KV has not caught up yet.
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
+    userAgent: text("user_agent"),
+    country: text("country"),
+  },
+  (table) => [index("sessions_user_idx").on(table.userId, table.createdAt)],
+);
+
+/**
+ * What was done to and by accounts: sign-ins (succeeded or failed), sign-outs, changes. Written in the same
+ * D1 batch as the change it records; the admin audit log grows out of it. Never holds a password, token,
+ * code or secret. No foreign keys: an entry outlives the sessions it names.
+ */
+export const accountEvents = sqliteTable(
+  "account_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at", { mode: "timestamp" }).notNull().default(now),
+    actorId: integer("actor_id"),
+    subjectId: integer("subject_id"),
+    action: text("action").notNull(),
+    outcome: text("outcome", { enum: ["success", "failure"] }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    country: text("country"),
+    requestId: text("request_id"),
+  },
+  (table) => [
+    index("account_events_subject_idx").on(table.subjectId, table.at),
+    index("account_events_actor_idx").on(table.actorId, table.at),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ContactSubmissionRow = typeof contactSubmissions.$inferSelect;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { sessionKey, userIndexPrefix } from "../app/server/sessions.server.ts";
+import { sessionKey, userIndexPrefix } from "../app/server/session-keys.ts";
 import { sqlString, upsertAdminSql } from "./admin-account.ts";
 import { LOCAL_STATE, wrangler } from "./local-state.ts";
 
@@ -71,7 +71,7 @@ const target = values.remote ? ["--remote"] : ["--local", "--persist-to", LOCAL_
 wrangler(["d1", "execute", "DB", ...target, "--command", sql], { quiet: true });
 console.log(`${values.email} is an approved admin in the ${values.remote ? "remote" : "local"} database.`);
 
-/** Deletes every session of the account and its index keys (as `endUserSessions` does in the Worker). */
+/** Deletes every session of the account, its D1 rows and KV keys (as `endUserSessions` does in the Worker). */
 function endSessions(email: string): number {
   const lookup = `SELECT id FROM users WHERE email = ${sqlString(email.trim().toLowerCase())}`;
   const [result] = JSON.parse(
@@ -79,6 +79,13 @@ function endSessions(email: string): number {
   ) as { results: { id: number }[] }[];
   const userId = result?.results[0]?.id;
   if (userId === undefined) throw new Error(`${email} is not in the database after the upsert`);
+  // The D1 rows first: privileged requests check them, so the sessions end there at once.
+  wrangler(
+    ["d1", "execute", "DB", ...target, "--command", `DELETE FROM sessions WHERE user_id = ${userId}`],
+    {
+      quiet: true,
+    },
+  );
   const prefix = userIndexPrefix(userId);
   const indexKeys = (
     JSON.parse(

@@ -87,6 +87,20 @@ export const registrationSchema = z
   })
   .check(confirmationMatches);
 
+/** The profile a person keeps in /account, under the registration's rules. */
+export const profileSchema = z.object({
+  firstName: requiredText("First name", 100),
+  lastName: requiredText("Last name", 100),
+  company: optionalText("Company", 200),
+  phone: optionalText("Phone", 20),
+  userTypeId: areaOfInterest,
+});
+
+/** A change of profile over the API: any of its fields, each under the same rule. */
+export const profileChangeSchema = z.partial(profileSchema);
+
+export type ProfileChange = z.infer<typeof profileChangeSchema>;
+
 /** Emailed links carry a 32-byte token in base32. */
 const linkToken = z
   .string({ error: "This link is invalid or has expired." })

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import { logOut } from "~/server/accounts.server";
 import { clearSessionCookie, readSessionToken } from "~/server/cookies.server";
-import { depsOf } from "~/server/operation.server";
+import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/logout";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await logOut(depsOf(context), readSessionToken(request));
+  await logOut(depsOf(context), readSessionToken(request), callerOf(context, request));
   return redirect("/", { headers: { "Set-Cookie": clearSessionCookie(request) } });
 }
 

@@ -9,13 +9,20 @@ import {
   resetPasswordSchema,
 } from "~/lib/schemas";
 import { loginFailures, users } from "../../db/schema";
+import { insertEventStatement } from "./account-events.server";
 import { findTokenUser, spendTokenStatement, tokenUserIdSubquery } from "./account-tokens.server";
 import { insertMailEventIfChanged, type MailEventMessage, publishMailEvents } from "./mail-outbox.server";
 import { type Caller, type Deps, rateLimit, trippedHoneypot } from "./operation.server";
 import { conflict, done, invalid, type Outcome, unauthenticated } from "./outcome";
 import { hashPassword } from "./passwords.server";
 import type { SessionUser } from "./session-user";
-import { createSession, deleteSession, endUserSessions } from "./sessions.server";
+import {
+  deleteSessionRowStatement,
+  endUserSessions,
+  forgetSessionToken,
+  newSession,
+  readSession,
+} from "./sessions.server";
 import { authenticate, insertPendingUserStatement } from "./users.server";
 
 // The account use cases, each one operation behind both doors (the page forms and the JSON API).
@@ -42,7 +49,11 @@ export async function register(deps: Deps, input: unknown, caller: Caller): Prom
   return done(null);
 }
 
-/** Checks the credentials and opens a session; every kind of failure is the same "unauthenticated". */
+/**
+ * Checks the credentials and opens a session; every kind of failure is the same "unauthenticated". The
+ * session's row and the sign-in's account event are written in one batch; a failure on a known account is
+ * recorded as an event of that account.
+ */
 export async function logIn(
   deps: Deps,
   input: unknown,
@@ -52,19 +63,51 @@ export async function logIn(
   if (limited) return limited;
   const parsed = loginSchema.safeParse(input);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const user = await authenticate(deps.db, parsed.data);
-  if (!user) return unauthenticated;
-  const token = await createSession(deps.env, {
-    userId: user.id,
-    firstName: user.firstName,
-    isAdmin: user.isAdmin,
-  });
-  return done({ user, token });
+  const { user, accountId } = await authenticate(deps.db, parsed.data);
+  if (!user) {
+    if (accountId !== null) {
+      await insertEventStatement(deps.db, caller, {
+        actorId: accountId,
+        subjectId: accountId,
+        action: "sign-in",
+        outcome: "failure",
+      });
+    }
+    return unauthenticated;
+  }
+  const session = newSession(
+    deps.db,
+    { userId: user.id, firstName: user.firstName, isAdmin: user.isAdmin },
+    caller,
+  );
+  await deps.db.batch([
+    session.statement,
+    insertEventStatement(deps.db, caller, {
+      actorId: user.id,
+      subjectId: user.id,
+      action: "sign-in",
+      outcome: "success",
+    }),
+  ]);
+  await session.store(deps.env);
+  return done({ user, token: session.token });
 }
 
-/** Ends the session server-side; the door clears the cookie whatever happens. */
-export async function logOut(deps: Deps, token: string | null): Promise<Outcome> {
-  if (token) await deleteSession(deps.env, token);
+/** Ends the session server-side (D1 at once, then KV); the door clears the cookie whatever happens. */
+export async function logOut(deps: Deps, token: string | null, caller: Caller): Promise<Outcome> {
+  const session = token ? await readSession(deps.env, token) : null;
+  if (token && session) {
+    await deps.db.batch([
+      deleteSessionRowStatement(deps.db, session),
+      insertEventStatement(deps.db, caller, {
+        actorId: session.userId,
+        subjectId: session.userId,
+        action: "sign-out",
+        outcome: "success",
+      }),
+    ]);
+    await forgetSessionToken(deps.env, token, session.userId);
+  }
   return done(null);
 }
 
@@ -133,7 +176,7 @@ export async function resetPassword(deps: Deps, input: unknown, caller: Caller):
   ]);
   const userId = spent[0]?.userId;
   if (userId === undefined) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
-  await endUserSessions(deps.env, userId);
+  await endUserSessions(deps.env, deps.db, userId);
   return done(null);
 }
 

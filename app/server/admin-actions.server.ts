@@ -28,7 +28,7 @@ import {
 /** The caller as an administrator, read from D1, or why not. */
 export async function requireAdmin(db: Database, caller: Caller): Promise<Outcome<SessionUser>> {
   if (!caller.session) return unauthenticated;
-  const user = await findSignedInUser(db, caller.session.userId);
+  const user = await findSignedInUser(db, caller.session);
   if (!user) return unauthenticated;
   return user.isAdmin ? done(user) : forbidden;
 }
@@ -80,7 +80,7 @@ export const approveUser = adminAction("user", async (deps, admin, id) => {
 export const rejectUser = adminAction("user", async (deps, admin, id) => {
   const changed = await rejectStatement(deps.db, id, admin.id);
   if (changed.length === 0) return unchangedOutcome(deps.db, id, ["rejected"]);
-  await endUserSessions(deps.env, id);
+  await endUserSessions(deps.env, deps.db, id);
   return done(null);
 });
 
@@ -88,7 +88,7 @@ export const deactivateUser = adminAction("user", async (deps, admin, id) => {
   if (id === admin.id) return conflict("You cannot deactivate your own account.");
   const changed = await setActiveStatement(deps.db, id, false);
   if (changed.length === 0) return unchangedOutcome(deps.db, id, ["inactive"]);
-  await endUserSessions(deps.env, id);
+  await endUserSessions(deps.env, deps.db, id);
   return done(null);
 });
 

@@ -15,8 +15,13 @@ export interface Deps {
 
 export interface Caller {
   session: SessionInfo | null;
-  /** The client's address, for per-address rate limits. */
+  /** The client's address, for per-address rate limits and account events. */
   address: string;
+  userAgent: string | null;
+  /** The country Cloudflare's edge places the client in, when it knows. */
+  country: string | null;
+  /** Cloudflare's id of the request (CF-Ray), to tie an account event to the edge's logs. */
+  requestId: string | null;
 }
 
 export function depsOf(context: Readonly<RouterContextProvider>): Deps {
@@ -28,6 +33,9 @@ export function callerOf(context: Readonly<RouterContextProvider>, request: Requ
   return {
     session: context.get(sessionContext),
     address: request.headers.get("CF-Connecting-IP") ?? "unknown",
+    userAgent: request.headers.get("User-Agent")?.slice(0, 512) ?? null,
+    country: typeof request.cf?.country === "string" ? request.cf.country : null,
+    requestId: request.headers.get("CF-Ray"),
   };
 }
 
@@ -37,7 +45,8 @@ export type RateLimitedAction =
   | "contact"
   | "confirm-email"
   | "forgot-password"
-  | "reset-password";
+  | "reset-password"
+  | "account";
 
 export const RETRY_AFTER_SECONDS = 60;
 

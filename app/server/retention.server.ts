@@ -1,9 +1,10 @@
 import { lt } from "drizzle-orm";
-import { accountTokens, emailDeliveries, mailEvents } from "../../db/schema";
+import { accountTokens, emailDeliveries, mailEvents, sessions } from "../../db/schema";
 import { getDb } from "./db.server";
+import { SESSION_ABSOLUTE_SECONDS } from "./sessions.server";
 
 // What mail and account links leave behind, deleted once nothing can need it. Run by the daily cron
-// (wrangler.toml `DAILY_CRON`); each run is three indexed-or-small deletes in one D1 batch.
+// (wrangler.toml `DAILY_CRON`); each run is four indexed-or-small deletes in one D1 batch.
 
 /** The daily cron expression in wrangler.toml; the five-minute one sweeps unpublished mail. */
 export const DAILY_CRON = "0 3 * * *";
@@ -24,26 +25,31 @@ export interface Pruned {
   mailEvents: number;
   emailDeliveries: number;
   accountTokens: number;
+  sessions: number;
 }
 
 /**
  * Deletes mail events published, and delivery records made, more than MAIL_RETENTION_DAYS ago, and
- * account tokens a day past their expiry. Unpublished events stay for the sweep, whatever their age.
+ * account tokens a day past their expiry, and session rows past a session's absolute lifetime. Unpublished events stay for the sweep, whatever their age.
  * Never throws.
  */
 export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pruned | null> {
   const db = getDb(env);
   const mailCutoff = new Date(now - MAIL_RETENTION_DAYS * DAY_MS);
   try {
-    const [events, deliveries, tokens] = await db.batch([
+    const sessionCutoff = new Date(now - SESSION_ABSOLUTE_SECONDS * 1000);
+    const [events, deliveries, tokens, ended] = await db.batch([
       db.delete(mailEvents).where(lt(mailEvents.enqueuedAt, mailCutoff)),
       db.delete(emailDeliveries).where(lt(emailDeliveries.sentAt, mailCutoff)),
       db.delete(accountTokens).where(lt(accountTokens.expiresAt, new Date(now - TOKEN_GRACE_MS))),
+      // Past the absolute lifetime, a session's KV record is gone: its row only remembers it.
+      db.delete(sessions).where(lt(sessions.createdAt, sessionCutoff)),
     ]);
     const pruned = {
       mailEvents: events.meta.changes,
       emailDeliveries: deliveries.meta.changes,
       accountTokens: tokens.meta.changes,
+      sessions: ended.meta.changes,
     };
     console.log("retention: pruned", pruned);
     return pruned;

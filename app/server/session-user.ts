@@ -15,6 +15,8 @@ export interface SessionUser {
  * once and D1 never). Whatever changes a person's standing ends or rewrites their session records.
  */
 export interface SessionInfo {
+  /** The session's opaque id: its row in D1, which privileged requests must still find. */
+  sessionId: string;
   userId: number;
   firstName: string;
   isAdmin: boolean;

@@ -1,10 +1,18 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { and, eq, ne } from "drizzle-orm";
+import { sessions } from "../../db/schema";
+import type { Database } from "./db.server";
+import type { Caller } from "./operation.server";
+import { sessionKey, userIndexPrefix } from "./session-keys";
 import type { SessionInfo } from "./session-user";
 
 // GUIDE.md section 5: 32 random bytes; KV keeps only sha256(token); 10 days idle, 30 days absolute,
 // renewed at most once an hour. Each session also has an index key under its user, so everything that
 // ends a person's standing (deactivation, a password reset) can find and end all their sessions.
+// D1 keeps a row per session (db/schema.ts `sessions`): privileged requests find it there, so ending a
+// session (deleting its row) takes effect at once for them; KV, eventually consistent, follows for
+// page views within about a minute.
 const IDLE_SECONDS = 10 * 24 * 60 * 60;
 const ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
 const RENEW_AFTER_SECONDS = 60 * 60;
@@ -26,13 +34,11 @@ function tokenHash(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-export const sessionKey = (hash: string) => `session:${hash}`;
-export const userIndexPrefix = (userId: number) => `user-session:${userId}:`;
-
 function isSessionRecord(value: unknown): value is SessionRecord {
   const record = value as Partial<SessionRecord> | null;
   return (
-    typeof record?.userId === "number" &&
+    typeof record?.sessionId === "string" &&
+    typeof record.userId === "number" &&
     typeof record.firstName === "string" &&
     typeof record.isAdmin === "boolean" &&
     typeof record.createdAt === "number" &&
@@ -44,16 +50,38 @@ export function generateSessionToken(): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32)));
 }
 
-export async function createSession(env: Env, info: SessionInfo): Promise<string> {
+/**
+ * A new session: its token (for the cookie), its row in D1 (a statement, to run in the same batch as the
+ * sign-in's account event) and `store`, which writes it to KV once that batch has run.
+ */
+export function newSession(
+  db: Database,
+  person: Omit<SessionInfo, "sessionId">,
+  caller: Caller,
+): { token: string; statement: ReturnType<typeof insertSessionRow>; store: (env: Env) => Promise<void> } {
   const token = generateSessionToken();
   const hash = tokenHash(token);
+  const sessionId = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(15)));
   const now = nowSeconds();
-  const record: SessionRecord = { ...info, createdAt: now, lastVerifiedAt: now };
-  await Promise.all([
-    env.SESSIONS.put(sessionKey(hash), JSON.stringify(record), { expirationTtl: IDLE_SECONDS }),
-    env.SESSIONS.put(`${userIndexPrefix(info.userId)}${hash}`, "", { expirationTtl: ABSOLUTE_SECONDS }),
-  ]);
-  return token;
+  const record: SessionRecord = { ...person, sessionId, createdAt: now, lastVerifiedAt: now };
+  return {
+    token,
+    statement: insertSessionRow(db, { id: sessionId, tokenHash: hash, userId: person.userId }, caller),
+    store: async (env) => {
+      await Promise.all([
+        env.SESSIONS.put(sessionKey(hash), JSON.stringify(record), { expirationTtl: IDLE_SECONDS }),
+        env.SESSIONS.put(`${userIndexPrefix(person.userId)}${hash}`, "", { expirationTtl: ABSOLUTE_SECONDS }),
+      ]);
+    },
+  };
+}
+
+function insertSessionRow(
+  db: Database,
+  row: { id: string; tokenHash: string; userId: number },
+  caller: Caller,
+) {
+  return db.insert(sessions).values({ ...row, userAgent: caller.userAgent, country: caller.country });
 }
 
 /** One KV read; a write only when the session is renewed (at most hourly). */
@@ -66,8 +94,8 @@ export async function validateSession(env: Env, token: string): Promise<ValidSes
     await env.SESSIONS.delete(key);
     return null;
   }
-  const { userId, firstName, isAdmin } = record;
-  const session = { userId, firstName, isAdmin };
+  const { sessionId, userId, firstName, isAdmin } = record;
+  const session = { sessionId, userId, firstName, isAdmin };
   if (now - record.lastVerifiedAt < RENEW_AFTER_SECONDS) return { session, renewed: false };
   const ttl = Math.min(IDLE_SECONDS, ABSOLUTE_SECONDS - (now - record.createdAt));
   await env.SESSIONS.put(key, JSON.stringify({ ...record, lastVerifiedAt: now }), {
@@ -76,15 +104,55 @@ export async function validateSession(env: Env, token: string): Promise<ValidSes
   return { session, renewed: true };
 }
 
-export async function deleteSession(env: Env, token: string): Promise<void> {
-  const hash = tokenHash(token);
-  const record = await env.SESSIONS.get(sessionKey(hash), "json").catch(() => null);
-  await env.SESSIONS.delete(sessionKey(hash));
-  if (isSessionRecord(record)) await env.SESSIONS.delete(`${userIndexPrefix(record.userId)}${hash}`);
+/** The session a token names, as KV holds it (to know whose it is before ending it). */
+export async function readSession(env: Env, token: string): Promise<SessionInfo | null> {
+  const record = await env.SESSIONS.get(sessionKey(tokenHash(token)), "json").catch(() => null);
+  return isSessionRecord(record) ? record : null;
 }
 
-/** Ends every session of a user at once (deactivation, password reset, rejection). */
-export async function endUserSessions(env: Env, userId: number): Promise<void> {
+/** Removes a session's KV keys: its record and its index entry under its user. */
+async function forgetInKv(env: Env, userId: number, hash: string): Promise<void> {
+  await Promise.all([
+    env.SESSIONS.delete(sessionKey(hash)),
+    env.SESSIONS.delete(`${userIndexPrefix(userId)}${hash}`),
+  ]);
+}
+
+/** The statement that ends a session in D1 (for a batch with its account event). */
+export function deleteSessionRowStatement(db: Database, session: SessionInfo) {
+  return db
+    .delete(sessions)
+    .where(and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId)));
+}
+
+/** Forgets a session's token in KV, once its D1 row is gone. */
+export async function forgetSessionToken(env: Env, token: string, userId: number): Promise<void> {
+  await forgetInKv(env, userId, tokenHash(token));
+}
+
+/** Ends one of a user's sessions by its opaque id; false when it is not theirs (or already ended). */
+export async function endSessionById(db: Database, env: Env, userId: number, sessionId: string) {
+  const [ended] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ tokenHash: sessions.tokenHash });
+  if (ended) await forgetInKv(env, userId, ended.tokenHash);
+  return ended !== undefined;
+}
+
+/** Ends every session of a user but one (sign out everywhere else); the count ended. */
+export async function endOtherSessions(db: Database, env: Env, userId: number, keepSessionId: string) {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ tokenHash: sessions.tokenHash });
+  await Promise.all(ended.map(({ tokenHash: hash }) => forgetInKv(env, userId, hash)));
+  return ended.length;
+}
+
+/** Ends every session of a user at once (deactivation, password reset, rejection): D1 first, then KV. */
+export async function endUserSessions(env: Env, db: Database, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
   const prefix = userIndexPrefix(userId);
   let cursor: string | undefined;
   do {
@@ -99,4 +167,68 @@ export async function endUserSessions(env: Env, userId: number): Promise<void> {
   } while (cursor);
 }
 
+/** Writes a new first name into each of a user's session records (the header greets people by it). */
+export async function renameInSessions(env: Env, userId: number, firstName: string): Promise<void> {
+  const prefix = userIndexPrefix(userId);
+  const page = await env.SESSIONS.list({ prefix });
+  await Promise.all(
+    page.keys.map(async ({ name }) => {
+      const key = sessionKey(name.slice(prefix.length));
+      const { value, metadata } = await env.SESSIONS.getWithMetadata(key, "json");
+      if (!isSessionRecord(value)) return;
+      const now = nowSeconds();
+      const ttl = Math.min(
+        IDLE_SECONDS - (now - value.lastVerifiedAt),
+        ABSOLUTE_SECONDS - (now - value.createdAt),
+      );
+      if (ttl < 60) return;
+      await env.SESSIONS.put(key, JSON.stringify({ ...value, firstName }), { expirationTtl: ttl, metadata });
+    }),
+  );
+}
+
+export interface ListedSession {
+  id: string;
+  createdAt: string;
+  /** When the session was last seen, to the hour (KV renews it at most hourly). */
+  lastSeenAt: string;
+  userAgent: string | null;
+  country: string | null;
+  current: boolean;
+}
+
+/** A user's active sessions, newest first, by opaque id; last seen from their KV records. */
+export async function listUserSessions(
+  db: Database,
+  env: Env,
+  userId: number,
+  currentSessionId: string,
+): Promise<ListedSession[]> {
+  const rows = await db.query.sessions.findMany({
+    where: eq(sessions.userId, userId),
+    orderBy: (table, { desc }) => [desc(table.createdAt)],
+  });
+  const records = await Promise.all(
+    rows.map((row) => env.SESSIONS.get(sessionKey(row.tokenHash), "json").catch(() => null)),
+  );
+  return rows.flatMap((row, i) => {
+    const record = records[i];
+    // A row whose KV record expired is a session that ended by itself; it is not listed.
+    if (!isSessionRecord(record)) return [];
+    const hour = Math.floor(record.lastVerifiedAt / 3600) * 3600;
+    return [
+      {
+        id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: new Date(hour * 1000).toISOString(),
+        userAgent: row.userAgent,
+        country: row.country,
+        current: row.id === currentSessionId,
+      },
+    ];
+  });
+}
+
 export const SESSION_MAX_AGE = IDLE_SECONDS;
+/** No session lives longer than this, renewed or not. */
+export const SESSION_ABSOLUTE_SECONDS = ABSOLUTE_SECONDS;

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import type { LoginInput, RegistrationInput } from "~/lib/schemas";
-import { loginFailures, users } from "../../db/schema";
+import { loginFailures, sessions, users } from "../../db/schema";
 import type { Database } from "./db.server";
 import { spendEquivalentHashWork, verifyPassword } from "./passwords.server";
-import type { SessionUser } from "./session-user";
+import type { SessionInfo, SessionUser } from "./session-user";
 
 // At most 100 failed logins per account per hour (ASVS 2.2.1); then the account waits out the hour.
 export const MAX_FAILURES_PER_WINDOW = 100;
@@ -40,40 +40,51 @@ function toSessionUser(row: typeof users.$inferSelect): SessionUser {
   };
 }
 
-/** The user behind a session, if the account is still approved and active (read from D1 every time). */
-export async function findSignedInUser(db: Database, userId: number): Promise<SessionUser | null> {
-  const row = await db.query.users.findFirst({
-    where: and(eq(users.id, userId), eq(users.isApproved, true), eq(users.isActive, true)),
-  });
-  return row ? toSessionUser(row) : null;
+/**
+ * The user behind a session, if the session has not been ended and the account is still approved and
+ * active: read from D1 every time, so a sign-out elsewhere or a deactivation counts at once.
+ */
+export async function findSignedInUser(db: Database, session: SessionInfo): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(users)
+    .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, session.sessionId)))
+    .where(and(eq(users.id, session.userId), eq(users.isApproved, true), eq(users.isActive, true)))
+    .limit(1);
+  return row ? toSessionUser(row.user) : null;
 }
 
 /**
  * Checks a login. Unknown email, wrong password, pending or inactive account and a locked account
- * all come back as null, after the same hashing work.
+ * all come back without a user, after the same hashing work; `accountId` names the account the address
+ * belongs to, if any, so the failure can be recorded as one of its events (never shown to the caller).
  */
-export async function authenticate(db: Database, input: LoginInput): Promise<SessionUser | null> {
+export async function authenticate(
+  db: Database,
+  input: LoginInput,
+): Promise<{ user: SessionUser | null; accountId: number | null }> {
   const row = await db.query.users.findFirst({ where: eq(users.email, input.email) });
   if (!row) {
     await spendEquivalentHashWork(input.password);
-    return null;
+    return { user: null, accountId: null };
   }
+  const failed = { user: null, accountId: row.id };
   const now = Math.floor(Date.now() / 1000);
   const failures = await db.query.loginFailures.findFirst({ where: eq(loginFailures.userId, row.id) });
   const windowOpen =
     failures && now - Math.floor(failures.windowStart.getTime() / 1000) < FAILURE_WINDOW_SECONDS;
   if (windowOpen && failures.failures >= MAX_FAILURES_PER_WINDOW) {
     await spendEquivalentHashWork(input.password);
-    return null;
+    return failed;
   }
   const passwordMatches = await verifyPassword(input.password, row.password);
   if (!passwordMatches) {
     await recordFailure(db, row.id, now);
-    return null;
+    return failed;
   }
   if (failures) await db.delete(loginFailures).where(eq(loginFailures.userId, row.id));
-  if (!row.isApproved || !row.isActive) return null;
-  return toSessionUser(row);
+  if (!row.isApproved || !row.isActive) return failed;
+  return { user: toSessionUser(row), accountId: row.id };
 }
 
 async function recordFailure(db: Database, userId: number, now: number): Promise<void> {

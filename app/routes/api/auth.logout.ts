@@ -4,7 +4,7 @@ import { jsonAction, postOnly } from "~/server/json-api.server";
 
 export const action = jsonAction({
   readsBody: false,
-  run: ({ deps, request }) => logOut(deps, readSessionToken(request)),
+  run: ({ deps, caller, request }) => logOut(deps, readSessionToken(request), caller),
   answer: (_value, request) =>
     Response.json({ ok: true }, { headers: { "Set-Cookie": clearSessionCookie(request) } }),
 });

@@ -8,7 +8,7 @@ import type { Route } from "./+types/auth.me";
 /** The signed-in user, read from D1 (an account deactivated a moment ago is signed out here). */
 export const loader = getOnly(async ({ context }: Route.LoaderArgs) => {
   const session = context.get(sessionContext);
-  const user = session ? await findSignedInUser(depsOf(context).db, session.userId) : null;
+  const user = session ? await findSignedInUser(depsOf(context).db, session) : null;
   if (!user) return jsonError(401, "Not signed in.");
   return Response.json({ user: publicUser(user) });
 });

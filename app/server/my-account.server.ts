@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import { fieldErrorsOf, profileChangeSchema } from "~/lib/schemas";
+import { users } from "../../db/schema";
+import { insertEventStatement, listOwnEvents, type OwnEvent } from "./account-events.server";
+import type { Database } from "./db.server";
+import { type Caller, type Deps, rateLimit } from "./operation.server";
+import { done, invalid, notFound, type Outcome, unauthenticated } from "./outcome";
+import type { SessionUser } from "./session-user";
+import {
+  endOtherSessions,
+  endSessionById,
+  type ListedSession,
+  listUserSessions,
+  renameInSessions,
+} from "./sessions.server";
+import { findSignedInUser } from "./users.server";
+
+// What every signed-in person can do for themselves (issue 18), one operation per use case behind both
+// doors. Each starts from D1: the session must still exist there and the account be approved and active.
+
+/** The caller as D1 knows them, or unauthenticated (no session, an ended one, a deactivated account). */
+export async function requireSignedIn(db: Database, caller: Caller): Promise<Outcome<SessionUser>> {
+  if (!caller.session) return unauthenticated;
+  const user = await findSignedInUser(db, caller.session);
+  return user ? done(user) : unauthenticated;
+}
+
+export interface Profile {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  phone: string | null;
+  userTypeId: number | null;
+  createdAt: string;
+}
+
+export async function readProfile(deps: Deps, caller: Caller): Promise<Outcome<Profile>> {
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const row = await deps.db.query.users.findFirst({ where: eq(users.id, me.value.id) });
+  if (!row) return unauthenticated;
+  const { id, email, firstName, lastName, company, phone, userTypeId, createdAt } = row;
+  return done({
+    id,
+    email,
+    firstName,
+    lastName,
+    company,
+    phone,
+    userTypeId,
+    createdAt: createdAt.toISOString(),
+  });
+}
+
+/**
+ * Changes any of the profile's fields, under the registration's rules, with its account event in the same
+ * batch. A new first name is written into the person's sessions too, so the header greets them by it.
+ */
+export async function updateProfile(deps: Deps, caller: Caller, input: unknown): Promise<Outcome<Profile>> {
+  const limited = await rateLimit(deps.env, "account", caller);
+  if (limited) return limited;
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const parsed = profileChangeSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const change = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+  if (Object.keys(change).length > 0) {
+    await deps.db.batch([
+      deps.db
+        .update(users)
+        .set({ ...change, updatedAt: new Date() })
+        .where(eq(users.id, me.value.id)),
+      insertEventStatement(deps.db, caller, {
+        actorId: me.value.id,
+        subjectId: me.value.id,
+        action: "profile-changed",
+        outcome: "success",
+      }),
+    ]);
+    if (typeof change.firstName === "string" && change.firstName !== me.value.firstName) {
+      await renameInSessions(deps.env, me.value.id, change.firstName);
+    }
+  }
+  return readProfile(deps, caller);
+}
+
+export async function mySessions(deps: Deps, caller: Caller): Promise<Outcome<ListedSession[]>> {
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done" || !caller.session) return unauthenticated;
+  return done(await listUserSessions(deps.db, deps.env, me.value.id, caller.session.sessionId));
+}
+
+/** Signs out one of the caller's sessions by its id (their current one included); not-found otherwise. */
+export async function endMySession(deps: Deps, caller: Caller, sessionId: unknown): Promise<Outcome> {
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done") return me;
+  if (typeof sessionId !== "string" || !/^[a-z2-7]{24}$/.test(sessionId)) return notFound;
+  const ended = await endSessionById(deps.db, deps.env, me.value.id, sessionId);
+  if (!ended) return notFound;
+  await insertEventStatement(deps.db, caller, {
+    actorId: me.value.id,
+    subjectId: me.value.id,
+    action: "session-ended",
+    outcome: "success",
+  });
+  return done(null);
+}
+
+/** Signs out every session of the caller but the one asking. */
+export async function endMyOtherSessions(deps: Deps, caller: Caller): Promise<Outcome> {
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done" || !caller.session) return unauthenticated;
+  await endOtherSessions(deps.db, deps.env, me.value.id, caller.session.sessionId);
+  await insertEventStatement(deps.db, caller, {
+    actorId: me.value.id,
+    subjectId: me.value.id,
+    action: "other-sessions-ended",
+    outcome: "success",
+  });
+  return done(null);
+}
+
+export async function myActivity(deps: Deps, caller: Caller, page: number): Promise<Outcome<OwnEvent[]>> {
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const offset = (Math.min(page, 10_000) - 1) * 50;
+  return done(await listOwnEvents(deps.db, me.value.id, { limit: 50, offset }));
+}

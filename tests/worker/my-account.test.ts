@@ -1,0 +1,207 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { fetchWorker } from "./support";
+import { approve, freshIp, PASSWORD, postJson, registerViaApi, uniqueEmail } from "./support-accounts";
+
+// My account over the JSON API (issue 18): the profile, the sessions and the person's own account events,
+// each read from D1, and a session that is ended refused at every privileged door at once.
+
+/** A member signed in twice (two browsers), with both session cookies. */
+async function memberWithTwoSessions() {
+  const email = uniqueEmail("account");
+  await registerViaApi(email);
+  await approve(email);
+  const signIn = async (userAgent: string) => {
+    const response = await postJson("/api/login", { email, password: PASSWORD }, { "User-Agent": userAgent });
+    expect(response.status).toBe(200);
+    return (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  };
+  const first = await signIn("Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Firefox/140.0");
+  const second = await signIn("Mozilla/5.0 (Linux; Android 15) Chrome/150.0 Mobile");
+  return { email, first, second };
+}
+
+function call(path: string, cookie: string, init: { method?: string; body?: unknown } = {}) {
+  return fetchWorker(path, {
+    method: init.method ?? "GET",
+    headers: {
+      Cookie: cookie,
+      "CF-Connecting-IP": freshIp(),
+      ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+interface ListedSession {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  userAgent: string | null;
+  country: string | null;
+  current: boolean;
+}
+
+describe("GET and PATCH /api/account", () => {
+  it("returns the profile and changes any of its fields under the registration's rules", async () => {
+    const { email, first } = await memberWithTwoSessions();
+    const before = await call("/api/account", first);
+    expect(before.status).toBe(200);
+    expect(await before.json()).toEqual({
+      id: expect.any(Number),
+      email,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      company: "Analytical Engines",
+      phone: "+44 20 0000 0000",
+      userTypeId: 2,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+
+    const changed = await call("/api/account", first, {
+      method: "PATCH",
+      body: { firstName: "Augusta", phone: "" },
+    });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ firstName: "Augusta", lastName: "Lovelace", phone: null });
+    const row = await env.DB.prepare("SELECT first_name, phone FROM users WHERE email = ?")
+      .bind(email)
+      .first();
+    expect(row).toEqual({ first_name: "Augusta", phone: null });
+
+    const refused = await call("/api/account", first, {
+      method: "PATCH",
+      body: { lastName: "", userTypeId: 1 },
+    });
+    expect(refused.status).toBe(400);
+    const { fieldErrors } = (await refused.json()) as { fieldErrors: Record<string, string[]> };
+    expect(Object.keys(fieldErrors).sort()).toEqual(["lastName", "userTypeId"]);
+  });
+
+  it("answers 401 without a session and 405 for other methods", async () => {
+    expect((await call("/api/account", "")).status).toBe(401);
+    const { first } = await memberWithTwoSessions();
+    const put = await call("/api/account", first, { method: "PUT", body: {} });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("Allow")).toBe("GET, HEAD, PATCH");
+  });
+});
+
+describe("sessions", () => {
+  it("lists the person's sessions by opaque id, marks the current one, and never shows a token", async () => {
+    const { first, second } = await memberWithTwoSessions();
+    const response = await call("/api/account/sessions", first);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const listed = JSON.parse(text) as ListedSession[];
+    expect(listed).toHaveLength(2);
+    expect(listed.filter((session) => session.current)).toHaveLength(1);
+    expect(listed.map((session) => session.userAgent).sort()).toEqual([
+      expect.stringContaining("Android"),
+      expect.stringContaining("Firefox"),
+    ]);
+    for (const session of listed) {
+      expect(session.id).toMatch(/^[a-z2-7]{24}$/);
+      expect(new Date(session.lastSeenAt).getUTCMinutes()).toBe(0);
+    }
+    const tokens = [first, second].map((cookie) => cookie.split("=")[1] ?? "");
+    const hashes = await env.DB.prepare("SELECT token_hash FROM sessions").all<{ token_hash: string }>();
+    for (const secret of [...tokens, ...hashes.results.map((row) => row.token_hash)]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it("signs out another session, which every privileged door then refuses at once", async () => {
+    const { first, second } = await memberWithTwoSessions();
+    const listed = (await (await call("/api/account/sessions", first)).json()) as ListedSession[];
+    const other = listed.find((session) => !session.current);
+    expect((await call(`/api/account/sessions/${other?.id}`, first, { method: "DELETE" })).status).toBe(204);
+    // Even were KV still to hold the ended session somewhere, D1 no longer does.
+    expect((await call("/api/account", second)).status).toBe(401);
+    expect((await call("/api/auth/me", second)).status).toBe(401);
+    expect((await call("/api/account/sessions", second)).status).toBe(401);
+    expect((await call("/api/account", first)).status).toBe(200);
+  });
+
+  it("is refused by D1 even while a lagging KV location still holds the ended session", async () => {
+    const { first, second } = await memberWithTwoSessions();
+    const token = second.split("=")[1] ?? "";
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+    const key = `session:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+    const record = await env.SESSIONS.get(key);
+    expect(record).not.toBeNull();
+    expect((await call("/api/account/sessions", first, { method: "DELETE" })).status).toBe(204);
+    // KV is eventually consistent: another location may still serve the record for up to a minute.
+    await env.SESSIONS.put(key, record ?? "");
+    expect((await call("/api/account", second)).status).toBe(401);
+    expect((await call("/api/auth/me", second)).status).toBe(401);
+    expect((await call("/api/account/activity", second)).status).toBe(401);
+    expect((await call("/api/account", second, { method: "PATCH", body: { company: "Late" } })).status).toBe(
+      401,
+    );
+  });
+
+  it("answers 404 for a session that is not the caller's", async () => {
+    const mine = await memberWithTwoSessions();
+    const theirs = await memberWithTwoSessions();
+    const listed = (await (await call("/api/account/sessions", theirs.first)).json()) as ListedSession[];
+    const response = await call(`/api/account/sessions/${listed[0]?.id}`, mine.first, { method: "DELETE" });
+    expect(response.status).toBe(404);
+    expect((await call("/api/account", theirs.first)).status).toBe(200);
+    expect((await call("/api/account/sessions/not-an-id", mine.first, { method: "DELETE" })).status).toBe(
+      404,
+    );
+  });
+
+  it("signs out every other session and keeps the current one", async () => {
+    const { first, second } = await memberWithTwoSessions();
+    expect((await call("/api/account/sessions", first, { method: "DELETE" })).status).toBe(204);
+    expect((await call("/api/account", second)).status).toBe(401);
+    const listed = (await (await call("/api/account/sessions", first)).json()) as ListedSession[];
+    expect(listed.map((session) => session.current)).toEqual([true]);
+  });
+
+  it("refuses a cross-site request to end sessions", async () => {
+    const { first, second } = await memberWithTwoSessions();
+    const response = await fetchWorker("/api/account/sessions", {
+      method: "DELETE",
+      headers: { Cookie: first, Origin: "https://evil.example" },
+    });
+    expect(response.status).toBe(403);
+    expect((await call("/api/account", second)).status).toBe(200);
+  });
+});
+
+describe("GET /api/account/activity", () => {
+  it("lists the person's own sign-ins, failures, changes and sign-outs, newest first", async () => {
+    const { email, first, second } = await memberWithTwoSessions();
+    await postJson("/api/login", { email, password: "not the password at all" });
+    await call("/api/account", first, { method: "PATCH", body: { company: "Difference Engines" } });
+    await fetchWorker("/api/auth/logout", {
+      method: "POST",
+      headers: { Cookie: second, "CF-Connecting-IP": "198.51.100.44" },
+    });
+    const response = await call("/api/account/activity", first);
+    expect(response.status).toBe(200);
+    const events = (await response.json()) as { action: string; outcome: string; ip: string | null }[];
+    expect(events.map((event) => `${event.action}:${event.outcome}`)).toEqual([
+      "sign-out:success",
+      "profile-changed:success",
+      "sign-in:failure",
+      "sign-in:success",
+      "sign-in:success",
+    ]);
+    expect(events[0]?.ip).toBe("198.51.100.44");
+    const stored = await env.DB.prepare("SELECT * FROM account_events").all();
+    expect(JSON.stringify(stored.results)).not.toContain("not the password at all");
+    expect(JSON.stringify(stored.results)).not.toContain(PASSWORD);
+  });
+
+  it("shows nobody else's events", async () => {
+    const mine = await memberWithTwoSessions();
+    const theirs = await memberWithTwoSessions();
+    await call("/api/account", theirs.first, { method: "PATCH", body: { company: "Theirs" } });
+    const events = (await (await call("/api/account/activity", mine.first)).json()) as { action: string }[];
+    expect(events.map((event) => event.action)).toEqual(["sign-in", "sign-in"]);
+  });
+});
