@@ -51,6 +51,7 @@ export default [
     route("/account/sessions", "routes/api/account.sessions.ts"),
     route("/account/sessions/:id", "routes/api/account.session.ts"),
     route("/account/activity", "routes/api/account.activity.ts"),
+    route("/account/password", "routes/api/account.password.ts"),
     route("/register", "routes/api/register.ts"),
     route("/user-types", "routes/api/user-types.ts"),
     route("/contact", "routes/api/contact.ts"),

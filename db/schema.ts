@@ -117,7 +117,13 @@ export const mailEvents = sqliteTable(
   {
     id: text("id").primaryKey(),
     type: text("type", {
-      enum: ["contact-received", "registration-received", "account-approved", "password-reset-requested"],
+      enum: [
+        "contact-received",
+        "registration-received",
+        "account-approved",
+        "password-reset-requested",
+        "password-changed",
+      ],
     }).notNull(),
     /** The row the event is about: a contact submission's id or a user's id. */
     subjectId: integer("subject_id").notNull(),

@@ -27,7 +27,8 @@ export type MailMessage =
   | { kind: "registration-received"; firstName: string; token: string; validForSeconds: number }
   | { kind: "registration-awaiting-approval"; registrant: PersonDetails & { createdAt: Date } }
   | { kind: "account-approved"; firstName: string }
-  | { kind: "password-reset"; firstName: string; token: string; validForSeconds: number };
+  | { kind: "password-reset"; firstName: string; token: string; validForSeconds: number }
+  | { kind: "password-changed"; firstName: string };
 
 /** An absolute address on the site. */
 export function siteUrl(origin: string, path: string, query: Record<string, string> = {}): string {
@@ -146,6 +147,22 @@ function passwordReset(
   };
 }
 
+function passwordChanged(
+  message: Extract<MailMessage, { kind: "password-changed" }>,
+  origin: string,
+): EmailContent {
+  return {
+    subject: "Your FACETS password was changed",
+    heading: "Your password was changed",
+    intro: [
+      `Hello ${message.firstName},`,
+      "The password of your FACETS account was just changed, and every other session of the account was signed out.",
+    ],
+    action: { label: "Reset your password", url: siteUrl(origin, "/forgot-password") },
+    outro: ["If this was not you, reset your password now and contact us."],
+  };
+}
+
 /** What an email says, for a message and the site's public origin (every link is absolute to it). */
 export function emailContent(message: MailMessage, origin: string): EmailContent {
   switch (message.kind) {
@@ -159,5 +176,7 @@ export function emailContent(message: MailMessage, origin: string): EmailContent
       return accountApproved(message, origin);
     case "password-reset":
       return passwordReset(message, origin);
+    case "password-changed":
+      return passwordChanged(message, origin);
   }
 }

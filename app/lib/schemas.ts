@@ -101,6 +101,20 @@ export const profileChangeSchema = z.partial(profileSchema);
 
 export type ProfileChange = z.infer<typeof profileChangeSchema>;
 
+/** A change of password: the current one, and a new one under the registration's rules. */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "Current password is required" })
+      .check(
+        z.minLength(1, "Current password is required"),
+        z.maxLength(PASSWORD_MAX, "Current password is required"),
+      ),
+    password: newPassword,
+    confirmPassword: z.optional(z.string()),
+  })
+  .check(confirmationMatches);
+
 /** Emailed links carry a 32-byte token in base32. */
 const linkToken = z
   .string({ error: "This link is invalid or has expired." })

@@ -12,7 +12,8 @@ export type AccountAction =
   | "sign-out"
   | "session-ended"
   | "other-sessions-ended"
-  | "profile-changed";
+  | "profile-changed"
+  | "password-changed";
 
 export interface AccountEvent {
   actorId: number | null;

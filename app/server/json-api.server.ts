@@ -52,7 +52,7 @@ export function apiFailure(outcome: Exclude<Outcome<unknown>, { kind: "done" }>,
         headers: { "Retry-After": String(outcome.retryAfterSeconds) },
       });
     case "unauthenticated":
-      return jsonError(401, messages.unauthenticated ?? "Not signed in.");
+      return jsonError(401, outcome.message ?? messages.unauthenticated ?? "Not signed in.");
     case "forbidden":
       return jsonError(403, "Administrators only.");
     case "not-found":

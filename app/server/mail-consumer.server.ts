@@ -98,6 +98,12 @@ async function passwordResetEmails(db: Database, id: number): Promise<PlannedEma
   ];
 }
 
+async function passwordChangedEmails(db: Database, id: number): Promise<PlannedEmail[] | null> {
+  const user = await findUser(db, id);
+  if (!user) return null;
+  return [{ to: user.email, message: async () => ({ kind: "password-changed", firstName: user.firstName }) }];
+}
+
 /** The emails an event calls for, or null when its subject row no longer exists. */
 function plannedEmails(db: Database, event: MailEventMessage): Promise<PlannedEmail[] | null> {
   switch (event.type) {
@@ -109,6 +115,8 @@ function plannedEmails(db: Database, event: MailEventMessage): Promise<PlannedEm
       return approvalEmails(db, event.subjectId);
     case "password-reset-requested":
       return passwordResetEmails(db, event.subjectId);
+    case "password-changed":
+      return passwordChangedEmails(db, event.subjectId);
   }
 }
 

@@ -1,16 +1,21 @@
 import { eq } from "drizzle-orm";
-import { fieldErrorsOf, profileChangeSchema } from "~/lib/schemas";
+import { fieldErrorsOf, passwordChangeSchema, profileChangeSchema } from "~/lib/schemas";
 import { users } from "../../db/schema";
 import { insertEventStatement, listOwnEvents, type OwnEvent } from "./account-events.server";
 import type { Database } from "./db.server";
+import { insertMailEventIfChanged, publishMailEvents } from "./mail-outbox.server";
 import { type Caller, type Deps, rateLimit } from "./operation.server";
 import { done, invalid, notFound, type Outcome, unauthenticated } from "./outcome";
+import { hashPassword, verifyPassword } from "./passwords.server";
 import type { SessionUser } from "./session-user";
 import {
+  deleteUserSessionRowsStatement,
   endOtherSessions,
   endSessionById,
+  forgetUserSessionsInKv,
   type ListedSession,
   listUserSessions,
+  newSession,
   renameInSessions,
 } from "./sessions.server";
 import { findSignedInUser } from "./users.server";
@@ -127,4 +132,57 @@ export async function myActivity(deps: Deps, caller: Caller, page: number): Prom
   if (me.kind !== "done") return me;
   const offset = (Math.min(page, 10_000) - 1) * 50;
   return done(await listOwnEvents(deps.db, me.value.id, { limit: 50, offset }));
+}
+
+/** The wrong current password: the same answer whatever else is wrong. */
+export const WRONG_PASSWORD = "The current password is not right.";
+
+/**
+ * Changes the password: the current one must be right, the new one follows the registration's rules.
+ * Every session of the person ends at once, the one asking continues under a new token (returned for its
+ * cookie), and an email tells the person; all in one D1 batch with the account event.
+ */
+export async function changePassword(
+  deps: Deps,
+  caller: Caller,
+  input: unknown,
+): Promise<Outcome<{ token: string }>> {
+  const limited = await rateLimit(deps.env, "account", caller);
+  if (limited) return limited;
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const parsed = passwordChangeSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const row = await deps.db.query.users.findFirst({
+    columns: { password: true },
+    where: eq(users.id, me.value.id),
+  });
+  if (!row || !(await verifyPassword(parsed.data.currentPassword, row.password))) {
+    await insertEventStatement(deps.db, caller, {
+      actorId: me.value.id,
+      subjectId: me.value.id,
+      action: "password-changed",
+      outcome: "failure",
+    });
+    return { kind: "unauthenticated", message: WRONG_PASSWORD };
+  }
+  const passwordHash = await hashPassword(parsed.data.password);
+  const { id, firstName, isAdmin } = me.value;
+  const session = newSession(deps.db, { userId: id, firstName, isAdmin }, caller);
+  const [, mail] = await deps.db.batch([
+    deps.db.update(users).set({ password: passwordHash, updatedAt: new Date() }).where(eq(users.id, id)),
+    insertMailEventIfChanged(deps.db, "password-changed", id),
+    deleteUserSessionRowsStatement(deps.db, id),
+    session.statement,
+    insertEventStatement(deps.db, caller, {
+      actorId: id,
+      subjectId: id,
+      action: "password-changed",
+      outcome: "success",
+    }),
+  ]);
+  await forgetUserSessionsInKv(deps.env, id);
+  await session.store(deps.env);
+  deps.waitUntil(publishMailEvents(deps.env, mail));
+  return done({ token: session.token });
 }

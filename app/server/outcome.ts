@@ -8,7 +8,7 @@ export type Outcome<T = null> =
   | { kind: "already-done" }
   | { kind: "invalid"; fieldErrors: FieldErrors; message?: string }
   | { kind: "rate-limited"; retryAfterSeconds: number }
-  | { kind: "unauthenticated" }
+  | { kind: "unauthenticated"; message?: string }
   | { kind: "forbidden" }
   | { kind: "not-found" }
   | { kind: "conflict"; message: string };

@@ -150,9 +150,19 @@ export async function endOtherSessions(db: Database, env: Env, userId: number, k
   return ended.length;
 }
 
+/** The statement that ends every session of a user in D1 (for a batch with the change that causes it). */
+export function deleteUserSessionRowsStatement(db: Database, userId: number) {
+  return db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
 /** Ends every session of a user at once (deactivation, password reset, rejection): D1 first, then KV. */
 export async function endUserSessions(env: Env, db: Database, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await deleteUserSessionRowsStatement(db, userId);
+  await forgetUserSessionsInKv(env, userId);
+}
+
+/** Removes every KV key of a user's sessions (their D1 rows are already gone). */
+export async function forgetUserSessionsInKv(env: Env, userId: number): Promise<void> {
   const prefix = userIndexPrefix(userId);
   let cursor: string | undefined;
   do {

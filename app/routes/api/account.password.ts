@@ -1,0 +1,16 @@
+import { sessionCookie } from "~/server/cookies.server";
+import { jsonAction, postOnly } from "~/server/json-api.server";
+import { changePassword } from "~/server/my-account.server";
+
+/**
+ * POST /api/account/password { currentPassword, password }: 200 with a new session cookie (every other
+ * session is signed out), 400 for a weak new password or a wrong current one, 401 without a session.
+ */
+export const action = jsonAction({
+  readsBody: true,
+  run: ({ deps, caller, input }) => changePassword(deps, caller, input),
+  answer: ({ token }, request) =>
+    Response.json({ ok: true }, { headers: { "Set-Cookie": sessionCookie(request, token) } }),
+});
+
+export const loader = postOnly;
