@@ -7,6 +7,7 @@ export default [
   route("/logout", "routes/logout.tsx"),
   route("/contact", "routes/contact.tsx"),
   route("/admin", "routes/admin.tsx"),
+  route("/account", "routes/account.tsx"),
   route("/confirm-email", "routes/confirm-email.tsx"),
   route("/forgot-password", "routes/forgot-password.tsx"),
   route("/reset-password", "routes/reset-password.tsx"),

@@ -57,6 +57,7 @@ function NavItems({ user, pathname, layout }: NavListProps) {
         </Link>
       </li>
       {user?.isAdmin ? link({ label: "Admin Dashboard", to: "/admin" }) : null}
+      {user ? link({ label: "My account", to: "/account" }) : null}
       {user ? (
         <li>
           <Form method="post" action="/logout" reloadDocument>

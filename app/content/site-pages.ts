@@ -25,6 +25,7 @@ export const indexablePaths = [
 /** Pages that say noindex, and the private areas. */
 export const unlistedPaths = [
   "/admin",
+  "/account",
   "/login",
   "/api/",
   "/workzone",
@@ -42,6 +43,9 @@ export const unlistedPaths = [
  */
 export const interactivePaths = ["/contact", "/login", "/admin"] as const;
 
+/** Pages only for signed-in people: rendered for every request from the session, never prerendered. */
+export const signedInPaths = ["/account"] as const;
+
 /**
  * Every other page is built once (`prerender` in react-router.config.ts) and served from memory to
  * requests that carry no cookie of ours (docs/architecture.md, "Content pages are built once").
@@ -49,5 +53,8 @@ export const interactivePaths = ["/contact", "/login", "/admin"] as const;
  * string is always rendered.
  */
 export const prerenderedPaths: readonly string[] = [...indexablePaths, ...unlistedPaths].filter(
-  (path) => !(interactivePaths as readonly string[]).includes(path) && !path.startsWith("/api/"),
+  (path) =>
+    !(interactivePaths as readonly string[]).includes(path) &&
+    !(signedInPaths as readonly string[]).includes(path) &&
+    !path.startsWith("/api/"),
 );

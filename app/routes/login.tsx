@@ -59,11 +59,18 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+/** Where to go after signing in when the person was sent here from a page (`?next=`): a path of ours only. */
+function nextPath(raw: string | null | undefined): string | null {
+  return raw && /^\/[a-z0-9-]+$/.test(raw) ? raw : null;
+}
+
 export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const next = nextPath(url.searchParams.get("next"));
   const session = context.get(sessionContext);
-  if (session) throw redirect(landingPathFor(session));
-  const tab: Tab = new URL(request.url).searchParams.get("tab") === "register" ? "register" : "login";
-  return { tab };
+  if (session) throw redirect(next ?? landingPathFor(session));
+  const tab: Tab = url.searchParams.get("tab") === "register" ? "register" : "login";
+  return { tab, next };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -79,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const headers = new Headers();
       headers.append("Set-Cookie", sessionCookie(request, token));
       headers.append("Set-Cookie", flashCookie(request, welcome));
-      return redirect(landingPathFor(user), { headers });
+      return redirect(nextPath(form.next) ?? landingPathFor(user), { headers });
     }
     return data<ActionResult>(
       {
@@ -115,11 +122,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 const loadLoginSchema = () => import("~/lib/schemas").then((module) => module.loginSchema);
 const loadRegistrationSchema = () => import("~/lib/schemas").then((module) => module.registrationSchema);
 
-function LoginForm({ result, busy }: { result: ActionResult | undefined; busy: boolean }) {
+function LoginForm({
+  result,
+  busy,
+  next,
+}: {
+  result: ActionResult | undefined;
+  busy: boolean;
+  next: string | null;
+}) {
   const { errors, formProps } = useFormValidation(loadLoginSchema, result?.fieldErrors);
   return (
     <Form method="post" {...formProps} className="space-y-5" aria-label="Login">
       <input type="hidden" name="intent" value="login" />
+      {next ? <input type="hidden" name="next" value={next} /> : null}
       <TextField
         id="login-email"
         name="email"
@@ -246,7 +262,11 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           className="mt-8 rounded-2xl border border-line p-6 shadow-sm sm:p-8"
         >
           {tab === "login" ? (
-            <LoginForm result={result?.tab === "login" ? result : undefined} busy={busyIntent === "login"} />
+            <LoginForm
+              result={result?.tab === "login" ? result : undefined}
+              busy={busyIntent === "login"}
+              next={loaderData.next}
+            />
           ) : (
             <RegisterForm
               key={result?.resetKey ?? 0}

@@ -33,6 +33,7 @@ export function insertEventStatement(db: Database, caller: Caller, event: Accoun
 }
 
 export interface OwnEvent {
+  id: number;
   at: string;
   action: string;
   outcome: string;
@@ -56,6 +57,7 @@ export async function listOwnEvents(
     .limit(limit)
     .offset(offset);
   return rows.map((row) => ({
+    id: row.id,
     at: row.at.toISOString(),
     action: row.action,
     outcome: row.outcome,

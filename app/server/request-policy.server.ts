@@ -10,6 +10,7 @@ export const FORM_PATHS: ReadonlySet<string> = new Set([
   "/logout",
   "/contact",
   "/admin",
+  "/account",
   "/confirm-email",
   "/forgot-password",
   "/reset-password",

@@ -39,13 +39,12 @@ describe("search and sharing", () => {
     },
   );
 
-  it.each(unlistedPaths.filter((path) => !["/admin", "/api/"].includes(path)).map((path) => [path]))(
-    "%s says noindex",
-    async (path) => {
-      const { html } = await fetchPage(path);
-      expect(html).toMatch(/<meta name="robots" content="noindex/);
-    },
-  );
+  it.each(
+    unlistedPaths.filter((path) => !["/admin", "/account", "/api/"].includes(path)).map((path) => [path]),
+  )("%s says noindex", async (path) => {
+    const { html } = await fetchPage(path);
+    expect(html).toMatch(/<meta name="robots" content="noindex/);
+  });
 
   it("puts the organisation's JSON-LD on the home page", async () => {
     const { html } = await fetchPage("/");

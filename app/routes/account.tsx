@@ -1,0 +1,330 @@
+import type { ReactNode } from "react";
+import { data, Form, redirect } from "react-router";
+import { PageHero } from "~/components/page-hero";
+import {
+  AreaOfInterestField,
+  NameFields,
+  NewPasswordFields,
+  OrganisationFields,
+} from "~/components/person-fields";
+import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
+import { TextField } from "~/components/ui/form-field";
+import { TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
+import { formatDateTime } from "~/lib/format-date";
+import type { FieldErrors } from "~/lib/schemas";
+import { pageMeta } from "~/lib/seo";
+import { describeUserAgent } from "~/lib/user-agent";
+import { clearSessionCookie, flashCookie, sessionCookie } from "~/server/cookies.server";
+import { failureInit, readForm } from "~/server/form-door.server";
+import {
+  changePassword,
+  endMyOtherSessions,
+  endMySession,
+  myActivity,
+  mySessions,
+  readProfile,
+  updateProfile,
+} from "~/server/my-account.server";
+import { callerOf, depsOf } from "~/server/operation.server";
+import type { Failure } from "~/server/outcome";
+import type { Route } from "./+types/account";
+
+// /account: what every signed-in person can do for themselves (issue 18). Plain HTML forms, no script:
+// each section posts to this page's action and the page is rendered again with the outcome.
+
+export const SIGN_IN_FIRST = "/login?next=/account";
+
+type Section = "profile" | "password" | "sessions";
+
+interface ActionResult {
+  section: Section;
+  notice: ToastMessage;
+  fieldErrors?: FieldErrors;
+  values?: Record<string, string>;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "My account",
+    description: "Your FACETS profile, password, sessions and recent activity.",
+    path: "/account",
+    origin: matches[0].loaderData.origin,
+    noindex: true,
+  });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const deps = depsOf(context);
+  const caller = callerOf(context, request);
+  const profile = await readProfile(deps, caller);
+  if (profile.kind !== "done") throw redirect(SIGN_IN_FIRST);
+  const [sessions, activity] = await Promise.all([mySessions(deps, caller), myActivity(deps, caller, 1)]);
+  return {
+    profile: profile.value,
+    sessions: sessions.kind === "done" ? sessions.value : [],
+    activity: activity.kind === "done" ? activity.value.slice(0, 20) : [],
+  };
+}
+
+function failed(section: Section, outcome: Failure, description: string, values?: Record<string, string>) {
+  if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect(SIGN_IN_FIRST);
+  const notice: ToastMessage =
+    outcome.kind === "rate-limited"
+      ? TOO_MANY_ATTEMPTS
+      : { title: "Error", description, variant: "destructive" };
+  return data<ActionResult>(
+    {
+      section,
+      notice,
+      fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined,
+      values,
+    },
+    failureInit(outcome),
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { intent, ...form } = await readForm(request);
+  const deps = depsOf(context);
+  const caller = callerOf(context, request);
+  switch (intent) {
+    case "profile": {
+      const outcome = await updateProfile(deps, caller, form);
+      if (outcome.kind === "done") {
+        return data<ActionResult>({
+          section: "profile",
+          notice: { title: "Profile saved", description: "Your profile was saved." },
+        });
+      }
+      return failed("profile", outcome, "Please check the fields below.", form);
+    }
+    case "password": {
+      const outcome = await changePassword(deps, caller, form);
+      if (outcome.kind === "done") {
+        // The new session cookie goes out with a redirect (a page's action data carries no headers), and
+        // the notice with it, as a flash.
+        const headers = new Headers();
+        headers.append("Set-Cookie", sessionCookie(request, outcome.value.token));
+        headers.append(
+          "Set-Cookie",
+          flashCookie(request, {
+            title: "Password changed",
+            description: "Your password was changed and every other session was signed out.",
+          }),
+        );
+        return redirect("/account", { headers });
+      }
+      if (outcome.kind === "unauthenticated" && outcome.message) {
+        return data<ActionResult>(
+          {
+            section: "password",
+            notice: { title: "Error", description: outcome.message, variant: "destructive" },
+            fieldErrors: { currentPassword: outcome.message },
+          },
+          { status: 400 },
+        );
+      }
+      return failed("password", outcome, "Please check the fields below.");
+    }
+    case "end-session": {
+      const outcome = await endMySession(deps, caller, form.id);
+      if (outcome.kind === "done" && form.id === caller.session?.sessionId) {
+        throw redirect("/", { headers: { "Set-Cookie": clearSessionCookie(request) } });
+      }
+      if (outcome.kind === "done") {
+        return data<ActionResult>({
+          section: "sessions",
+          notice: { title: "Signed out", description: "That session was signed out." },
+        });
+      }
+      return failed("sessions", outcome, "That session was already signed out.");
+    }
+    case "end-others": {
+      const outcome = await endMyOtherSessions(deps, caller);
+      if (outcome.kind === "done") {
+        return data<ActionResult>({
+          section: "sessions",
+          notice: { title: "Signed out", description: "Every other session was signed out." },
+        });
+      }
+      return failed("sessions", outcome, "The sessions could not be signed out.");
+    }
+    default:
+      return data<ActionResult>(
+        {
+          section: "profile",
+          notice: { title: "Error", description: "Unknown action.", variant: "destructive" },
+        },
+        { status: 400 },
+      );
+  }
+}
+
+const ACTIONS: Record<string, [string, string]> = {
+  "sign-in": ["Signed in", "Sign-in failed"],
+  "sign-out": ["Signed out", "Sign-out failed"],
+  "session-ended": ["A session was signed out", "A session could not be signed out"],
+  "other-sessions-ended": ["Every other session was signed out", "Sessions could not be signed out"],
+  "profile-changed": ["Profile changed", "Profile change failed"],
+  "password-changed": ["Password changed", "Password change refused: wrong current password"],
+};
+
+function eventLabel(action: string, outcome: string): string {
+  const labels = ACTIONS[action];
+  if (!labels) return action;
+  return outcome === "success" ? labels[0] : labels[1];
+}
+
+const regions = new Intl.DisplayNames(["en"], { type: "region" });
+
+function countryName(code: string | null): string | null {
+  if (!code || !/^[A-Z]{2}$/.test(code)) return null;
+  try {
+    return regions.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function AccountSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-line p-6 shadow-sm sm:p-8">
+      <h2 id={`${id}-title`} className="text-xl font-bold">
+        {title}
+      </h2>
+      <div className="mt-4 space-y-5">{children}</div>
+    </section>
+  );
+}
+
+function SaveButton({ children }: { children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-brand px-6 py-2.5 font-semibold text-white hover:bg-brand-strong sm:w-auto"
+    >
+      {children}
+    </button>
+  );
+}
+
+function QuietButton({ children }: { children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      className="inline-flex min-h-11 items-center justify-center rounded-full border border-line px-5 py-2 font-semibold text-ink hover:bg-surface-muted"
+    >
+      {children}
+    </button>
+  );
+}
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, sessions, activity } = loaderData;
+  const result = actionData;
+  const errorsOf = (section: Section) => (result?.section === section ? (result.fieldErrors ?? {}) : {});
+  const profileValues: Record<string, string> =
+    result?.section === "profile" && result.values
+      ? result.values
+      : {
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          company: profile.company ?? "",
+          phone: profile.phone ?? "",
+          userTypeId: String(profile.userTypeId ?? ""),
+        };
+  const noticeFor = (section: Section) => (result?.section === section ? result.notice : null);
+  // Reached by a client navigation (from a hydrated page), the outcome also shows as a toast.
+  useToast(result?.notice);
+  return (
+    <>
+      <PageHero title="My account" lead={`Signed in as ${profile.email}. Welcome, ${profile.firstName}.`} />
+      <div className="mx-auto max-w-3xl space-y-8 px-4 pb-12 sm:px-6">
+        <AccountSection id="profile" title="Profile">
+          <StaticNotice message={noticeFor("profile")} />
+          <Form method="post" className="space-y-5" aria-label="Profile">
+            <input type="hidden" name="intent" value="profile" />
+            <NameFields idPrefix="profile" values={profileValues} errors={errorsOf("profile")} />
+            <OrganisationFields idPrefix="profile" values={profileValues} errors={errorsOf("profile")} />
+            <AreaOfInterestField idPrefix="profile" values={profileValues} errors={errorsOf("profile")} />
+            <SaveButton>Save profile</SaveButton>
+          </Form>
+        </AccountSection>
+
+        <AccountSection id="password" title="Password">
+          <StaticNotice message={noticeFor("password")} />
+          <p>Changing your password signs out every other session of your account.</p>
+          <Form method="post" className="space-y-5" aria-label="Change password">
+            <input type="hidden" name="intent" value="password" />
+            <TextField
+              id="password-current"
+              name="currentPassword"
+              type="password"
+              label="Current password"
+              autoComplete="current-password"
+              required
+              error={errorsOf("password").currentPassword}
+            />
+            <NewPasswordFields idPrefix="password-new" errors={errorsOf("password")} label="New password" />
+            <SaveButton>Change password</SaveButton>
+          </Form>
+        </AccountSection>
+
+        <AccountSection id="sessions" title="Sessions">
+          <StaticNotice message={noticeFor("sessions")} />
+          <p>Where your account is signed in now. Sign out any session you do not recognise.</p>
+          <ul className="divide-y divide-line">
+            {sessions.map((session) => (
+              <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div>
+                  <p className="font-semibold">
+                    {describeUserAgent(session.userAgent)}
+                    {session.current ? <span className="ml-2 text-sm text-brand">(this session)</span> : null}
+                  </p>
+                  <p className="text-sm text-ink-muted">
+                    Started {formatDateTime(session.createdAt)} · last seen{" "}
+                    {formatDateTime(session.lastSeenAt)}
+                    {countryName(session.country) ? ` · ${countryName(session.country)}` : ""}
+                  </p>
+                </div>
+                {session.current ? null : (
+                  <Form method="post" aria-label={`Sign out ${describeUserAgent(session.userAgent)}`}>
+                    <input type="hidden" name="intent" value="end-session" />
+                    <input type="hidden" name="id" value={session.id} />
+                    <QuietButton>Sign out</QuietButton>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+          {sessions.length > 1 ? (
+            <Form method="post" aria-label="Sign out every other session">
+              <input type="hidden" name="intent" value="end-others" />
+              <QuietButton>Sign out all other sessions</QuietButton>
+            </Form>
+          ) : null}
+        </AccountSection>
+
+        <AccountSection id="activity" title="Recent activity">
+          {activity.length === 0 ? (
+            <p>No activity yet.</p>
+          ) : (
+            <ol className="divide-y divide-line">
+              {activity.map((event) => (
+                <li key={event.id} className="py-3">
+                  <p className="font-semibold">{eventLabel(event.action, event.outcome)}</p>
+                  <p className="text-sm text-ink-muted">
+                    {formatDateTime(event.at)}
+                    {event.userAgent ? ` · ${describeUserAgent(event.userAgent)}` : ""}
+                    {countryName(event.country) ? ` · ${countryName(event.country)}` : ""}
+                    {event.ip ? ` · ${event.ip}` : ""}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </AccountSection>
+      </div>
+    </>
+  );
+}
