@@ -11,6 +11,9 @@ export default [
   route("/confirm-email", "routes/confirm-email.tsx"),
   route("/forgot-password", "routes/forgot-password.tsx"),
   route("/reset-password", "routes/reset-password.tsx"),
+  route("/confirm-email-change", "routes/confirm-email-change.tsx"),
+  route("/privacy/request", "routes/privacy-request.tsx"),
+  route("/privacy/request/data.json", "routes/privacy-data-file.ts"),
 
   // Content pages
   route("/insure", "routes/insure.tsx"),
@@ -53,6 +56,12 @@ export default [
     route("/account/sessions/:id", "routes/api/account.session.ts"),
     route("/account/activity", "routes/api/account.activity.ts"),
     route("/account/password", "routes/api/account.password.ts"),
+    route("/account/email", "routes/api/account.email.ts"),
+    route("/account/confirm-email-change", "routes/api/account.confirm-email-change.ts"),
+    route("/account/export", "routes/api/account.export.ts"),
+    route("/privacy/request", "routes/api/privacy.request.ts"),
+    route("/privacy/export", "routes/api/privacy.export.ts"),
+    route("/privacy/erase", "routes/api/privacy.erase.ts"),
     route("/register", "routes/api/register.ts"),
     route("/user-types", "routes/api/user-types.ts"),
     route("/contact", "routes/api/contact.ts"),

@@ -123,12 +123,25 @@ export const mailEvents = sqliteTable(
         "account-approved",
         "password-reset-requested",
         "password-changed",
+        "email-change-requested",
+        "email-changed",
+        "account-deleted",
+        "privacy-request",
+        "data-erased",
       ],
     }).notNull(),
-    /** The row the event is about: a contact submission's id or a user's id. */
+    /**
+     * The row the event is about, by type: a contact submission's, a user's, an email change's or a privacy
+     * request's id.
+     */
     subjectId: integer("subject_id").notNull(),
     createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
     enqueuedAt: integer("enqueued_at", { mode: "timestamp" }),
+    /**
+     * Only for mail to a person whose rows are gone (a deletion or an erasure confirmed): the address to
+     * tell. The consumer blanks it once the email is handed to Email Service.
+     */
+    recipient: text("recipient"),
   },
   (table) => [index("mail_events_pending_idx").on(table.enqueuedAt, table.createdAt)],
 );
@@ -182,6 +195,44 @@ export const accountEvents = sqliteTable(
     index("account_events_subject_idx").on(table.subjectId, table.at),
     index("account_events_actor_idx").on(table.actorId, table.at),
   ],
+);
+
+/**
+ * A change of address asked for in /account: the link goes to the new address (only sha256 of its token is
+ * kept, set when the email is sent); the old address is told of the request and of the change.
+ */
+export const emailChanges = sqliteTable(
+  "email_changes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    oldEmail: text("old_email").notNull(),
+    newEmail: text("new_email").notNull(),
+    tokenHash: text("token_hash").unique(),
+    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp" }),
+    createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
+  },
+  (table) => [index("email_changes_user_idx").on(table.userId)],
+);
+
+/**
+ * A request from /privacy/request for what we hold about an address: the link (sha256 of its token, set when
+ * the email is sent) lets its holder download that data or erase it for an hour.
+ */
+export const privacyRequests = sqliteTable(
+  "privacy_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").unique(),
+    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp" }),
+    createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
+  },
+  (table) => [index("privacy_requests_email_idx").on(table.email)],
 );
 
 export type UserRow = typeof users.$inferSelect;

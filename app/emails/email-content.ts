@@ -28,7 +28,28 @@ export type MailMessage =
   | { kind: "registration-awaiting-approval"; registrant: PersonDetails & { createdAt: Date } }
   | { kind: "account-approved"; firstName: string }
   | { kind: "password-reset"; firstName: string; token: string; validForSeconds: number }
-  | { kind: "password-changed"; firstName: string };
+  | { kind: "password-changed"; firstName: string }
+  | { kind: "email-change-requested"; firstName: string; newEmail: string }
+  | { kind: "email-change-link"; firstName: string; token: string; validForSeconds: number }
+  | { kind: "email-in-use" }
+  | { kind: "email-changed"; firstName: string; newEmail: string }
+  | { kind: "account-deleted" }
+  | { kind: "data-erased" }
+  | { kind: "privacy-link"; token: string; validForSeconds: number };
+
+/**
+ * The subject of the email a person gets for each kind of event about them, as "Your data" lists it. The
+ * email itself uses the same words.
+ */
+export const PERSONAL_SUBJECTS = {
+  "registration-received": "We received your registration",
+  "account-approved": "Your FACETS account is approved",
+  "password-reset-requested": "Reset your FACETS password",
+  "password-changed": "Your FACETS password was changed",
+  "email-change-requested": "Confirm your new FACETS email address",
+  "email-changed": "Your FACETS email address was changed",
+  "privacy-request": "What FACETS holds about you",
+} as const;
 
 /** An absolute address on the site. */
 export function siteUrl(origin: string, path: string, query: Record<string, string> = {}): string {
@@ -79,7 +100,7 @@ function registrationReceived(
   origin: string,
 ): EmailContent {
   return {
-    subject: "We received your registration",
+    subject: PERSONAL_SUBJECTS["registration-received"],
     heading: "Thank you for registering",
     intro: [
       `Hello ${message.firstName},`,
@@ -115,7 +136,7 @@ function accountApproved(
   origin: string,
 ): EmailContent {
   return {
-    subject: "Your FACETS account is approved",
+    subject: PERSONAL_SUBJECTS["account-approved"],
     heading: "Your account is approved",
     intro: [
       `Hello ${message.firstName},`,
@@ -130,7 +151,7 @@ function passwordReset(
   origin: string,
 ): EmailContent {
   return {
-    subject: "Reset your FACETS password",
+    subject: PERSONAL_SUBJECTS["password-reset-requested"],
     heading: "Reset your password",
     intro: [
       `Hello ${message.firstName},`,
@@ -152,7 +173,7 @@ function passwordChanged(
   origin: string,
 ): EmailContent {
   return {
-    subject: "Your FACETS password was changed",
+    subject: PERSONAL_SUBJECTS["password-changed"],
     heading: "Your password was changed",
     intro: [
       `Hello ${message.firstName},`,
@@ -160,6 +181,116 @@ function passwordChanged(
     ],
     action: { label: "Reset your password", url: siteUrl(origin, "/forgot-password") },
     outro: ["If this was not you, reset your password now and contact us."],
+  };
+}
+
+function emailChangeRequested(
+  message: Extract<MailMessage, { kind: "email-change-requested" }>,
+  origin: string,
+): EmailContent {
+  return {
+    subject: "A change of your FACETS email address was requested",
+    heading: "A change of address was requested",
+    intro: [
+      `Hello ${message.firstName},`,
+      `Someone signed in to your FACETS account asked to move it to ${message.newEmail}.`,
+      "Nothing changes unless the link we sent to that address is used within the hour.",
+    ],
+    action: { label: "Review your account", url: siteUrl(origin, "/account") },
+    outro: ["If this was not you, change your password now: someone knows it."],
+  };
+}
+
+function emailChangeLink(
+  message: Extract<MailMessage, { kind: "email-change-link" }>,
+  origin: string,
+): EmailContent {
+  return {
+    subject: PERSONAL_SUBJECTS["email-change-requested"],
+    heading: "Confirm your new email address",
+    intro: [
+      `Hello ${message.firstName},`,
+      "You asked to move your FACETS account to this email address. Confirm that it is yours.",
+    ],
+    action: {
+      label: "Confirm my new address",
+      url: siteUrl(origin, "/confirm-email-change", { token: message.token }),
+    },
+    outro: [
+      `The link is valid for ${formatDuration(message.validForSeconds)} and works once.`,
+      "If you did not ask for this, ignore this email: nothing changes.",
+    ],
+  };
+}
+
+function emailInUse(origin: string): EmailContent {
+  return {
+    subject: "A FACETS account already uses this address",
+    heading: "This address already has an account",
+    intro: [
+      "Someone asked to move a FACETS account to this email address, but an account already exists here. Nothing was changed.",
+      "If you have forgotten the password of your account, you can choose a new one.",
+    ],
+    action: { label: "Reset your password", url: siteUrl(origin, "/forgot-password") },
+    outro: ["If you did not ask for this, ignore this email."],
+  };
+}
+
+function emailChanged(
+  message: Extract<MailMessage, { kind: "email-changed" }>,
+  origin: string,
+): EmailContent {
+  return {
+    subject: PERSONAL_SUBJECTS["email-changed"],
+    heading: "Your email address was changed",
+    intro: [
+      `Hello ${message.firstName},`,
+      `Your FACETS account now uses ${message.newEmail}. This address will no longer receive its emails.`,
+    ],
+    action: { label: "Contact us", url: siteUrl(origin, "/contact") },
+    outro: ["If this was not you, contact us at once."],
+  };
+}
+
+function accountDeleted(origin: string): EmailContent {
+  return {
+    subject: "Your FACETS account was deleted",
+    heading: "Your account was deleted",
+    intro: [
+      "As you asked, we deleted your FACETS account: your profile, your sessions, your links and your contact messages are gone.",
+      "This is the last email we send to this address about it.",
+    ],
+    action: { label: "Read our privacy notice", url: siteUrl(origin, "/privacy") },
+  };
+}
+
+function dataErased(origin: string): EmailContent {
+  return {
+    subject: "We erased what FACETS held about you",
+    heading: "Your data was erased",
+    intro: [
+      "As you asked, we erased what we held about this email address: any registration and every contact message sent from it.",
+      "This is the last email we send to this address about it.",
+    ],
+    action: { label: "Read our privacy notice", url: siteUrl(origin, "/privacy") },
+  };
+}
+
+function privacyLink(message: Extract<MailMessage, { kind: "privacy-link" }>, origin: string): EmailContent {
+  return {
+    subject: PERSONAL_SUBJECTS["privacy-request"],
+    heading: "What we hold about you",
+    intro: [
+      "Someone asked what FACETS holds about this email address. If it was you, the link below shows it: you can download a copy, or erase it.",
+    ],
+    action: {
+      label: "See what we hold",
+      url: siteUrl(origin, "/privacy/request", { token: message.token }),
+    },
+    outro: [
+      `The link is valid for ${formatDuration(message.validForSeconds)}.`,
+      "If you did not ask for this, ignore this email: nothing changes.",
+    ],
   };
 }
 
@@ -178,5 +309,19 @@ export function emailContent(message: MailMessage, origin: string): EmailContent
       return passwordReset(message, origin);
     case "password-changed":
       return passwordChanged(message, origin);
+    case "email-change-requested":
+      return emailChangeRequested(message, origin);
+    case "email-change-link":
+      return emailChangeLink(message, origin);
+    case "email-in-use":
+      return emailInUse(origin);
+    case "email-changed":
+      return emailChanged(message, origin);
+    case "account-deleted":
+      return accountDeleted(origin);
+    case "data-erased":
+      return dataErased(origin);
+    case "privacy-link":
+      return privacyLink(message, origin);
   }
 }

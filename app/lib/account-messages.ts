@@ -6,6 +6,14 @@ export const REGISTERED_MESSAGE =
 export const RESET_LINK_SENT_MESSAGE = "If an account exists for that address, we have sent a link.";
 export const LINK_INVALID_MESSAGE = "This link is invalid or has expired.";
 
+/** The answer to a change of address, the same for every new address, free or taken. */
+export const EMAIL_CHANGE_SENT =
+  "We sent a link to the new address. Your address changes when you open it (within an hour).";
+
+/** The answer of /privacy/request, the same for every address. */
+export const PRIVACY_REQUEST_SENT =
+  "If we hold anything about that address, we have sent it a link. The link works for an hour.";
+
 /** The toast of any account form over its rate limit. */
 export const TOO_MANY_ATTEMPTS = {
   title: "Too many attempts",

@@ -101,15 +101,18 @@ export const profileChangeSchema = z.partial(profileSchema);
 
 export type ProfileChange = z.infer<typeof profileChangeSchema>;
 
+/** The current password, asked again before a change that only its holder may make. */
+const currentPassword = z
+  .string({ error: "Current password is required" })
+  .check(
+    z.minLength(1, "Current password is required"),
+    z.maxLength(PASSWORD_MAX, "Current password is required"),
+  );
+
 /** A change of password: the current one, and a new one under the registration's rules. */
 export const passwordChangeSchema = z
   .object({
-    currentPassword: z
-      .string({ error: "Current password is required" })
-      .check(
-        z.minLength(1, "Current password is required"),
-        z.maxLength(PASSWORD_MAX, "Current password is required"),
-      ),
+    currentPassword,
     password: newPassword,
     confirmPassword: z.optional(z.string()),
   })
@@ -127,6 +130,22 @@ export const resetPasswordSchema = z
   .check(confirmationMatches);
 
 export const confirmEmailSchema = z.object({ token: linkToken });
+
+/** A change of address: the current password and the new address. */
+export const emailChangeSchema = z.object({ password: currentPassword, email: emailAddress(255) });
+
+/** The word a person types to delete their account. */
+export const DELETE_WORD = "DELETE";
+
+export const accountDeletionSchema = z.object({
+  password: currentPassword,
+  confirm: z
+    .string({ error: `Type ${DELETE_WORD} to confirm` })
+    .check(z.refine((value) => value === DELETE_WORD, `Type ${DELETE_WORD} to confirm`)),
+});
+
+/** /privacy/request: the address whose data a person asks for. */
+export const privacyRequestSchema = z.object({ email: emailAddress(255) });
 
 export const contactSchema = z.object({
   firstName: requiredText("First name", 100),

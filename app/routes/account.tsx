@@ -9,15 +9,18 @@ import {
 } from "~/components/person-fields";
 import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
 import { TextField } from "~/components/ui/form-field";
-import { TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
+import { EMAIL_CHANGE_SENT, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import { formatDateTime } from "~/lib/format-date";
 import type { FieldErrors } from "~/lib/schemas";
+import { DELETE_WORD } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { describeUserAgent } from "~/lib/user-agent";
 import { clearSessionCookie, flashCookie, sessionCookie } from "~/server/cookies.server";
+import { requestEmailChange } from "~/server/email-change.server";
 import { failureInit, readForm } from "~/server/form-door.server";
 import {
   changePassword,
+  deleteMyAccount,
   endMyOtherSessions,
   endMySession,
   myActivity,
@@ -34,7 +37,7 @@ import type { Route } from "./+types/account";
 
 export const SIGN_IN_FIRST = "/login?next=/account";
 
-type Section = "profile" | "password" | "sessions";
+type Section = "profile" | "email" | "password" | "sessions" | "delete";
 
 interface ActionResult {
   section: Section;
@@ -83,6 +86,27 @@ function failed(section: Section, outcome: Failure, description: string, values?
   );
 }
 
+/** A wrong current password shows on its field (400, like any field error); other failures as usual. */
+function wrongPasswordOr(
+  section: Section,
+  outcome: Failure,
+  passwordField: string,
+  values?: Record<string, string>,
+) {
+  if (outcome.kind === "unauthenticated" && outcome.message) {
+    return data<ActionResult>(
+      {
+        section,
+        notice: { title: "Error", description: outcome.message, variant: "destructive" },
+        fieldErrors: { [passwordField]: outcome.message },
+        values,
+      },
+      { status: 400 },
+    );
+  }
+  return failed(section, outcome, "Please check the fields below.", values);
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { intent, ...form } = await readForm(request);
   const deps = depsOf(context);
@@ -97,6 +121,41 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       return failed("profile", outcome, "Please check the fields below.", form);
+    }
+    case "email": {
+      const outcome = await requestEmailChange(deps, caller, form);
+      if (outcome.kind === "done") {
+        return data<ActionResult>({
+          section: "email",
+          notice: { title: "Check your new inbox", description: EMAIL_CHANGE_SENT },
+        });
+      }
+      return wrongPasswordOr("email", outcome, "password", { email: form.email ?? "" });
+    }
+    case "delete": {
+      const outcome = await deleteMyAccount(deps, caller, form);
+      if (outcome.kind === "done") {
+        const headers = new Headers();
+        headers.append("Set-Cookie", clearSessionCookie(request));
+        headers.append(
+          "Set-Cookie",
+          flashCookie(request, {
+            title: "Account deleted",
+            description: "Your account and everything sent from its address were deleted.",
+          }),
+        );
+        throw redirect("/", { headers });
+      }
+      if (outcome.kind === "conflict") {
+        return data<ActionResult>(
+          {
+            section: "delete",
+            notice: { title: "Not deleted", description: outcome.message, variant: "destructive" },
+          },
+          { status: 409 },
+        );
+      }
+      return wrongPasswordOr("delete", outcome, "password");
     }
     case "password": {
       const outcome = await changePassword(deps, caller, form);
@@ -114,17 +173,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
         return redirect("/account", { headers });
       }
-      if (outcome.kind === "unauthenticated" && outcome.message) {
-        return data<ActionResult>(
-          {
-            section: "password",
-            notice: { title: "Error", description: outcome.message, variant: "destructive" },
-            fieldErrors: { currentPassword: outcome.message },
-          },
-          { status: 400 },
-        );
-      }
-      return failed("password", outcome, "Please check the fields below.");
+      return wrongPasswordOr("password", outcome, "currentPassword");
     }
     case "end-session": {
       const outcome = await endMySession(deps, caller, form.id);
@@ -167,6 +216,13 @@ const ACTIONS: Record<string, [string, string]> = {
   "other-sessions-ended": ["Every other session was signed out", "Sessions could not be signed out"],
   "profile-changed": ["Profile changed", "Profile change failed"],
   "password-changed": ["Password changed", "Password change refused: wrong current password"],
+  "email-change-requested": [
+    "Change of email address requested",
+    "Change of email address refused: wrong password",
+  ],
+  "email-changed": ["Email address changed", "Email address change failed"],
+  "data-exported": ["Copy of your data downloaded", "Copy of your data failed"],
+  "account-deleted": ["Account deleted", "Account deletion refused: wrong password"],
 };
 
 function eventLabel(action: string, outcome: string): string {
@@ -202,6 +258,17 @@ function SaveButton({ children }: { children: ReactNode }) {
     <button
       type="submit"
       className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-brand px-6 py-2.5 font-semibold text-white hover:bg-brand-strong sm:w-auto"
+    >
+      {children}
+    </button>
+  );
+}
+
+function DangerButton({ children }: { children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-danger px-6 py-2.5 font-semibold text-white hover:opacity-90 sm:w-auto"
     >
       {children}
     </button>
@@ -248,6 +315,37 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             <OrganisationFields idPrefix="profile" values={profileValues} errors={errorsOf("profile")} />
             <AreaOfInterestField idPrefix="profile" values={profileValues} errors={errorsOf("profile")} />
             <SaveButton>Save profile</SaveButton>
+          </Form>
+        </AccountSection>
+
+        <AccountSection id="email" title="Email address">
+          <StaticNotice message={noticeFor("email")} />
+          <p>
+            Your account uses <strong>{profile.email}</strong>. To move it, give the new address and your
+            password: we send a link to the new address, and the address changes when you open it.
+          </p>
+          <Form method="post" className="space-y-5" aria-label="Change email address">
+            <input type="hidden" name="intent" value="email" />
+            <TextField
+              id="email-new"
+              name="email"
+              type="email"
+              label="New email address"
+              autoComplete="email"
+              required
+              defaultValue={result?.section === "email" ? result.values?.email : undefined}
+              error={errorsOf("email").email}
+            />
+            <TextField
+              id="email-password"
+              name="password"
+              type="password"
+              label="Current password"
+              autoComplete="current-password"
+              required
+              error={errorsOf("email").password}
+            />
+            <SaveButton>Send the link</SaveButton>
           </Form>
         </AccountSection>
 
@@ -323,6 +421,60 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               ))}
             </ol>
           )}
+        </AccountSection>
+
+        <AccountSection id="data" title="Your data">
+          <p>
+            A copy of everything we hold about you, as a JSON file: your account, the contact messages sent
+            from your address, the emails we sent you, your sessions and your account's events. The{" "}
+            <a href="/privacy" className="font-semibold text-brand underline">
+              privacy notice
+            </a>{" "}
+            explains each field.
+          </p>
+          <a
+            href="/api/account/export"
+            download
+            className="inline-flex min-h-11 items-center justify-center rounded-full border border-line px-5 py-2 font-semibold text-ink hover:bg-surface-muted"
+          >
+            Download my data
+          </a>
+        </AccountSection>
+
+        <AccountSection id="delete" title="Delete account">
+          <StaticNotice message={noticeFor("delete")} />
+          <p>Deleting your account removes at once, for good:</p>
+          <ul className="list-disc space-y-1 pl-6">
+            <li>your account and profile;</li>
+            <li>every session, which signs you out everywhere;</li>
+            <li>your links and any email still waiting to be sent to you;</li>
+            <li>every contact message sent from {profile.email}.</li>
+          </ul>
+          <p>
+            We keep only the record of your account's events (sign-ins and changes, by account number, never
+            your address) for a year, as our security log. We email you to confirm the deletion.
+          </p>
+          <Form method="post" className="space-y-5" aria-label="Delete account">
+            <input type="hidden" name="intent" value="delete" />
+            <TextField
+              id="delete-password"
+              name="password"
+              type="password"
+              label="Current password"
+              autoComplete="current-password"
+              required
+              error={errorsOf("delete").password}
+            />
+            <TextField
+              id="delete-confirm"
+              name="confirm"
+              label={`Type ${DELETE_WORD} to confirm`}
+              autoComplete="off"
+              required
+              error={errorsOf("delete").confirm}
+            />
+            <DangerButton>Delete my account</DangerButton>
+          </Form>
         </AccountSection>
       </div>
     </>

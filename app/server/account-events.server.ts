@@ -13,7 +13,12 @@ export type AccountAction =
   | "session-ended"
   | "other-sessions-ended"
   | "profile-changed"
-  | "password-changed";
+  | "password-changed"
+  | "email-change-requested"
+  | "email-changed"
+  | "data-exported"
+  | "account-deleted"
+  | "data-erased";
 
 export interface AccountEvent {
   actorId: number | null;

@@ -17,11 +17,20 @@ export function hashToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
+/** The links of an email change and of a privacy request: an hour. */
+export const HOUR_LINK_SECONDS = 60 * 60;
+
+/** A new link token (32 random bytes, base32) and the sha256 that is all D1 keeps of it. */
+export function newLinkToken(): { token: string; hash: string } {
+  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32)));
+  return { token, hash: hashToken(token) };
+}
+
 /** Creates a token for `userId` and returns it; the caller puts it in a link and nowhere else. */
 export async function mintAccountToken(db: Database, userId: number, purpose: TokenPurpose): Promise<string> {
-  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32)));
+  const { token, hash } = newLinkToken();
   const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_SECONDS[purpose] * 1000);
-  await db.insert(accountTokens).values({ tokenHash: hashToken(token), userId, purpose, expiresAt });
+  await db.insert(accountTokens).values({ tokenHash: hash, userId, purpose, expiresAt });
   return token;
 }
 

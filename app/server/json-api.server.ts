@@ -125,8 +125,12 @@ export async function adminListResponse(
 
 /**
  * The loader of a GET endpoint. React Router hands OPTIONS to loaders as if it were a GET; the API answers
- * it 405 with the methods it takes instead of running the loader (and its sign-in check).
+ * it 405 with the methods it takes (`allow`, when its action takes others too) instead of running the
+ * loader (and its sign-in check).
  */
-export function getOnly<A extends { request: Request }>(loader: (args: A) => Response | Promise<Response>) {
-  return (args: A) => (args.request.method === "OPTIONS" ? methodNotAllowed("GET, HEAD") : loader(args));
+export function getOnly<A extends { request: Request }>(
+  loader: (args: A) => Response | Promise<Response>,
+  allow = "GET, HEAD",
+) {
+  return (args: A) => (args.request.method === "OPTIONS" ? methodNotAllowed(allow) : loader(args));
 }

@@ -2,8 +2,20 @@ import { and, eq, gte, lt } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import type { MailMessage } from "~/emails/email-content";
 import { renderEmail } from "~/emails/render-email";
-import { contactSubmissions, emailDeliveries, mailEvents, users } from "../../db/schema";
-import { mintAccountToken, TOKEN_LIFETIME_SECONDS } from "./account-tokens.server";
+import {
+  contactSubmissions,
+  emailChanges,
+  emailDeliveries,
+  mailEvents,
+  privacyRequests,
+  users,
+} from "../../db/schema";
+import {
+  HOUR_LINK_SECONDS,
+  mintAccountToken,
+  newLinkToken,
+  TOKEN_LIFETIME_SECONDS,
+} from "./account-tokens.server";
 import { type Database, getDb } from "./db.server";
 import { deliveryKey, retryDelaySeconds } from "./mail-delivery.server";
 import type { MailEventMessage } from "./mail-outbox.server";
@@ -104,6 +116,107 @@ async function passwordChangedEmails(db: Database, id: number): Promise<PlannedE
   return [{ to: user.email, message: async () => ({ kind: "password-changed", firstName: user.firstName }) }];
 }
 
+/** Sets the token of a stored link row (an email change or a privacy request) as the email goes out. */
+async function mintLinkToken(
+  db: Database,
+  table: typeof emailChanges | typeof privacyRequests,
+  id: number,
+): Promise<string> {
+  const { token, hash } = newLinkToken();
+  await db.update(table).set({ tokenHash: hash }).where(eq(table.id, id));
+  return token;
+}
+
+const isLive = (row: { usedAt: Date | null; expiresAt: Date }) => !row.usedAt && row.expiresAt > new Date();
+
+async function emailChangeRequestedEmails(db: Database, id: number): Promise<PlannedEmail[] | null> {
+  const change = await db.query.emailChanges.findFirst({ where: eq(emailChanges.id, id) });
+  const user = change && (await findUser(db, change.userId));
+  if (!change || !user) return null;
+  if (!isLive(change)) return [];
+  const { firstName } = user;
+  const taken = await db.query.users.findFirst({
+    columns: { id: true },
+    where: eq(users.email, change.newEmail),
+  });
+  const toNewAddress: PlannedEmail = taken
+    ? { to: change.newEmail, message: async () => ({ kind: "email-in-use" }) }
+    : {
+        to: change.newEmail,
+        message: async () => ({
+          kind: "email-change-link",
+          firstName,
+          token: await mintLinkToken(db, emailChanges, change.id),
+          validForSeconds: HOUR_LINK_SECONDS,
+        }),
+      };
+  return [
+    {
+      to: change.oldEmail,
+      message: async () => ({ kind: "email-change-requested", firstName, newEmail: change.newEmail }),
+    },
+    toNewAddress,
+  ];
+}
+
+async function emailChangedEmails(db: Database, id: number): Promise<PlannedEmail[] | null> {
+  const change = await db.query.emailChanges.findFirst({ where: eq(emailChanges.id, id) });
+  const user = change && (await findUser(db, change.userId));
+  if (!change || !user) return null;
+  return [
+    {
+      to: change.oldEmail,
+      message: async () => ({ kind: "email-changed", firstName: user.firstName, newEmail: change.newEmail }),
+    },
+  ];
+}
+
+/**
+ * A link to what we hold, only for an address we hold something about: no mail to a stranger's inbox, and
+ * the request of an address we know nothing about is deleted.
+ */
+async function privacyRequestEmails(db: Database, id: number): Promise<PlannedEmail[] | null> {
+  const request = await db.query.privacyRequests.findFirst({ where: eq(privacyRequests.id, id) });
+  if (!request) return null;
+  if (!isLive(request)) return [];
+  const [account, contact] = await Promise.all([
+    db.query.users.findFirst({ columns: { id: true }, where: eq(users.email, request.email) }),
+    db.query.contactSubmissions.findFirst({
+      columns: { id: true },
+      where: eq(contactSubmissions.email, request.email),
+    }),
+  ]);
+  if (!account && !contact) {
+    // Nothing to show: the typed address is not kept either.
+    await db.delete(privacyRequests).where(eq(privacyRequests.id, request.id));
+    return [];
+  }
+  return [
+    {
+      to: request.email,
+      message: async () => ({
+        kind: "privacy-link",
+        token: await mintLinkToken(db, privacyRequests, request.id),
+        validForSeconds: HOUR_LINK_SECONDS,
+      }),
+    },
+  ];
+}
+
+/** The confirmation of a deletion or an erasure: to the address the event itself keeps until it is sent. */
+async function confirmationEmails(
+  db: Database,
+  event: MailEventMessage,
+  kind: "account-deleted" | "data-erased",
+): Promise<PlannedEmail[] | null> {
+  const row = await db.query.mailEvents.findFirst({
+    columns: { recipient: true },
+    where: eq(mailEvents.id, event.id),
+  });
+  if (!row?.recipient) return null;
+  return [{ to: row.recipient, message: async () => ({ kind }) }];
+}
+
 /** The emails an event calls for, or null when its subject row no longer exists. */
 function plannedEmails(db: Database, event: MailEventMessage): Promise<PlannedEmail[] | null> {
   switch (event.type) {
@@ -117,6 +230,15 @@ function plannedEmails(db: Database, event: MailEventMessage): Promise<PlannedEm
       return passwordResetEmails(db, event.subjectId);
     case "password-changed":
       return passwordChangedEmails(db, event.subjectId);
+    case "email-change-requested":
+      return emailChangeRequestedEmails(db, event.subjectId);
+    case "email-changed":
+      return emailChangedEmails(db, event.subjectId);
+    case "privacy-request":
+      return privacyRequestEmails(db, event.subjectId);
+    case "account-deleted":
+    case "data-erased":
+      return confirmationEmails(db, event, event.type);
   }
 }
 
@@ -177,6 +299,10 @@ async function deliverEvent(env: Env, event: MailEventMessage): Promise<"deliver
   }
   if (failures.length > 0)
     throw new AggregateError(failures, `${failures.length} of the event's emails failed`);
+  // A deletion's confirmation kept the address only to send it: now nothing of ours holds it.
+  if (event.type === "account-deleted" || event.type === "data-erased") {
+    await db.update(mailEvents).set({ recipient: null }).where(eq(mailEvents.id, event.id));
+  }
   return "delivered";
 }
 

@@ -1,3 +1,6 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeHexLowerCase } from "@oslojs/encoding";
+
 // How the mail consumer paces and keys its deliveries; kept apart from the renderer so code that needs only
 // these (tests, the outbox) never loads React.
 
@@ -9,7 +12,10 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(FIRST_RETRY_DELAY_SECONDS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_DELAY_SECONDS);
 }
 
-/** The idempotency key of one email: the event's id and the recipient's address. */
+/**
+ * The idempotency key of one email: the event's id and the sha256 of the recipient's address (so a
+ * delivery record never holds an address a person has since had erased).
+ */
 export function deliveryKey(eventId: string, to: string): string {
-  return `${eventId}:${to}`;
+  return `${eventId}:${encodeHexLowerCase(sha256(new TextEncoder().encode(to)))}`;
 }

@@ -33,10 +33,12 @@ export function mailEventRow(type: MailEventType, subjectId: number): MailEventM
  */
 export function insertMailEventIfChanged(db: Database, type: MailEventType, subjectId?: number) {
   const subject = subjectId === undefined ? sql`last_insert_rowid()` : sql`${subjectId}`;
-  // The selected values follow the table's columns: id, type, subject_id, created_at, enqueued_at.
+  // The selected values follow the table's columns: id, type, subject_id, created_at, enqueued_at, recipient.
   return db
     .insert(mailEvents)
-    .select(sql`SELECT ${crypto.randomUUID()}, ${type}, ${subject}, unixepoch(), NULL WHERE changes() = 1`)
+    .select(
+      sql`SELECT ${crypto.randomUUID()}, ${type}, ${subject}, unixepoch(), NULL, NULL WHERE changes() = 1`,
+    )
     .returning(mailEventColumns);
 }
 

@@ -1,12 +1,24 @@
 import { eq } from "drizzle-orm";
-import { fieldErrorsOf, passwordChangeSchema, profileChangeSchema } from "~/lib/schemas";
+import {
+  accountDeletionSchema,
+  fieldErrorsOf,
+  passwordChangeSchema,
+  profileChangeSchema,
+} from "~/lib/schemas";
 import { users } from "../../db/schema";
 import { insertEventStatement, listOwnEvents, type OwnEvent } from "./account-events.server";
 import type { Database } from "./db.server";
 import { insertMailEventIfChanged, publishMailEvents } from "./mail-outbox.server";
 import { type Caller, type Deps, rateLimit } from "./operation.server";
-import { done, invalid, notFound, type Outcome, unauthenticated } from "./outcome";
+import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "./outcome";
 import { hashPassword, verifyPassword } from "./passwords.server";
+import {
+  collectPersonalData,
+  eraseAddress,
+  isLastActiveAdmin,
+  LAST_ADMIN_MESSAGE,
+  type PersonalData,
+} from "./personal-data.server";
 import type { SessionUser } from "./session-user";
 import {
   deleteUserSessionRowsStatement,
@@ -185,4 +197,57 @@ export async function changePassword(
   await session.store(deps.env);
   deps.waitUntil(publishMailEvents(deps.env, mail));
   return done({ token: session.token });
+}
+
+/** "Download my data": everything we hold about the caller's address, as the export's JSON. */
+export async function exportMyData(deps: Deps, caller: Caller): Promise<Outcome<PersonalData>> {
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const row = await deps.db.query.users.findFirst({
+    columns: { email: true },
+    where: eq(users.id, me.value.id),
+  });
+  if (!row) return unauthenticated;
+  const data = await collectPersonalData(deps.db, deps.env, row.email);
+  await insertEventStatement(deps.db, caller, {
+    actorId: me.value.id,
+    subjectId: me.value.id,
+    action: "data-exported",
+    outcome: "success",
+  });
+  return done(data);
+}
+
+/**
+ * Deletes the caller's account and what was sent from its address, at once (personal-data.server.ts
+ * `eraseAddress`): the current password and the word DELETE are asked first. The last active administrator
+ * is refused, so the dashboard always has someone. An email confirms the deletion.
+ */
+export async function deleteMyAccount(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
+  const limited = await rateLimit(deps.env, "account", caller);
+  if (limited) return limited;
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const parsed = accountDeletionSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const user = await deps.db.query.users.findFirst({ where: eq(users.id, me.value.id) });
+  if (!user || !(await verifyPassword(parsed.data.password, user.password))) {
+    await insertEventStatement(deps.db, caller, {
+      actorId: me.value.id,
+      subjectId: me.value.id,
+      action: "account-deleted",
+      outcome: "failure",
+    });
+    return { kind: "unauthenticated", message: WRONG_PASSWORD };
+  }
+  if (await isLastActiveAdmin(deps.db, user)) return conflict(LAST_ADMIN_MESSAGE);
+  const mail = await eraseAddress(
+    deps.db,
+    deps.env,
+    caller,
+    { email: user.email, userId: user.id, actorId: user.id },
+    "account-deleted",
+  );
+  deps.waitUntil(publishMailEvents(deps.env, mail));
+  return done(null);
 }

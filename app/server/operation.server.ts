@@ -46,7 +46,8 @@ export type RateLimitedAction =
   | "confirm-email"
   | "forgot-password"
   | "reset-password"
-  | "account";
+  | "account"
+  | "privacy";
 
 export const RETRY_AFTER_SECONDS = 60;
 

@@ -14,6 +14,9 @@ export const FORM_PATHS: ReadonlySet<string> = new Set([
   "/confirm-email",
   "/forgot-password",
   "/reset-password",
+  "/confirm-email-change",
+  "/privacy/request",
+  "/privacy/request/data.json",
 ]);
 
 export const PAGE_METHODS = "GET, HEAD";

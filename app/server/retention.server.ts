@@ -1,10 +1,18 @@
 import { lt } from "drizzle-orm";
-import { accountTokens, emailDeliveries, mailEvents, sessions } from "../../db/schema";
+import {
+  accountEvents,
+  accountTokens,
+  emailChanges,
+  emailDeliveries,
+  mailEvents,
+  privacyRequests,
+  sessions,
+} from "../../db/schema";
 import { getDb } from "./db.server";
 import { SESSION_ABSOLUTE_SECONDS } from "./sessions.server";
 
 // What mail and account links leave behind, deleted once nothing can need it. Run by the daily cron
-// (wrangler.toml `DAILY_CRON`); each run is four indexed-or-small deletes in one D1 batch.
+// (wrangler.toml `DAILY_CRON`); each run is seven deletes in one D1 batch.
 
 /** The daily cron expression in wrangler.toml; the five-minute one sweeps unpublished mail. */
 export const DAILY_CRON = "0 3 * * *";
@@ -18,6 +26,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const MAIL_RETENTION_DAYS = 30;
 
+/**
+ * Account events are a security record (who signed in, from where, what changed): a year, then gone. They
+ * name accounts only by number, never by address, so they outlive a deleted account as a pseudonymous trail.
+ */
+export const ACCOUNT_EVENT_RETENTION_DAYS = 365;
+
 /** A day past expiry: an expired or spent link reads "invalid" whether or not its row is still there. */
 const TOKEN_GRACE_MS = DAY_MS;
 
@@ -25,12 +39,17 @@ export interface Pruned {
   mailEvents: number;
   emailDeliveries: number;
   accountTokens: number;
+  emailChanges: number;
+  privacyRequests: number;
   sessions: number;
+  accountEvents: number;
 }
 
 /**
  * Deletes mail events published, and delivery records made, more than MAIL_RETENTION_DAYS ago, and
- * account tokens a day past their expiry, and session rows past a session's absolute lifetime. Unpublished events stay for the sweep, whatever their age.
+ * account links (tokens, email changes, privacy requests) a day past their expiry, session rows past a
+ * session's absolute lifetime and account events after a year. Unpublished events stay for the sweep,
+ * whatever their age.
  * Never throws.
  */
 export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pruned | null> {
@@ -38,18 +57,27 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
   const mailCutoff = new Date(now - MAIL_RETENTION_DAYS * DAY_MS);
   try {
     const sessionCutoff = new Date(now - SESSION_ABSOLUTE_SECONDS * 1000);
-    const [events, deliveries, tokens, ended] = await db.batch([
+    const linkCutoff = new Date(now - TOKEN_GRACE_MS);
+    const [events, deliveries, tokens, changes, requests, ended, trail] = await db.batch([
       db.delete(mailEvents).where(lt(mailEvents.enqueuedAt, mailCutoff)),
       db.delete(emailDeliveries).where(lt(emailDeliveries.sentAt, mailCutoff)),
-      db.delete(accountTokens).where(lt(accountTokens.expiresAt, new Date(now - TOKEN_GRACE_MS))),
+      db.delete(accountTokens).where(lt(accountTokens.expiresAt, linkCutoff)),
+      db.delete(emailChanges).where(lt(emailChanges.expiresAt, linkCutoff)),
+      db.delete(privacyRequests).where(lt(privacyRequests.expiresAt, linkCutoff)),
       // Past the absolute lifetime, a session's KV record is gone: its row only remembers it.
       db.delete(sessions).where(lt(sessions.createdAt, sessionCutoff)),
+      db
+        .delete(accountEvents)
+        .where(lt(accountEvents.at, new Date(now - ACCOUNT_EVENT_RETENTION_DAYS * DAY_MS))),
     ]);
     const pruned = {
       mailEvents: events.meta.changes,
       emailDeliveries: deliveries.meta.changes,
       accountTokens: tokens.meta.changes,
+      emailChanges: changes.meta.changes,
+      privacyRequests: requests.meta.changes,
       sessions: ended.meta.changes,
+      accountEvents: trail.meta.changes,
     };
     console.log("retention: pruned", pruned);
     return pruned;

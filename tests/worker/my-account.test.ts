@@ -85,7 +85,7 @@ describe("GET and PATCH /api/account", () => {
     const { first } = await memberWithTwoSessions();
     const put = await call("/api/account", first, { method: "PUT", body: {} });
     expect(put.status).toBe(405);
-    expect(put.headers.get("Allow")).toBe("GET, HEAD, PATCH");
+    expect(put.headers.get("Allow")).toBe("GET, HEAD, PATCH, DELETE");
   });
 });
 

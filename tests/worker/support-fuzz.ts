@@ -49,17 +49,36 @@ const API_ROUTES: Record<string, ApiRoute> = {
   "/api/admin/reactivate-user/:id": { methods: ["POST"], json: false },
   "/api/admin/mark-contact-processed/:id": { methods: ["POST"], json: false },
   "/api/video/:name": { methods: ["GET", "HEAD"], json: false },
+  "/api/account": { methods: ["GET", "HEAD", "PATCH", "DELETE"], json: false },
+  "/api/account/sessions": { methods: ["GET", "HEAD", "DELETE"], json: false },
+  "/api/account/sessions/:id": { methods: ["DELETE"], json: false },
+  "/api/account/activity": { methods: ["GET", "HEAD"], json: false },
+  "/api/account/export": { methods: ["GET", "HEAD"], json: false },
+  "/api/account/password": { methods: ["POST"], json: true },
+  "/api/account/email": { methods: ["POST"], json: true },
+  "/api/account/confirm-email-change": { methods: ["POST"], json: true },
+  "/api/privacy/request": { methods: ["POST"], json: true },
+  "/api/privacy/export": { methods: ["POST"], json: true },
+  "/api/privacy/erase": { methods: ["POST"], json: true },
 };
 
 /**
- * What a valid payload gets where it is not 201: no account behind the login, any address's reset request,
- * and the confirm and reset routes, whose tokens no fuzz case can know.
+ * What a valid payload (a contact message's fields, unless validFields says otherwise) gets where it is not
+ * 201: no account behind the login, any address's reset or privacy request, and the routes whose tokens or
+ * passwords no fuzz case can know.
  */
-const VALID_PAYLOAD_STATUS: Record<string, number> = {
+const VALID_PAYLOAD_STATUS: Record<string, number | number[]> = {
   "/api/login": 401,
   "/api/auth/forgot-password": 202,
   "/api/auth/confirm-email": 400,
   "/api/auth/reset-password": 400,
+  // A contact form's fields: 401 without a session, 400 with one (no password in them).
+  "/api/account/password": [400, 401],
+  "/api/account/email": [400, 401],
+  "/api/account/confirm-email-change": 400,
+  "/api/privacy/request": 202,
+  "/api/privacy/export": 400,
+  "/api/privacy/erase": 400,
 };
 
 const PATTERNS = routePatterns();
@@ -625,8 +644,8 @@ export function expectation(c: Case, built: Built): Expectation | null {
           required.add(400);
           reasons.push("malformed JSON");
         } else if (c.body.kind === "valid" && cross === "no" && honestLength && !oversize) {
-          const status = VALID_PAYLOAD_STATUS[target.pattern] ?? 201;
-          outcome = { ok: (s) => s === status, text: `${status} for a valid payload` };
+          const statuses = [VALID_PAYLOAD_STATUS[target.pattern] ?? 201].flat();
+          outcome = { ok: (s) => statuses.includes(s), text: `${statuses.join(" or ")} for a valid payload` };
         }
       } else if (method === "POST" && family !== "json" && c.contentType !== null) optional.add(415);
     }
@@ -722,8 +741,8 @@ export async function problemsOf(
   }
 
   const dataDoor = pathname.endsWith(".data") || pathname.startsWith("/__manifest");
-  // robots.txt and sitemap.xml are files, not pages: their errors carry no shell.
-  const file = /\.(txt|xml)$/.test(pathname);
+  // robots.txt, sitemap.xml and the privacy data file are files, not pages: their errors carry no shell.
+  const file = /\.(txt|xml|json)$/.test(pathname);
   // Routes match case-insensitively: /API/LOGIN reaches the JSON route, so it may answer either way.
   const apiLike = isApiPathname(pathname.toLowerCase());
   if (!apiLike && !dataDoor && !file && status >= 400 && status < 500 && method !== "HEAD") {

@@ -23,6 +23,9 @@ export const FORM_ROUTES = new Set([
   "/confirm-email",
   "/forgot-password",
   "/reset-password",
+  "/account",
+  "/confirm-email-change",
+  "/privacy/request",
 ]);
 
 /**

@@ -9,7 +9,7 @@ export const loader = getOnly(async ({ request, context }: Route.LoaderArgs) => 
   return outcome.kind === "done"
     ? Response.json(outcome.value, { headers: { "Cache-Control": "no-store" } })
     : apiFailure(outcome);
-});
+}, "GET, HEAD, DELETE");
 
 /** DELETE /api/account/sessions: signs out every session but the caller's own; 204. */
 export async function action({ request, context }: Route.ActionArgs) {

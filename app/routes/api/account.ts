@@ -1,5 +1,6 @@
+import { clearSessionCookie } from "~/server/cookies.server";
 import { apiFailure, getOnly, methodNotAllowed, readJsonBody } from "~/server/json-api.server";
-import { readProfile, updateProfile } from "~/server/my-account.server";
+import { deleteMyAccount, readProfile, updateProfile } from "~/server/my-account.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/account";
 
@@ -9,13 +10,27 @@ const NO_STORE = { headers: { "Cache-Control": "no-store" } };
 export const loader = getOnly(async ({ request, context }: Route.LoaderArgs) => {
   const outcome = await readProfile(depsOf(context), callerOf(context, request));
   return outcome.kind === "done" ? Response.json(outcome.value, NO_STORE) : apiFailure(outcome);
-});
+}, "GET, HEAD, PATCH, DELETE");
 
-/** PATCH /api/account: any of { firstName, lastName, company, phone, userTypeId }; 200 with the profile. */
+/**
+ * PATCH /api/account: any of { firstName, lastName, company, phone, userTypeId }; 200 with the profile.
+ * DELETE /api/account { password, confirm: "DELETE" }: 200, 400, 401 for a wrong password, 409 for the last
+ * active administrator.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "PATCH") return methodNotAllowed("GET, HEAD, PATCH");
+  if (request.method !== "PATCH" && request.method !== "DELETE") {
+    return methodNotAllowed("GET, HEAD, PATCH, DELETE");
+  }
   const read = await readJsonBody(request);
   if ("response" in read) return read.response;
-  const outcome = await updateProfile(depsOf(context), callerOf(context, request), read.body);
+  const deps = depsOf(context);
+  const caller = callerOf(context, request);
+  if (request.method === "DELETE") {
+    const outcome = await deleteMyAccount(deps, caller, read.body);
+    return outcome.kind === "done"
+      ? Response.json({ ok: true }, { headers: { "Set-Cookie": clearSessionCookie(request) } })
+      : apiFailure(outcome);
+  }
+  const outcome = await updateProfile(deps, caller, read.body);
   return outcome.kind === "done" ? Response.json(outcome.value, NO_STORE) : apiFailure(outcome);
 }

@@ -1,0 +1,15 @@
+import { EMAIL_CHANGE_SENT } from "~/lib/account-messages";
+import { requestEmailChange } from "~/server/email-change.server";
+import { jsonAction, postOnly } from "~/server/json-api.server";
+
+/**
+ * POST /api/account/email { password, email }: 202 with the same body for every address (a link goes to a
+ * free one; a taken one is told an account exists there), 401 for a wrong password, 400 for a bad address.
+ */
+export const action = jsonAction({
+  readsBody: true,
+  run: ({ deps, caller, input }) => requestEmailChange(deps, caller, input),
+  answer: () => Response.json({ ok: true, message: EMAIL_CHANGE_SENT }, { status: 202 }),
+});
+
+export const loader = postOnly;

@@ -1,0 +1,12 @@
+import { jsonAction, postOnly } from "~/server/json-api.server";
+import { personalDataResponse } from "~/server/personal-data.server";
+import { exportByPrivacyLink } from "~/server/privacy-requests.server";
+
+/** POST /api/privacy/export { token }: what we hold about the link's address, as a JSON attachment. */
+export const action = jsonAction({
+  readsBody: true,
+  run: ({ deps, caller, input }) => exportByPrivacyLink(deps, caller, input),
+  answer: (data) => personalDataResponse(data),
+});
+
+export const loader = postOnly;

@@ -1,0 +1,174 @@
+import { data, Form, Link } from "react-router";
+import { AccountPage } from "~/components/account-page";
+import type { ToastMessage } from "~/components/toaster";
+import { SubmitButton, TextField } from "~/components/ui/form-field";
+import {
+  LINK_INVALID_MESSAGE,
+  linkTokenOf,
+  PRIVACY_REQUEST_SENT,
+  TOO_MANY_ATTEMPTS,
+} from "~/lib/account-messages";
+import type { FieldErrors } from "~/lib/schemas";
+import { pageMeta } from "~/lib/seo";
+import { failureInit, readForm } from "~/server/form-door.server";
+import { callerOf, depsOf } from "~/server/operation.server";
+import { eraseByPrivacyLink, privacyLinkIsLive, requestPrivacyLink } from "~/server/privacy-requests.server";
+import type { Route } from "./+types/privacy-request";
+
+// /privacy/request (issue 18, item 9): for people without an account. Without a token, a form asks for an
+// address (every address gets the same answer). The emailed link (?token=) opens the two buttons:
+// "Download what you hold about me" (the JSON file) and "Erase it". Plain forms, no script.
+
+interface ActionResult {
+  notice: ToastMessage;
+  erased?: boolean;
+  fieldErrors?: FieldErrors;
+  email?: string;
+}
+
+const INVALID: ToastMessage = {
+  title: "Link not valid",
+  description: `${LINK_INVALID_MESSAGE} Ask for a new one below.`,
+  variant: "destructive",
+};
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Your data",
+    description: "Ask for a copy of what FACETS holds about your email address, or its erasure.",
+    path: "/privacy/request",
+    origin: matches[0].loaderData.origin,
+    noindex: true,
+  });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = linkTokenOf(request);
+  if (!token) return { token: "", live: false };
+  return { token, live: await privacyLinkIsLive(depsOf(context), token) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { intent, ...form } = await readForm(request);
+  const deps = depsOf(context);
+  const caller = callerOf(context, request);
+  if (intent === "erase") {
+    const outcome = await eraseByPrivacyLink(deps, caller, form);
+    if (outcome.kind === "done") {
+      return data<ActionResult>({
+        erased: true,
+        notice: {
+          title: "Erased",
+          description: "We erased everything we held about your address. An email confirms it.",
+        },
+      });
+    }
+    const notice: ToastMessage =
+      outcome.kind === "rate-limited"
+        ? TOO_MANY_ATTEMPTS
+        : outcome.kind === "conflict"
+          ? { title: "Not erased", description: outcome.message, variant: "destructive" }
+          : INVALID;
+    return data<ActionResult>({ notice }, failureInit(outcome));
+  }
+  const outcome = await requestPrivacyLink(deps, caller, form);
+  if (outcome.kind === "done") {
+    return data<ActionResult>({ notice: { title: "Check your email", description: PRIVACY_REQUEST_SENT } });
+  }
+  const notice: ToastMessage =
+    outcome.kind === "rate-limited"
+      ? TOO_MANY_ATTEMPTS
+      : { title: "Error", description: "Please enter a valid email address.", variant: "destructive" };
+  return data<ActionResult>(
+    { notice, fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined, email: form.email },
+    failureInit(outcome),
+  );
+}
+
+function RequestForm({ result }: { result: ActionResult | undefined }) {
+  return (
+    <Form method="post" className="space-y-5" aria-label="Ask for your data">
+      <p>
+        Enter the email address you wrote to us from or registered with. If we hold anything about it, we send
+        it a link that lets you download a copy or erase it. Have an account?{" "}
+        <Link to="/account" className="font-semibold text-brand underline">
+          Use My account
+        </Link>
+        .
+      </p>
+      <TextField
+        id="privacy-email"
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        required
+        defaultValue={result?.email}
+        error={result?.fieldErrors?.email}
+      />
+      <SubmitButton busy={false} busyLabel="Sending...">
+        Send me the link
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function LinkActions({ token }: { token: string }) {
+  return (
+    <div className="space-y-8">
+      <Form
+        method="post"
+        action="/privacy/request/data.json"
+        reloadDocument
+        aria-label="Download your data"
+        className="space-y-3"
+      >
+        <input type="hidden" name="token" value={token} />
+        <p>
+          A JSON file with everything we hold about your address: any registration, your contact messages and
+          the emails we sent you.
+        </p>
+        <SubmitButton busy={false} busyLabel="Preparing...">
+          Download what you hold about me
+        </SubmitButton>
+      </Form>
+      <Form method="post" aria-label="Erase your data" className="space-y-3">
+        <input type="hidden" name="intent" value="erase" />
+        <input type="hidden" name="token" value={token} />
+        <p>
+          Erasing deletes, at once and for good, any registration of this address, every contact message sent
+          from it and any email still waiting to go to it. This link stops working.
+        </p>
+        <SubmitButton busy={false} busyLabel="Erasing...">
+          Erase it
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+export default function PrivacyRequestPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { token, live } = loaderData;
+  const showActions = live && !actionData?.erased;
+  const notice = actionData?.notice ?? (token && !live ? INVALID : null);
+  return (
+    <AccountPage
+      title="Your data"
+      lead="See what FACETS holds about your email address, take a copy, or have it erased."
+      notice={notice}
+    >
+      {showActions ? (
+        <LinkActions token={token} />
+      ) : actionData?.erased ? (
+        <p>
+          Nothing of yours is left with us.{" "}
+          <Link to="/privacy" className="font-semibold text-brand underline">
+            Read our privacy notice
+          </Link>
+        </p>
+      ) : (
+        <RequestForm result={actionData} />
+      )}
+    </AccountPage>
+  );
+}

@@ -1,0 +1,133 @@
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { LINK_INVALID_MESSAGE } from "~/lib/account-messages";
+import { confirmEmailSchema, emailChangeSchema, fieldErrorsOf } from "~/lib/schemas";
+import { accountTokens, emailChanges, users } from "../../db/schema";
+import { insertEventStatement } from "./account-events.server";
+import { HOUR_LINK_SECONDS, hashToken } from "./account-tokens.server";
+import { insertMailEventIfChanged, type MailEventMessage, publishMailEvents } from "./mail-outbox.server";
+import { requireSignedIn, WRONG_PASSWORD } from "./my-account.server";
+import { type Caller, type Deps, rateLimit } from "./operation.server";
+import { done, invalid, type Outcome } from "./outcome";
+import { verifyPassword } from "./passwords.server";
+
+// A change of address (issue 18, item 3). The request stores the change and queues its mail: a link to the
+// new address (or, when another account already has it, an email saying so, with the same answer here),
+// and a notice to the old one. The address changes only when the link is used; then the old address is
+// told, and every outstanding link of the account stops working.
+
+const ADDRESS_TAKEN = "That address now belongs to another account, so your address was not changed.";
+
+export async function requestEmailChange(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
+  const limited = await rateLimit(deps.env, "account", caller);
+  if (limited) return limited;
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const parsed = emailChangeSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const user = await deps.db.query.users.findFirst({ where: eq(users.id, me.value.id) });
+  if (!user || !(await verifyPassword(parsed.data.password, user.password))) {
+    await insertEventStatement(deps.db, caller, {
+      actorId: me.value.id,
+      subjectId: me.value.id,
+      action: "email-change-requested",
+      outcome: "failure",
+    });
+    return { kind: "unauthenticated", message: WRONG_PASSWORD };
+  }
+  if (parsed.data.email === user.email) {
+    return invalid({ email: "That is already your address." });
+  }
+  const [, mail] = await deps.db.batch([
+    deps.db.insert(emailChanges).values({
+      userId: user.id,
+      oldEmail: user.email,
+      newEmail: parsed.data.email,
+      expiresAt: new Date(Date.now() + HOUR_LINK_SECONDS * 1000),
+    }),
+    insertMailEventIfChanged(deps.db, "email-change-requested"),
+    insertEventStatement(deps.db, caller, {
+      actorId: user.id,
+      subjectId: user.id,
+      action: "email-change-requested",
+      outcome: "success",
+    }),
+  ]);
+  deps.waitUntil(publishMailEvents(deps.env, mail));
+  return done(null);
+}
+
+/** The live change a link names: unused, unexpired, with a token that was sent. */
+function liveChange(tokenHash: string) {
+  return and(
+    eq(emailChanges.tokenHash, tokenHash),
+    isNull(emailChanges.usedAt),
+    gt(emailChanges.expiresAt, new Date()),
+  );
+}
+
+/**
+ * Uses an email-change link. In one batch: the link is spent; the address changes unless another account
+ * took it meanwhile; every other link of the account (confirmation, reset, other changes) is voided; the
+ * old address is told; the change is recorded as an account event.
+ */
+export async function confirmEmailChange(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
+  const limited = await rateLimit(deps.env, "confirm-email", caller);
+  if (limited) return limited;
+  const parsed = confirmEmailSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), LINK_INVALID_MESSAGE);
+  const hash = hashToken(parsed.data.token);
+  const change = await deps.db.query.emailChanges.findFirst({ where: liveChange(hash) });
+  if (!change) return invalid({}, LINK_INVALID_MESSAGE);
+  const taken = await deps.db.query.users.findFirst({
+    columns: { id: true },
+    where: eq(users.email, change.newEmail),
+  });
+  if (taken) return invalid({}, ADDRESS_TAKEN);
+  const now = new Date();
+  let results: [{ id: number }[], { id: number }[], MailEventMessage[], ...unknown[]];
+  try {
+    results = await deps.db.batch([
+      deps.db
+        .update(emailChanges)
+        .set({ usedAt: now })
+        .where(and(eq(emailChanges.id, change.id), liveChange(hash)))
+        .returning({ id: emailChanges.id }),
+      // Only when the link was spent just now (changes() of the statement before).
+      deps.db
+        .update(users)
+        .set({ email: change.newEmail, emailConfirmedAt: now, updatedAt: now })
+        .where(and(eq(users.id, change.userId), sql`changes() = 1`))
+        .returning({ id: users.id }),
+      insertMailEventIfChanged(deps.db, "email-changed", change.id),
+      deps.db
+        .update(accountTokens)
+        .set({ usedAt: now })
+        .where(and(eq(accountTokens.userId, change.userId), isNull(accountTokens.usedAt))),
+      deps.db
+        .update(emailChanges)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(emailChanges.userId, change.userId),
+            ne(emailChanges.id, change.id),
+            isNull(emailChanges.usedAt),
+          ),
+        ),
+      insertEventStatement(deps.db, caller, {
+        actorId: change.userId,
+        subjectId: change.userId,
+        action: "email-changed",
+        outcome: "success",
+      }),
+    ]);
+  } catch (error) {
+    // The address was taken between the check and the batch: the unique index refused it, and D1 rolled
+    // the whole batch back (the link stays unspent, nothing was recorded).
+    if (/UNIQUE/i.test(String(error))) return invalid({}, ADDRESS_TAKEN);
+    throw error;
+  }
+  const [spent, , mail] = results;
+  if (spent.length === 0) return invalid({}, LINK_INVALID_MESSAGE);
+  deps.waitUntil(publishMailEvents(deps.env, mail));
+  return done(null);
+}

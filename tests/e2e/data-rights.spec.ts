@@ -1,0 +1,154 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { emailTo, linkIn } from "./mailbox";
+import { DEMO_ADMIN, notice, PASSWORD, uniqueEmail } from "./support";
+
+// A person's rights over their address and data in Chromium (issue 18), with and without JavaScript: the
+// change of address through its emailed link, the copy of their data, the deletion of the account, and
+// /privacy/request for people without one. Every email is read from the local simulation.
+
+test.skip(({ isMobile }) => isMobile, "the flows run once, at desktop width; /account is tested at both");
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+let flows = 0;
+function clientIp() {
+  flows += 1;
+  return `198.18.210.${flows}`;
+}
+
+async function approvedMember(request: APIRequestContext, email: string) {
+  const headers = { "Content-Type": "application/json", "CF-Connecting-IP": clientIp() };
+  await request.post("/api/register", {
+    headers,
+    data: { email, password: PASSWORD, firstName: "Katherine", lastName: "Johnson", userTypeId: 2 },
+  });
+  const admin = await request.post("/api/login", {
+    headers: { ...headers, "CF-Connecting-IP": clientIp() },
+    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+  });
+  const cookie = admin.headers()["set-cookie"]?.split(";")[0] ?? "";
+  const pending = (await (
+    await request.get("/api/admin/pending-users", { headers: { Cookie: cookie } })
+  ).json()) as { id: number; email: string }[];
+  const id = pending.find((user) => user.email === email)?.id;
+  expect(id, `${email} is pending`).toBeDefined();
+  expect(
+    (await request.post(`/api/admin/approve-user/${id}`, { headers: { Cookie: cookie } })).status(),
+  ).toBe(200);
+}
+
+async function signInToAccount(page: Page, email: string) {
+  await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
+  await page.goto("/login?next=/account");
+  const login = page.getByRole("form", { name: "Login" });
+  await login.getByLabel("Email").fill(email);
+  await login.getByLabel("Password").fill(PASSWORD);
+  await login.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/account");
+}
+
+/** Goes to an emailed link on the server under test (the link carries SITE_ORIGIN, which is that server). */
+async function follow(page: Page, link: string) {
+  const url = new URL(link);
+  await page.goto(`${url.pathname}${url.search}`);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("move the account to a new address, take a copy, delete it", async ({ page, request }) => {
+      const email = uniqueEmail(javaScriptEnabled ? "rights-js" : "rights-nojs");
+      const moved = uniqueEmail("moved");
+      await approvedMember(request, email);
+      await signInToAccount(page, email);
+
+      const change = page.getByRole("form", { name: "Change email address" });
+      await change.getByLabel("New email address").fill(moved);
+      await change.getByLabel("Current password").fill(PASSWORD);
+      await change.getByRole("button", { name: "Send the link" }).click();
+      await expect(page.getByText("We sent a link to the new address.").first()).toBeVisible();
+      await emailTo(email, "A change of your FACETS email address was requested", moved);
+      const link = await emailTo(moved, "Confirm your new FACETS email address");
+      await follow(page, linkIn(link, "/confirm-email-change"));
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await expect(notice(page, "Email address changed")).toBeVisible();
+      await emailTo(email, "Your FACETS email address was changed", moved);
+      await page.goto("/account");
+      await expect(page.getByText(`Signed in as ${moved}.`)).toBeVisible();
+
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Download my data" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^facets-data-\d{4}-\d\d-\d\d\.json$/);
+      const copy = JSON.parse(readFileSync((await download.path()) ?? "", "utf8"));
+      expect(copy).toMatchObject({
+        email: moved,
+        account: { email: moved, firstName: "Katherine", status: "approved" },
+      });
+      expect(JSON.stringify(copy)).not.toContain("scrypt");
+
+      const remove = page.getByRole("form", { name: "Delete account" });
+      await remove.getByLabel("Current password").fill(PASSWORD);
+      await remove.getByLabel("Type DELETE to confirm").fill("delete");
+      await remove.getByRole("button", { name: "Delete my account" }).click();
+      await expect(page.getByText("Type DELETE to confirm").last()).toBeVisible();
+      await expect(page).toHaveURL((url) => url.pathname === "/account");
+
+      const again = page.getByRole("form", { name: "Delete account" });
+      await again.getByLabel("Current password").fill(PASSWORD);
+      await again.getByLabel("Type DELETE to confirm").fill("DELETE");
+      await again.getByRole("button", { name: "Delete my account" }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/");
+      await expect(notice(page, "Account deleted")).toBeVisible();
+      await emailTo(moved, "Your FACETS account was deleted");
+      await page.goto("/account");
+      await expect(page).toHaveURL(/\/login\?next=\/account$/);
+    });
+
+    test("a person who only wrote to us downloads and erases what we hold", async ({ page, request }) => {
+      const email = uniqueEmail(javaScriptEnabled ? "writer-js" : "writer-nojs");
+      const sent = await request.post("/api/contact", {
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": clientIp() },
+        data: {
+          firstName: "Hedy",
+          lastName: "Lamarr",
+          email,
+          userTypeId: 2,
+          message: "I would like to apply to buy FACETS tokens.",
+        },
+      });
+      expect(sent.status()).toBe(201);
+      await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
+
+      await page.goto("/privacy/request");
+      if (javaScriptEnabled) {
+        const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+        expect(violations.map((violation) => violation.id)).toEqual([]);
+      }
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Send me the link" }).click();
+      await expect(page.getByText("If we hold anything about that address").first()).toBeVisible();
+      const link = await emailTo(email, "What FACETS holds about you");
+      await follow(page, linkIn(link, "/privacy/request"));
+
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Download what you hold about me" }).click(),
+      ]);
+      const copy = JSON.parse(readFileSync((await download.path()) ?? "", "utf8"));
+      expect(copy).toMatchObject({ email, account: null });
+      expect(copy.contactMessages).toEqual([
+        expect.objectContaining({ message: "I would like to apply to buy FACETS tokens." }),
+      ]);
+
+      await page.getByRole("button", { name: "Erase it" }).click();
+      await expect(page.getByText("We erased everything we held about your address.").first()).toBeVisible();
+      await emailTo(email, "We erased what FACETS held about you");
+      await follow(page, linkIn(link, "/privacy/request"));
+      await expect(page.getByText("This link is invalid or has expired.").first()).toBeVisible();
+    });
+  });
+}

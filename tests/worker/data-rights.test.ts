@@ -1,0 +1,375 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { MailEventMessage } from "../../app/server/mail-outbox.server";
+import type { PersonalData } from "../../app/server/personal-data.server";
+import { fetchWorker } from "./support";
+import { approve, freshIp, PASSWORD, postJson, registerViaApi, uniqueEmail } from "./support-accounts";
+import { deliver, insertContact, linksOf, recordingEnv } from "./support-mail";
+
+// What a person can do with their address and their data (issue 18, items 3, 7, 8 and 9): a change of
+// address, a copy of what we hold, the deletion of an account, and the same for people without one. Every
+// email is read from what the consumer hands to Email Service.
+
+async function signIn(email: string, password = PASSWORD) {
+  const response = await postJson("/api/login", { email, password });
+  expect(response.status).toBe(200);
+  return (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+}
+
+async function member(label = "rights") {
+  const email = uniqueEmail(label);
+  await registerViaApi(email);
+  await approve(email);
+  return { email, cookie: await signIn(email) };
+}
+
+function call(path: string, cookie: string, init: { method?: string; body?: unknown } = {}) {
+  return fetchWorker(path, {
+    method: init.method ?? "GET",
+    redirect: "manual",
+    headers: {
+      Cookie: cookie,
+      "CF-Connecting-IP": freshIp(),
+      ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+/** Runs the consumer over every mail event not yet delivered in this test, and returns what was sent. */
+const delivered = new Set<string>();
+async function deliverPending() {
+  const { results } = await env.DB.prepare(
+    "SELECT id, type, subject_id AS subjectId FROM mail_events ORDER BY created_at",
+  ).all<MailEventMessage>();
+  const events = results.filter((event) => !delivered.has(event.id));
+  for (const event of events) delivered.add(event.id);
+  const mail = recordingEnv();
+  if (events.length > 0) await deliver(mail.env, events);
+  return mail.sent;
+}
+
+function tokenFrom(links: string[], path: string): string {
+  const link = links.find((href) => new URL(href).pathname === path);
+  expect(link, `a link to ${path}`).toBeDefined();
+  return new URL(link ?? "http://x").searchParams.get("token") ?? "";
+}
+
+/** Every row of every table of ours in D1, as text, to search for an address. */
+async function everythingInD1(): Promise<string> {
+  const { results: tables } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'",
+  ).all<{ name: string }>();
+  const dumps = await Promise.all(
+    tables.map(async ({ name }) =>
+      JSON.stringify((await env.DB.prepare(`SELECT * FROM "${name}"`).all()).results),
+    ),
+  );
+  return dumps.join("\n").toLowerCase();
+}
+
+/** Every key and value in KV, as text. */
+async function everythingInKv(): Promise<string> {
+  const parts: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.SESSIONS.list({ cursor });
+    for (const { name } of page.keys) parts.push(name, (await env.SESSIONS.get(name)) ?? "");
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+  return parts.join("\n").toLowerCase();
+}
+
+describe("change of email address", () => {
+  it("answers every new address alike, and moves the account only when the link is used", async () => {
+    const { email, cookie } = await member("mover");
+    const taken = await member("taken");
+    const fresh = uniqueEmail("new-home");
+    await deliverPending();
+
+    const wrong = await call("/api/account/email", cookie, {
+      method: "POST",
+      body: { password: "not my password", email: fresh },
+    });
+    expect(wrong.status).toBe(401);
+
+    const toFree = await call("/api/account/email", cookie, {
+      method: "POST",
+      body: { password: PASSWORD, email: fresh },
+    });
+    const toTaken = await call("/api/account/email", cookie, {
+      method: "POST",
+      body: { password: PASSWORD, email: taken.email },
+    });
+    expect(toFree.status).toBe(202);
+    expect(toTaken.status).toBe(202);
+    expect(await toTaken.text()).toBe(await toFree.text());
+
+    const sent = await deliverPending();
+    const to = (address: string) => sent.filter((message) => message.to === address);
+    // The old address hears of both requests, with no link that completes a change.
+    expect(to(email).map((message) => message.subject)).toEqual([
+      "A change of your FACETS email address was requested",
+      "A change of your FACETS email address was requested",
+    ]);
+    for (const notice of to(email)) {
+      expect(linksOf(notice).some((href) => href.includes("confirm-email-change"))).toBe(false);
+    }
+    expect(to(taken.email).map((message) => message.subject)).toEqual([
+      "A FACETS account already uses this address",
+    ]);
+    expect(linksOf(to(taken.email)[0] as never).some((href) => href.includes("token="))).toBe(false);
+    const [link] = to(fresh);
+    expect(link?.subject).toBe("Confirm your new FACETS email address");
+    const token = tokenFrom(linksOf(link as never), "/confirm-email-change");
+    const stored = await env.DB.prepare("SELECT token_hash FROM email_changes WHERE new_email = ?")
+      .bind(fresh)
+      .first<{ token_hash: string }>();
+    expect(stored?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored?.token_hash).not.toBe(token);
+
+    // Nothing changed yet.
+    expect(await (await call("/api/account", cookie)).json()).toMatchObject({ email });
+
+    // A reset link asked for before the change...
+    expect((await postJson("/api/auth/forgot-password", { email })).status).toBe(202);
+    const reset = (await deliverPending()).find(
+      (message) => message.subject === "Reset your FACETS password",
+    );
+    const resetToken = tokenFrom(linksOf(reset as never), "/reset-password");
+
+    const confirmed = await postJson("/api/account/confirm-email-change", { token });
+    expect(confirmed.status).toBe(200);
+    expect(await (await call("/api/account", cookie)).json()).toMatchObject({ email: fresh });
+    expect((await postJson("/api/account/confirm-email-change", { token })).status).toBe(400);
+
+    // ...no longer works, and the old address is told of the change.
+    const refused = await postJson("/api/auth/reset-password", {
+      token: resetToken,
+      password: "a brand new passphrase",
+    });
+    expect(refused.status).toBe(400);
+    const after = await deliverPending();
+    expect(after.map((message) => [message.to, message.subject])).toEqual([
+      [email, "Your FACETS email address was changed"],
+    ]);
+    expect(after[0]?.text).toContain(fresh);
+
+    // The person signs in with the new address only.
+    expect((await postJson("/api/login", { email, password: PASSWORD })).status).toBe(401);
+    expect((await postJson("/api/login", { email: fresh, password: PASSWORD })).status).toBe(200);
+  });
+
+  it("refuses a bad address with 400, and a dead link with 400", async () => {
+    const { cookie } = await member();
+    const bad = await call("/api/account/email", cookie, {
+      method: "POST",
+      body: { password: PASSWORD, email: "nope" },
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { fieldErrors: object }).fieldErrors).toHaveProperty("email");
+    expect((await postJson("/api/account/confirm-email-change", { token: "a".repeat(52) })).status).toBe(400);
+    expect((await postJson("/api/account/confirm-email-change", {})).status).toBe(400);
+    expect(
+      (
+        await call("/api/account/email", "", {
+          method: "POST",
+          body: { password: PASSWORD, email: "x@example.com" },
+        })
+      ).status,
+    ).toBe(401);
+  });
+});
+
+describe("download my data", () => {
+  it("gives a JSON attachment that matches what D1 holds, without the password hash", async () => {
+    const { email, cookie } = await member("export");
+    await insertContact({ email, message: "Please sell me 500 FACETS tokens." });
+    await call("/api/account", cookie, { method: "PATCH", body: { phone: "+27 21 000 0000" } });
+    await deliverPending();
+    const response = await call("/api/account/export", cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("application/json");
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="facets-data-\d{4}-\d\d-\d\d\.json"$/,
+    );
+    const text = await response.text();
+    const data = JSON.parse(text);
+    const row = await env.DB.prepare("SELECT * FROM users WHERE email = ?")
+      .bind(email)
+      .first<Record<string, unknown>>();
+    expect(text).not.toContain(String(row?.password));
+    expect(data).toMatchObject({
+      format: "facets-personal-data/1",
+      email,
+      account: {
+        id: row?.id,
+        email,
+        firstName: row?.first_name,
+        lastName: row?.last_name,
+        company: row?.company,
+        phone: "+27 21 000 0000",
+        userTypeId: row?.user_type_id,
+        status: "approved",
+      },
+    });
+    expect(data.account).not.toHaveProperty("password");
+    expect(data.contactMessages).toEqual([
+      expect.objectContaining({ email, message: "Please sell me 500 FACETS tokens.", processed: false }),
+    ]);
+    expect(data.emails).toEqual([
+      expect.objectContaining({ subject: "We received your registration", state: "sent" }),
+    ]);
+    const sessionRows = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?")
+      .bind(row?.id)
+      .all<{ id: string }>();
+    expect(data.sessions.map((session: { id: string }) => session.id).sort()).toEqual(
+      sessionRows.results.map((session) => session.id).sort(),
+    );
+    const eventRows = await env.DB.prepare(
+      "SELECT action FROM account_events WHERE subject_id = ? ORDER BY id DESC",
+    )
+      .bind(row?.id)
+      .all<{ action: string }>();
+    expect(data.accountEvents.map((event: { action: string }) => event.action)).toEqual(
+      eventRows.results.map((event) => event.action).filter((action) => action !== "data-exported"),
+    );
+    expect((await call("/api/account/export", "")).status).toBe(401);
+  });
+});
+
+describe("delete account", () => {
+  it("asks for the password and the word, then removes every trace of the address at once", async () => {
+    const { email } = await member("leaver");
+    const first = await signIn(email);
+    const second = await signIn(email);
+    await insertContact({ email, message: "An application to buy tokens." });
+    expect(
+      (
+        await call("/api/account", first, {
+          method: "DELETE",
+          body: { password: PASSWORD, confirm: "delete" },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call("/api/account", first, {
+          method: "DELETE",
+          body: { password: "wrong one", confirm: "DELETE" },
+        })
+      ).status,
+    ).toBe(401);
+    await deliverPending();
+
+    const deleted = await call("/api/account", first, {
+      method: "DELETE",
+      body: { password: PASSWORD, confirm: "DELETE" },
+    });
+    expect(deleted.status).toBe(200);
+    // The other session is refused at every door at once.
+    for (const path of ["/api/account", "/api/auth/me", "/api/account/sessions", "/api/account/export"]) {
+      expect((await call(path, second)).status, path).toBe(401);
+    }
+    expect((await call("/account", second)).status).toBe(302);
+
+    const sent = await deliverPending();
+    expect(sent.map((message) => [message.to, message.subject])).toEqual([
+      [email, "Your FACETS account was deleted"],
+    ]);
+    expect(await everythingInD1()).not.toContain(email.toLowerCase());
+    expect(await everythingInKv()).not.toContain(email.toLowerCase());
+    // The account is gone: its password opens nothing.
+    expect((await postJson("/api/login", { email, password: PASSWORD })).status).toBe(401);
+  });
+
+  it("refuses the last active administrator with 409", async () => {
+    // This file's own D1: no other admin is left active.
+    await env.DB.prepare("UPDATE users SET is_active = 0 WHERE user_type_id = 1").run();
+    const email = uniqueEmail("last-admin");
+    await registerViaApi(email);
+    await approve(email, true);
+    const cookie = await signIn(email);
+    const refused = await call("/api/account", cookie, {
+      method: "DELETE",
+      body: { password: PASSWORD, confirm: "DELETE" },
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/last active administrator/);
+    expect(await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first()).not.toBeNull();
+
+    const other = uniqueEmail("second-admin");
+    await registerViaApi(other);
+    await approve(other, true);
+    expect(
+      (
+        await call("/api/account", cookie, {
+          method: "DELETE",
+          body: { password: PASSWORD, confirm: "DELETE" },
+        })
+      ).status,
+    ).toBe(200);
+  });
+});
+
+describe("/api/privacy: people without an account", () => {
+  it("answers a known and an unknown address alike, and emails only the known one a link", async () => {
+    const known = uniqueEmail("writer");
+    await insertContact({ email: known, message: "Tell me about the pilots." });
+    const pending = uniqueEmail("pending");
+    await registerViaApi(pending);
+    await deliverPending();
+    const unknown = uniqueEmail("stranger");
+    const answers = await Promise.all(
+      [known, unknown].map(async (email) => {
+        const response = await postJson("/api/privacy/request", { email });
+        return [response.status, await response.text()];
+      }),
+    );
+    expect(answers[0]).toEqual([202, expect.any(String)]);
+    expect(answers[1]).toEqual(answers[0]);
+    const sent = await deliverPending();
+    expect(sent.map((message) => [message.to, message.subject])).toEqual([
+      [known, "What FACETS holds about you"],
+    ]);
+    const token = tokenFrom(linksOf(sent[0] as never), "/privacy/request");
+
+    const exported = await postJson("/api/privacy/export", { token });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("Content-Disposition")).toMatch(/^attachment;/);
+    const data = (await exported.json()) as PersonalData;
+    expect(data).toMatchObject({ email: known, account: null });
+    expect(data.contactMessages).toEqual([expect.objectContaining({ message: "Tell me about the pilots." })]);
+
+    expect((await postJson("/api/privacy/erase", { token })).status).toBe(200);
+    expect((await postJson("/api/privacy/erase", { token })).status).toBe(400);
+    expect((await postJson("/api/privacy/export", { token })).status).toBe(400);
+    const confirmation = await deliverPending();
+    expect(confirmation.map((message) => [message.to, message.subject])).toEqual([
+      [known, "We erased what FACETS held about you"],
+    ]);
+    const everything = await everythingInD1();
+    expect(everything).not.toContain(known);
+    expect(everything).not.toContain(unknown);
+    expect(await everythingInKv()).not.toContain(known);
+
+    // A pending registration is reached the same way, and erased with its account.
+    await postJson("/api/privacy/request", { email: pending });
+    const [pendingLink] = await deliverPending();
+    const pendingToken = tokenFrom(linksOf(pendingLink as never), "/privacy/request");
+    const pendingData = (await (
+      await postJson("/api/privacy/export", { token: pendingToken })
+    ).json()) as PersonalData;
+    expect(pendingData.account).toMatchObject({ email: pending, status: "pending" });
+    expect(pendingData.account).not.toHaveProperty("password");
+    expect((await postJson("/api/privacy/erase", { token: pendingToken })).status).toBe(200);
+    await deliverPending();
+    expect(await everythingInD1()).not.toContain(pending);
+  });
+
+  it("refuses a malformed address and a dead token with 400", async () => {
+    expect((await postJson("/api/privacy/request", { email: "nope" })).status).toBe(400);
+    expect((await postJson("/api/privacy/export", { token: "b".repeat(52) })).status).toBe(400);
+    expect((await postJson("/api/privacy/erase", { token: 42 })).status).toBe(400);
+  });
+});
