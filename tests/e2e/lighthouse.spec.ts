@@ -2,11 +2,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { indexablePaths, interactivePaths } from "../../app/content/site-pages";
+import { indexablePaths, interactivePaths, signedInPaths } from "../../app/content/site-pages";
 import { DEMO_ADMIN } from "./support";
 
 // Lighthouse (mobile preset, simulated throttling) on every public route and every interactive one,
-// the admin dashboard signed in as the demo admin (GUIDE.md section 4).
+// the admin dashboard and /account signed in as the demo admin (GUIDE.md section 4).
 //
 // Gated at 100: accessibility, best practices, and SEO on every page search engines may list (the login
 // page and the dashboard say noindex, which the SEO category counts against them). None of their audits
@@ -134,13 +134,17 @@ async function signInAsAdmin(baseURL: string): Promise<Record<string, string>> {
 }
 
 const indexable = new Set<string>([...indexablePaths]);
-const audited = [...new Set<string>([...indexablePaths, ...interactivePaths])];
+/** Pages audited signed in, as the demo admin. */
+const signedIn = new Set<string>(["/admin", ...signedInPaths]);
+const audited = [
+  ...new Set<string>([...indexablePaths, ...interactivePaths, ...signedInPaths, "/privacy/request"]),
+];
 
 for (const path of audited) {
   test(`Lighthouse ${path}`, async ({ baseURL }) => {
     test.setTimeout(120_000 * RUNS);
     const url = new URL(path, baseURL).toString();
-    const headers = path === "/admin" ? await signInAsAdmin(baseURL ?? "") : undefined;
+    const headers = signedIn.has(path) ? await signInAsAdmin(baseURL ?? "") : undefined;
     const gated = (["accessibility", "best-practices", "seo"] as const).filter(
       (c) => c !== "seo" || indexable.has(path),
     );
@@ -183,6 +187,6 @@ for (const path of audited) {
       Math.min(...runs.map((run) => run.scores.performance)),
       `${path} performance\n${report}`,
     ).toBeGreaterThanOrEqual(PERFORMANCE_FLOOR);
-    if (headers) expect(runs[0]?.finalUrl, "the dashboard, not a redirect to /login").toBe(url);
+    if (headers) expect(runs[0]?.finalUrl, "the signed-in page, not a redirect to /login").toBe(url);
   });
 }

@@ -48,8 +48,13 @@ test("every page is valid HTML (W3C Nu checker)", async ({ baseURL }) => {
   const pages: [string, string | null][] = [
     ...publicPages.map((path): [string, null] => [path, null]),
     ["/login?tab=register", null],
+    ["/privacy/request", null],
+    ["/confirm-email-change", null],
     ["/zz-no-such-page", null],
-    ...["/", "/insure", "/admin", "/admin?tab=contacts"].map((path): [string, string] => [path, cookie]),
+    ...["/", "/insure", "/admin", "/admin?tab=contacts", "/account"].map((path): [string, string] => [
+      path,
+      cookie,
+    ]),
   ];
   const files: string[] = [];
   for (const [path, session] of pages) {
