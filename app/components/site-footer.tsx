@@ -5,7 +5,7 @@ import { ExternalLink } from "./ui/button-link";
 
 export function SiteFooter() {
   return (
-    <footer className="bg-night text-slate-200">
+    <footer id="site-footer" className="bg-night text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">

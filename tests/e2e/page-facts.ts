@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 // shift, and what the largest paint is. Measured in Chromium on the served page.
 
 /**
- * Requests a page makes, everything included: the document, the favicon, its images and films' metadata,
+ * Distinct requests a page makes, everything included: the document, the favicon, its images and films' metadata,
  * and on interactive pages each JavaScript chunk and React Router's route manifest. A page not listed
  * makes two (the document and the favicon). A new chunk or image changes a number here on purpose.
  */
