@@ -39,6 +39,7 @@ export default [
   route("/email-dao-simple", "routes/email-dao-simple.tsx"),
   route("/email", "routes/email.tsx"),
   route("/email-image", "routes/email-image.tsx"),
+  route("/privacy", "routes/privacy.tsx"),
 
   route("/sitemap.xml", "routes/sitemap.ts"),
   route("/robots.txt", "routes/robots.ts"),

@@ -5,7 +5,7 @@ import type { FieldErrors } from "~/lib/schemas";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { AreaOfInterestField, EmailField, NameFields, OrganisationFields } from "./person-fields";
 import { StaticNotice, type ToastMessage, useToast } from "./toaster";
-import { HoneypotField, SubmitButton, TextAreaField } from "./ui/form-field";
+import { HoneypotField, PrivacyLine, SubmitButton, TextAreaField } from "./ui/form-field";
 
 export interface ContactActionResult {
   toast: ToastMessage;
@@ -88,7 +88,8 @@ function ContactFields({
           error={errors.message}
         />
       </div>
-      <div className="sm:col-span-2">
+      <div className="space-y-4 sm:col-span-2">
+        <PrivacyLine />
         <SubmitButton busy={busy} busyLabel="Sending...">
           Send Message
         </SubmitButton>

@@ -42,6 +42,7 @@ export const footerGroups: readonly { title: string; links: readonly NavLinkItem
     links: [
       { label: "Media", to: "/media" },
       { label: "Contact", to: "/contact" },
+      { label: "Privacy", to: "/privacy" },
     ],
   },
 ];

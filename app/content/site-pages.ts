@@ -20,6 +20,7 @@ export const indexablePaths = [
   "/funeral",
   "/facetsre",
   "/contact",
+  "/privacy",
 ] as const;
 
 /** Pages that say noindex, and the private areas. */

@@ -9,7 +9,7 @@ import {
   OrganisationFields,
 } from "~/components/person-fields";
 import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
-import { HoneypotField, SubmitButton, TextField } from "~/components/ui/form-field";
+import { HoneypotField, PrivacyLine, SubmitButton, TextField } from "~/components/ui/form-field";
 import { LOGIN_FAILED_MESSAGE, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { FieldErrors } from "~/lib/schemas";
@@ -184,7 +184,8 @@ function RegisterForm({ result, busy }: { result: ActionResult | undefined; busy
       <div className="sm:col-span-2">
         <AreaOfInterestField idPrefix="register" values={values} errors={errors} />
       </div>
-      <div className="sm:col-span-2">
+      <div className="space-y-4 sm:col-span-2">
+        <PrivacyLine />
         <SubmitButton busy={busy} busyLabel="Registering...">
           Register
         </SubmitButton>

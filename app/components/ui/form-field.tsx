@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { Link } from "react-router";
 
 const controlClass =
   "mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-ink shadow-sm aria-[invalid=true]:border-danger focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand";
@@ -142,5 +143,18 @@ export function SubmitButton({
     >
       {busy ? busyLabel : children}
     </button>
+  );
+}
+
+/** Under the forms that collect personal data: where to read what we do with it. */
+export function PrivacyLine() {
+  return (
+    <p className="text-sm text-ink-muted">
+      What we keep and why: our{" "}
+      <Link to="/privacy" className="font-semibold text-brand underline">
+        privacy notice
+      </Link>
+      .
+    </p>
   );
 }
