@@ -72,6 +72,10 @@ for (const javaScriptEnabled of [true, false]) {
       await emailTo(email, "A change of your FACETS email address was requested", moved);
       const link = await emailTo(moved, "Confirm your new FACETS email address");
       await follow(page, linkIn(link, "/confirm-email-change"));
+      if (javaScriptEnabled) {
+        const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+        expect(violations.map((violation) => violation.id)).toEqual([]);
+      }
       await page.getByRole("button", { name: "Confirm" }).click();
       await expect(notice(page, "Email address changed")).toBeVisible();
       await emailTo(email, "Your FACETS email address was changed", moved);
