@@ -5,10 +5,9 @@ import { accountTokens, emailChanges, users } from "../../db/schema";
 import { insertEventStatement } from "./account-events.server";
 import { HOUR_LINK_SECONDS, hashToken } from "./account-tokens.server";
 import { insertMailEventIfChanged, type MailEventMessage, publishMailEvents } from "./mail-outbox.server";
-import { requireSignedIn, WRONG_PASSWORD } from "./my-account.server";
+import { confirmHolder } from "./my-account.server";
 import { type Caller, type Deps, rateLimit } from "./operation.server";
 import { done, invalid, type Outcome } from "./outcome";
-import { verifyPassword } from "./passwords.server";
 
 // A change of address (issue 18, item 3). The request stores the change and queues its mail: a link to the
 // new address (or, when another account already has it, an email saying so, with the same answer here),
@@ -18,30 +17,21 @@ import { verifyPassword } from "./passwords.server";
 const ADDRESS_TAKEN = "That address now belongs to another account, so your address was not changed.";
 
 export async function requestEmailChange(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
-  const limited = await rateLimit(deps.env, "account", caller);
-  if (limited) return limited;
-  const me = await requireSignedIn(deps.db, caller);
-  if (me.kind !== "done") return me;
-  const parsed = emailChangeSchema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const user = await deps.db.query.users.findFirst({ where: eq(users.id, me.value.id) });
-  if (!user || !(await verifyPassword(parsed.data.password, user.password))) {
-    await insertEventStatement(deps.db, caller, {
-      actorId: me.value.id,
-      subjectId: me.value.id,
-      action: "email-change-requested",
-      outcome: "failure",
-    });
-    return { kind: "unauthenticated", message: WRONG_PASSWORD };
-  }
-  if (parsed.data.email === user.email) {
+  const holder = await confirmHolder(deps, caller, input, {
+    schema: emailChangeSchema,
+    password: (data) => data.password,
+    action: "email-change-requested",
+  });
+  if (holder.kind !== "done") return holder;
+  const { user, data } = holder.value;
+  if (data.email === user.email) {
     return invalid({ email: "That is already your address." });
   }
   const [, mail] = await deps.db.batch([
     deps.db.insert(emailChanges).values({
       userId: user.id,
       oldEmail: user.email,
-      newEmail: parsed.data.email,
+      newEmail: data.email,
       expiresAt: new Date(Date.now() + HOUR_LINK_SECONDS * 1000),
     }),
     insertMailEventIfChanged(deps.db, "email-change-requested"),

@@ -1,12 +1,18 @@
 import { eq } from "drizzle-orm";
+import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import {
   accountDeletionSchema,
   fieldErrorsOf,
   passwordChangeSchema,
   profileChangeSchema,
 } from "~/lib/schemas";
-import { users } from "../../db/schema";
-import { insertEventStatement, listOwnEvents, type OwnEvent } from "./account-events.server";
+import { type UserRow, users } from "../../db/schema";
+import {
+  type AccountAction,
+  insertEventStatement,
+  listOwnEvents,
+  type OwnEvent,
+} from "./account-events.server";
 import type { Database } from "./db.server";
 import { insertMailEventIfChanged, publishMailEvents } from "./mail-outbox.server";
 import { type Caller, type Deps, rateLimit } from "./operation.server";
@@ -149,6 +155,42 @@ export async function myActivity(deps: Deps, caller: Caller, page: number): Prom
 /** The wrong current password: the same answer whatever else is wrong. */
 export const WRONG_PASSWORD = "The current password is not right.";
 
+type Parsed<T> = { success: true; data: T } | { success: false; error: Parameters<typeof fieldErrorsOf>[0] };
+
+/**
+ * The first steps of every change only the account's holder may make: the rate limit, a live session, the
+ * input under its schema, then the current password again. A wrong password is recorded as the action's
+ * failed event and answered with WRONG_PASSWORD (401 over the API).
+ */
+export async function confirmHolder<T>(
+  deps: Deps,
+  caller: Caller,
+  input: unknown,
+  check: {
+    schema: { safeParse(input: unknown): Parsed<T> };
+    password: (data: T) => string;
+    action: AccountAction;
+  },
+): Promise<Outcome<{ user: UserRow; data: T }>> {
+  const limited = await rateLimit(deps.env, "account", caller);
+  if (limited) return limited;
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const parsed = check.schema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const user = await deps.db.query.users.findFirst({ where: eq(users.id, me.value.id) });
+  if (!user || !(await verifyPassword(check.password(parsed.data), user.password))) {
+    await insertEventStatement(deps.db, caller, {
+      actorId: me.value.id,
+      subjectId: me.value.id,
+      action: check.action,
+      outcome: "failure",
+    });
+    return { kind: "unauthenticated", message: WRONG_PASSWORD };
+  }
+  return done({ user, data: parsed.data });
+}
+
 /**
  * Changes the password: the current one must be right, the new one follows the registration's rules.
  * Every session of the person ends at once, the one asking continues under a new token (returned for its
@@ -159,27 +201,16 @@ export async function changePassword(
   caller: Caller,
   input: unknown,
 ): Promise<Outcome<{ token: string }>> {
-  const limited = await rateLimit(deps.env, "account", caller);
-  if (limited) return limited;
-  const me = await requireSignedIn(deps.db, caller);
-  if (me.kind !== "done") return me;
-  const parsed = passwordChangeSchema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const row = await deps.db.query.users.findFirst({
-    columns: { password: true },
-    where: eq(users.id, me.value.id),
+  const holder = await confirmHolder(deps, caller, input, {
+    schema: passwordChangeSchema,
+    password: (data) => data.currentPassword,
+    action: "password-changed",
   });
-  if (!row || !(await verifyPassword(parsed.data.currentPassword, row.password))) {
-    await insertEventStatement(deps.db, caller, {
-      actorId: me.value.id,
-      subjectId: me.value.id,
-      action: "password-changed",
-      outcome: "failure",
-    });
-    return { kind: "unauthenticated", message: WRONG_PASSWORD };
-  }
-  const passwordHash = await hashPassword(parsed.data.password);
-  const { id, firstName, isAdmin } = me.value;
+  if (holder.kind !== "done") return holder;
+  const { user, data } = holder.value;
+  const passwordHash = await hashPassword(data.password);
+  const { id, firstName } = user;
+  const isAdmin = user.userTypeId === ADMIN_USER_TYPE_ID;
   const session = newSession(deps.db, { userId: id, firstName, isAdmin }, caller);
   const [, mail] = await deps.db.batch([
     deps.db.update(users).set({ password: passwordHash, updatedAt: new Date() }).where(eq(users.id, id)),
@@ -224,22 +255,13 @@ export async function exportMyData(deps: Deps, caller: Caller): Promise<Outcome<
  * is refused, so the dashboard always has someone. An email confirms the deletion.
  */
 export async function deleteMyAccount(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
-  const limited = await rateLimit(deps.env, "account", caller);
-  if (limited) return limited;
-  const me = await requireSignedIn(deps.db, caller);
-  if (me.kind !== "done") return me;
-  const parsed = accountDeletionSchema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const user = await deps.db.query.users.findFirst({ where: eq(users.id, me.value.id) });
-  if (!user || !(await verifyPassword(parsed.data.password, user.password))) {
-    await insertEventStatement(deps.db, caller, {
-      actorId: me.value.id,
-      subjectId: me.value.id,
-      action: "account-deleted",
-      outcome: "failure",
-    });
-    return { kind: "unauthenticated", message: WRONG_PASSWORD };
-  }
+  const holder = await confirmHolder(deps, caller, input, {
+    schema: accountDeletionSchema,
+    password: (data) => data.password,
+    action: "account-deleted",
+  });
+  if (holder.kind !== "done") return holder;
+  const { user } = holder.value;
   if (await isLastActiveAdmin(deps.db, user)) return conflict(LAST_ADMIN_MESSAGE);
   const mail = await eraseAddress(
     deps.db,

@@ -1,37 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { DEMO_ADMIN, hydrated, PASSWORD, uniqueEmail } from "./support";
+import { expect, test } from "@playwright/test";
+import { approvedMember, clientIp, expectAxeClean } from "./members";
+import { hydrated, PASSWORD, uniqueEmail } from "./support";
 
 // /account in Chromium (issue 18), with and without JavaScript: sent to sign in first and brought back,
 // the profile saved, another session seen and signed out, the password changed; axe-clean.
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
-let ip = 0;
-function clientIp() {
-  ip += 1;
-  return `198.18.200.${ip}`;
-}
-
-/** A member registered over the API and approved by the demo admin over the API. */
-async function approvedMember(request: APIRequestContext, email: string) {
-  const headers = { "Content-Type": "application/json", "CF-Connecting-IP": clientIp() };
-  await request.post("/api/register", {
-    headers,
-    data: { email, password: PASSWORD, firstName: "Mary", lastName: "Jackson", userTypeId: 2 },
-  });
-  const admin = await request.post("/api/login", {
-    headers: { ...headers, "CF-Connecting-IP": clientIp() },
-    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-  });
-  const cookie = admin.headers()["set-cookie"]?.split(";")[0] ?? "";
-  const pending = (await (
-    await request.get("/api/admin/pending-users", { headers: { Cookie: cookie } })
-  ).json()) as { id: number; email: string }[];
-  const id = pending.find((user) => user.email === email)?.id;
-  expect(id, `${email} is pending`).toBeDefined();
-  const approved = await request.post(`/api/admin/approve-user/${id}`, { headers: { Cookie: cookie } });
-  expect(approved.status()).toBe(200);
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
@@ -58,8 +30,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { name: "My account", level: 1 })).toBeVisible();
       if (javaScriptEnabled) {
         // axe runs as a script in the page.
-        const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-        expect(violations.map((violation) => violation.id)).toEqual([]);
+        await expectAxeClean(page);
       }
 
       const profile = page.getByRole("form", { name: "Profile" });

@@ -1,42 +1,14 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { emailTo, linkIn } from "./mailbox";
-import { DEMO_ADMIN, notice, PASSWORD, uniqueEmail } from "./support";
+import { approvedMember, clientIp, expectAxeClean } from "./members";
+import { notice, PASSWORD, uniqueEmail } from "./support";
 
 // A person's rights over their address and data in Chromium (issue 18), with and without JavaScript: the
 // change of address through its emailed link, the copy of their data, the deletion of the account, and
 // /privacy/request for people without one. Every email is read from the local simulation.
 
 test.skip(({ isMobile }) => isMobile, "the flows run once, at desktop width; /account is tested at both");
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
-let flows = 0;
-function clientIp() {
-  flows += 1;
-  return `198.18.210.${flows}`;
-}
-
-async function approvedMember(request: APIRequestContext, email: string) {
-  const headers = { "Content-Type": "application/json", "CF-Connecting-IP": clientIp() };
-  await request.post("/api/register", {
-    headers,
-    data: { email, password: PASSWORD, firstName: "Katherine", lastName: "Johnson", userTypeId: 2 },
-  });
-  const admin = await request.post("/api/login", {
-    headers: { ...headers, "CF-Connecting-IP": clientIp() },
-    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-  });
-  const cookie = admin.headers()["set-cookie"]?.split(";")[0] ?? "";
-  const pending = (await (
-    await request.get("/api/admin/pending-users", { headers: { Cookie: cookie } })
-  ).json()) as { id: number; email: string }[];
-  const id = pending.find((user) => user.email === email)?.id;
-  expect(id, `${email} is pending`).toBeDefined();
-  expect(
-    (await request.post(`/api/admin/approve-user/${id}`, { headers: { Cookie: cookie } })).status(),
-  ).toBe(200);
-}
 
 async function signInToAccount(page: Page, email: string) {
   await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
@@ -61,7 +33,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("move the account to a new address, take a copy, delete it", async ({ page, request }) => {
       const email = uniqueEmail(javaScriptEnabled ? "rights-js" : "rights-nojs");
       const moved = uniqueEmail("moved");
-      await approvedMember(request, email);
+      await approvedMember(request, email, "Katherine");
       await signInToAccount(page, email);
 
       const change = page.getByRole("form", { name: "Change email address" });
@@ -73,8 +45,7 @@ for (const javaScriptEnabled of [true, false]) {
       const link = await emailTo(moved, "Confirm your new FACETS email address");
       await follow(page, linkIn(link, "/confirm-email-change"));
       if (javaScriptEnabled) {
-        const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-        expect(violations.map((violation) => violation.id)).toEqual([]);
+        await expectAxeClean(page);
       }
       await page.getByRole("button", { name: "Confirm" }).click();
       await expect(notice(page, "Email address changed")).toBeVisible();
@@ -129,8 +100,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.goto("/privacy/request");
       if (javaScriptEnabled) {
-        const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-        expect(violations.map((violation) => violation.id)).toEqual([]);
+        await expectAxeClean(page);
       }
       await page.getByLabel("Email").fill(email);
       await page.getByRole("button", { name: "Send me the link" }).click();

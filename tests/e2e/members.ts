@@ -1,0 +1,43 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { DEMO_ADMIN, PASSWORD } from "./support";
+
+// Members made over the API for the flows of My account and data rights, each request from its own client
+// address so the per-address rate limits are never met by a fast run of the suite.
+
+let addresses = 0;
+
+/** A client address no other request of this run has used. */
+export function clientIp(): string {
+  addresses += 1;
+  return `198.18.${200 + Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+}
+
+/** A member registered over the API and approved by the demo admin over the API. */
+export async function approvedMember(request: APIRequestContext, email: string, firstName = "Mary") {
+  const headers = { "Content-Type": "application/json", "CF-Connecting-IP": clientIp() };
+  await request.post("/api/register", {
+    headers,
+    data: { email, password: PASSWORD, firstName, lastName: "Jackson", userTypeId: 2 },
+  });
+  const admin = await request.post("/api/login", {
+    headers: { ...headers, "CF-Connecting-IP": clientIp() },
+    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+  });
+  const cookie = admin.headers()["set-cookie"]?.split(";")[0] ?? "";
+  const pending = (await (
+    await request.get("/api/admin/pending-users", { headers: { Cookie: cookie } })
+  ).json()) as { id: number; email: string }[];
+  const id = pending.find((user) => user.email === email)?.id;
+  expect(id, `${email} is pending`).toBeDefined();
+  const approved = await request.post(`/api/admin/approve-user/${id}`, { headers: { Cookie: cookie } });
+  expect(approved.status()).toBe(200);
+}
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+/** axe's WCAG 2.2 A/AA findings on the page as it is now (axe runs as a script in the page). */
+export async function expectAxeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(violations.map((violation) => violation.id)).toEqual([]);
+}
