@@ -69,6 +69,7 @@ export default [
     route("/admin/pending-users", "routes/api/admin.pending-users.ts"),
     route("/admin/contacts", "routes/api/admin.contacts.ts"),
     route("/admin/users", "routes/api/admin.users.ts"),
+    route("/admin/activity", "routes/api/admin.activity.ts"),
     route("/admin/approve-user/:id", "routes/api/admin.approve-user.ts"),
     route("/admin/reject-user/:id", "routes/api/admin.reject-user.ts"),
     route("/admin/deactivate-user/:id", "routes/api/admin.deactivate-user.ts"),

@@ -190,12 +190,28 @@ export const accountEvents = sqliteTable(
     userAgent: text("user_agent"),
     country: text("country"),
     requestId: text("request_id"),
+    /** sha256 of the actor's address at the time (audit_emails turns it back into the address). */
+    actorEmailSha256: text("actor_email_sha256"),
+    /** The hash of the entry before this one (64 zeros for the first): the chain (audit-log.server.ts). */
+    prevHash: text("prev_hash"),
+    /** sha256 of this entry's fields and prevHash; null only on entries made before the chain. */
+    hash: text("hash"),
   },
   (table) => [
     index("account_events_subject_idx").on(table.subjectId, table.at),
     index("account_events_actor_idx").on(table.actorId, table.at),
+    index("account_events_at_idx").on(table.at),
   ],
 );
+
+/**
+ * The addresses behind the audit log's actor digests, so the log can show who acted while keeping no
+ * address in its entries: erasing a person deletes their row here and leaves the chained entries intact.
+ */
+export const auditEmails = sqliteTable("audit_emails", {
+  sha256: text("sha256").primaryKey(),
+  email: text("email").notNull(),
+});
 
 /**
  * A change of address asked for in /account: the link goes to the new address (only sha256 of its token is

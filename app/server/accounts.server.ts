@@ -9,7 +9,7 @@ import {
   resetPasswordSchema,
 } from "~/lib/schemas";
 import { loginFailures, users } from "../../db/schema";
-import { insertEventStatement } from "./account-events.server";
+import { recordEvent, withEventChain } from "./account-events.server";
 import { findTokenUser, spendTokenStatement, tokenUserIdSubquery } from "./account-tokens.server";
 import { insertMailEventIfChanged, type MailEventMessage, publishMailEvents } from "./mail-outbox.server";
 import { type Caller, type Deps, rateLimit, trippedHoneypot } from "./operation.server";
@@ -66,8 +66,9 @@ export async function logIn(
   const { user, accountId } = await authenticate(deps.db, parsed.data);
   if (!user) {
     if (accountId !== null) {
-      await insertEventStatement(deps.db, caller, {
+      await recordEvent(deps.db, caller, {
         actorId: accountId,
+        actorEmail: parsed.data.email,
         subjectId: accountId,
         action: "sign-in",
         outcome: "failure",
@@ -80,15 +81,18 @@ export async function logIn(
     { userId: user.id, firstName: user.firstName, isAdmin: user.isAdmin },
     caller,
   );
-  await deps.db.batch([
-    session.statement,
-    insertEventStatement(deps.db, caller, {
-      actorId: user.id,
-      subjectId: user.id,
-      action: "sign-in",
-      outcome: "success",
-    }),
-  ]);
+  await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      session.statement,
+      chain.append(caller, {
+        actorId: user.id,
+        actorEmail: user.email,
+        subjectId: user.id,
+        action: "sign-in",
+        outcome: "success",
+      }),
+    ]),
+  );
   await session.store(deps.env);
   return done({ user, token: session.token });
 }
@@ -97,15 +101,22 @@ export async function logIn(
 export async function logOut(deps: Deps, token: string | null, caller: Caller): Promise<Outcome> {
   const session = token ? await readSession(deps.env, token) : null;
   if (token && session) {
-    await deps.db.batch([
-      deleteSessionRowStatement(deps.db, session),
-      insertEventStatement(deps.db, caller, {
-        actorId: session.userId,
-        subjectId: session.userId,
-        action: "sign-out",
-        outcome: "success",
-      }),
-    ]);
+    const account = await deps.db.query.users.findFirst({
+      columns: { email: true },
+      where: eq(users.id, session.userId),
+    });
+    await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deleteSessionRowStatement(deps.db, session),
+        chain.append(caller, {
+          actorId: session.userId,
+          actorEmail: account?.email ?? null,
+          subjectId: session.userId,
+          action: "sign-out",
+          outcome: "success",
+        }),
+      ]),
+    );
     await forgetSessionToken(deps.env, token, session.userId);
   }
   return done(null);

@@ -1,3 +1,5 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import { type AccountAction, type AccountEvent, withEventChain } from "./account-events.server";
 import { contactExists, markProcessedStatement } from "./contact-submissions.server";
 import type { Database } from "./db.server";
 import { insertMailEventIfChanged, publishMailEvents } from "./mail-outbox.server";
@@ -23,7 +25,8 @@ import {
 } from "./users.server";
 
 // The admin use cases. Each checks, against D1 and never the KV session alone, that the caller is an
-// approved, active administrator, then applies one conditional change: a repeat changes nothing.
+// approved, active administrator, then applies one conditional change with its audit entry in the same
+// batch: a repeat changes nothing and logs nothing.
 
 /** The caller as an administrator, read from D1, or why not. */
 export async function requireAdmin(db: Database, caller: Caller): Promise<Outcome<SessionUser>> {
@@ -40,7 +43,7 @@ export function parseId(raw: unknown): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
-type AdminAction = (deps: Deps, admin: SessionUser, id: number) => Promise<Outcome>;
+type AdminAction = (deps: Deps, caller: Caller, admin: SessionUser, id: number) => Promise<Outcome>;
 
 /** Wraps an action with the admin check and the id check every admin action shares. */
 function adminAction(subject: "user" | "contact", act: AdminAction) {
@@ -49,7 +52,7 @@ function adminAction(subject: "user" | "contact", act: AdminAction) {
     if (admin.kind !== "done") return admin;
     const id = parseId(rawId);
     if (id === null) return invalid({ id: `The ${subject} id must be a positive whole number.` });
-    return act(deps, admin.value, id);
+    return act(deps, caller, admin.value, id);
   };
 }
 
@@ -67,39 +70,86 @@ async function unchangedOutcome(db: Database, id: number, target: Array<keyof ty
   return target.includes(standing) ? alreadyDone : conflict(STANDING_CONFLICTS[standing]);
 }
 
-export const approveUser = adminAction("user", async (deps, admin, id) => {
-  const [changed, events] = await deps.db.batch([
-    approveStatement(deps.db, id, admin.id),
-    insertMailEventIfChanged(deps.db, "account-approved", id),
-  ]);
+/** The entry an admin action leaves: the admin as actor, the account (or contact message) as subject. */
+function adminEvent(admin: SessionUser, action: AccountAction, subjectId: number): AccountEvent {
+  return { actorId: admin.id, actorEmail: admin.email, subjectId, action, outcome: "success" };
+}
+
+/**
+ * Runs an admin action's conditional change and its audit entry in one batch: the entry is written only if
+ * the change matched a row (a repeat changes nothing and logs nothing). Returns the batch's results.
+ */
+function changeWithEntry<T extends readonly BatchItem<"sqlite">[]>(
+  deps: Deps,
+  caller: Caller,
+  event: AccountEvent,
+  build: (entry: BatchItem<"sqlite">) => readonly [...T],
+) {
+  return withEventChain(deps.db, (chain) => {
+    const [first, ...rest] = build(chain.append(caller, event, { ifChanged: true }));
+    if (!first) throw new Error("an admin action needs its change");
+    return deps.db.batch([first, ...rest]) as Promise<{ [K in keyof T]: Awaited<T[K]> }>;
+  });
+}
+
+export const approveUser = adminAction("user", async (deps, caller, admin, id) => {
+  const [changed, , events] = await changeWithEntry(
+    deps,
+    caller,
+    adminEvent(admin, "user-approved", id),
+    (entry) => [
+      approveStatement(deps.db, id, admin.id),
+      entry,
+      insertMailEventIfChanged(deps.db, "account-approved", id),
+    ],
+  );
   if (changed.length === 0) return unchangedOutcome(deps.db, id, ["active", "inactive"]);
   deps.waitUntil(publishMailEvents(deps.env, events));
   return done(null);
 });
 
-export const rejectUser = adminAction("user", async (deps, admin, id) => {
-  const changed = await rejectStatement(deps.db, id, admin.id);
+export const rejectUser = adminAction("user", async (deps, caller, admin, id) => {
+  const [changed] = await changeWithEntry(deps, caller, adminEvent(admin, "user-rejected", id), (entry) => [
+    rejectStatement(deps.db, id, admin.id),
+    entry,
+  ]);
   if (changed.length === 0) return unchangedOutcome(deps.db, id, ["rejected"]);
   await endUserSessions(deps.env, deps.db, id);
   return done(null);
 });
 
-export const deactivateUser = adminAction("user", async (deps, admin, id) => {
+export const deactivateUser = adminAction("user", async (deps, caller, admin, id) => {
   if (id === admin.id) return conflict("You cannot deactivate your own account.");
-  const changed = await setActiveStatement(deps.db, id, false);
+  const [changed] = await changeWithEntry(
+    deps,
+    caller,
+    adminEvent(admin, "user-deactivated", id),
+    (entry) => [setActiveStatement(deps.db, id, false), entry],
+  );
   if (changed.length === 0) return unchangedOutcome(deps.db, id, ["inactive"]);
   await endUserSessions(deps.env, deps.db, id);
   return done(null);
 });
 
-export const reactivateUser = adminAction("user", async (deps, _admin, id) => {
-  const changed = await setActiveStatement(deps.db, id, true);
+export const reactivateUser = adminAction("user", async (deps, caller, admin, id) => {
+  const [changed] = await changeWithEntry(
+    deps,
+    caller,
+    adminEvent(admin, "user-reactivated", id),
+    (entry) => [setActiveStatement(deps.db, id, true), entry],
+  );
   if (changed.length === 0) return unchangedOutcome(deps.db, id, ["active"]);
   return done(null);
 });
 
-export const markContactProcessed = adminAction("contact", async (deps, admin, id) => {
-  const changed = await markProcessedStatement(deps.db, id, admin.id);
+/** Marks a contact message processed; its entry's subject is the message's id. */
+export const markContactProcessed = adminAction("contact", async (deps, caller, admin, id) => {
+  const [changed] = await changeWithEntry(
+    deps,
+    caller,
+    adminEvent(admin, "contact-processed", id),
+    (entry) => [markProcessedStatement(deps.db, id, admin.id), entry],
+  );
   if (changed.length > 0) return done(null);
   return (await contactExists(deps.db, id)) ? alreadyDone : notFound;
 });

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { LINK_INVALID_MESSAGE } from "~/lib/account-messages";
 import { confirmEmailSchema, emailChangeSchema, fieldErrorsOf } from "~/lib/schemas";
 import { accountTokens, emailChanges, users } from "../../db/schema";
-import { insertEventStatement } from "./account-events.server";
+import { withEventChain } from "./account-events.server";
 import { HOUR_LINK_SECONDS, hashToken } from "./account-tokens.server";
 import { insertMailEventIfChanged, type MailEventMessage, publishMailEvents } from "./mail-outbox.server";
 import { confirmHolder } from "./my-account.server";
@@ -27,21 +27,24 @@ export async function requestEmailChange(deps: Deps, caller: Caller, input: unkn
   if (data.email === user.email) {
     return invalid({ email: "That is already your address." });
   }
-  const [, mail] = await deps.db.batch([
-    deps.db.insert(emailChanges).values({
-      userId: user.id,
-      oldEmail: user.email,
-      newEmail: data.email,
-      expiresAt: new Date(Date.now() + HOUR_LINK_SECONDS * 1000),
-    }),
-    insertMailEventIfChanged(deps.db, "email-change-requested"),
-    insertEventStatement(deps.db, caller, {
-      actorId: user.id,
-      subjectId: user.id,
-      action: "email-change-requested",
-      outcome: "success",
-    }),
-  ]);
+  const [, mail] = await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      deps.db.insert(emailChanges).values({
+        userId: user.id,
+        oldEmail: user.email,
+        newEmail: data.email,
+        expiresAt: new Date(Date.now() + HOUR_LINK_SECONDS * 1000),
+      }),
+      insertMailEventIfChanged(deps.db, "email-change-requested"),
+      chain.append(caller, {
+        actorId: user.id,
+        actorEmail: user.email,
+        subjectId: user.id,
+        action: "email-change-requested",
+        outcome: "success",
+      }),
+    ]),
+  );
   deps.waitUntil(publishMailEvents(deps.env, mail));
   return done(null);
 }
@@ -76,44 +79,49 @@ export async function confirmEmailChange(deps: Deps, caller: Caller, input: unkn
   const now = new Date();
   let results: [{ id: number }[], { id: number }[], MailEventMessage[], ...unknown[]];
   try {
-    results = await deps.db.batch([
-      deps.db
-        .update(emailChanges)
-        .set({ usedAt: now })
-        .where(and(eq(emailChanges.id, change.id), liveChange(hash)))
-        .returning({ id: emailChanges.id }),
-      // Only when the link was spent just now (changes() of the statement before).
-      deps.db
-        .update(users)
-        .set({ email: change.newEmail, emailConfirmedAt: now, updatedAt: now })
-        .where(and(eq(users.id, change.userId), sql`changes() = 1`))
-        .returning({ id: users.id }),
-      insertMailEventIfChanged(deps.db, "email-changed", change.id),
-      deps.db
-        .update(accountTokens)
-        .set({ usedAt: now })
-        .where(and(eq(accountTokens.userId, change.userId), isNull(accountTokens.usedAt))),
-      deps.db
-        .update(emailChanges)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(emailChanges.userId, change.userId),
-            ne(emailChanges.id, change.id),
-            isNull(emailChanges.usedAt),
+    results = await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deps.db
+          .update(emailChanges)
+          .set({ usedAt: now })
+          .where(and(eq(emailChanges.id, change.id), liveChange(hash)))
+          .returning({ id: emailChanges.id }),
+        // Only when the link was spent just now (changes() of the statement before).
+        deps.db
+          .update(users)
+          .set({ email: change.newEmail, emailConfirmedAt: now, updatedAt: now })
+          .where(and(eq(users.id, change.userId), sql`changes() = 1`))
+          .returning({ id: users.id }),
+        insertMailEventIfChanged(deps.db, "email-changed", change.id),
+        deps.db
+          .update(accountTokens)
+          .set({ usedAt: now })
+          .where(and(eq(accountTokens.userId, change.userId), isNull(accountTokens.usedAt))),
+        deps.db
+          .update(emailChanges)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(emailChanges.userId, change.userId),
+              ne(emailChanges.id, change.id),
+              isNull(emailChanges.usedAt),
+            ),
           ),
-        ),
-      insertEventStatement(deps.db, caller, {
-        actorId: change.userId,
-        subjectId: change.userId,
-        action: "email-changed",
-        outcome: "success",
-      }),
-    ]);
+        chain.append(caller, {
+          actorId: change.userId,
+          actorEmail: change.oldEmail,
+          subjectId: change.userId,
+          action: "email-changed",
+          outcome: "success",
+        }),
+      ]),
+    );
   } catch (error) {
     // The address was taken between the check and the batch: the unique index refused it, and D1 rolled
     // the whole batch back (the link stays unspent, nothing was recorded).
-    if (/UNIQUE/i.test(String(error))) return invalid({}, ADDRESS_TAKEN);
+    if (/UNIQUE constraint failed: users\.email/i.test(`${error} ${(error as { cause?: unknown }).cause}`)) {
+      return invalid({}, ADDRESS_TAKEN);
+    }
     throw error;
   }
   const [spent, , mail] = results;

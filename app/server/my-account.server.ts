@@ -9,9 +9,11 @@ import {
 import { type UserRow, users } from "../../db/schema";
 import {
   type AccountAction,
-  insertEventStatement,
+  type AccountEvent,
   listOwnEvents,
   type OwnEvent,
+  recordEvent,
+  withEventChain,
 } from "./account-events.server";
 import type { Database } from "./db.server";
 import { insertMailEventIfChanged, publishMailEvents } from "./mail-outbox.server";
@@ -27,9 +29,10 @@ import {
 } from "./personal-data.server";
 import type { SessionUser } from "./session-user";
 import {
+  deleteOtherSessionsStatement,
+  deleteSessionByIdStatement,
   deleteUserSessionRowsStatement,
-  endOtherSessions,
-  endSessionById,
+  forgetEndedSessions,
   forgetUserSessionsInKv,
   type ListedSession,
   listUserSessions,
@@ -46,6 +49,15 @@ export async function requireSignedIn(db: Database, caller: Caller): Promise<Out
   if (!caller.session) return unauthenticated;
   const user = await findSignedInUser(db, caller.session);
   return user ? done(user) : unauthenticated;
+}
+
+/** An event a person causes on their own account. */
+function ownEvent(
+  person: { id: number; email: string },
+  action: AccountAction,
+  outcome: AccountEvent["outcome"] = "success",
+): AccountEvent {
+  return { actorId: person.id, actorEmail: person.email, subjectId: person.id, action, outcome };
 }
 
 export interface Profile {
@@ -90,18 +102,15 @@ export async function updateProfile(deps: Deps, caller: Caller, input: unknown):
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   const change = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
   if (Object.keys(change).length > 0) {
-    await deps.db.batch([
-      deps.db
-        .update(users)
-        .set({ ...change, updatedAt: new Date() })
-        .where(eq(users.id, me.value.id)),
-      insertEventStatement(deps.db, caller, {
-        actorId: me.value.id,
-        subjectId: me.value.id,
-        action: "profile-changed",
-        outcome: "success",
-      }),
-    ]);
+    await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deps.db
+          .update(users)
+          .set({ ...change, updatedAt: new Date() })
+          .where(eq(users.id, me.value.id)),
+        chain.append(caller, ownEvent(me.value, "profile-changed")),
+      ]),
+    );
     if (typeof change.firstName === "string" && change.firstName !== me.value.firstName) {
       await renameInSessions(deps.env, me.value.id, change.firstName);
     }
@@ -120,14 +129,14 @@ export async function endMySession(deps: Deps, caller: Caller, sessionId: unknow
   const me = await requireSignedIn(deps.db, caller);
   if (me.kind !== "done") return me;
   if (typeof sessionId !== "string" || !/^[a-z2-7]{24}$/.test(sessionId)) return notFound;
-  const ended = await endSessionById(deps.db, deps.env, me.value.id, sessionId);
-  if (!ended) return notFound;
-  await insertEventStatement(deps.db, caller, {
-    actorId: me.value.id,
-    subjectId: me.value.id,
-    action: "session-ended",
-    outcome: "success",
-  });
+  const [ended] = await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      deleteSessionByIdStatement(deps.db, me.value.id, sessionId),
+      chain.append(caller, ownEvent(me.value, "session-ended"), { ifChanged: true }),
+    ]),
+  );
+  if (ended.length === 0) return notFound;
+  await forgetEndedSessions(deps.env, me.value.id, ended);
   return done(null);
 }
 
@@ -135,13 +144,14 @@ export async function endMySession(deps: Deps, caller: Caller, sessionId: unknow
 export async function endMyOtherSessions(deps: Deps, caller: Caller): Promise<Outcome> {
   const me = await requireSignedIn(deps.db, caller);
   if (me.kind !== "done" || !caller.session) return unauthenticated;
-  await endOtherSessions(deps.db, deps.env, me.value.id, caller.session.sessionId);
-  await insertEventStatement(deps.db, caller, {
-    actorId: me.value.id,
-    subjectId: me.value.id,
-    action: "other-sessions-ended",
-    outcome: "success",
-  });
+  const keep = caller.session.sessionId;
+  const [ended] = await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      deleteOtherSessionsStatement(deps.db, me.value.id, keep),
+      chain.append(caller, ownEvent(me.value, "other-sessions-ended")),
+    ]),
+  );
+  await forgetEndedSessions(deps.env, me.value.id, ended);
   return done(null);
 }
 
@@ -180,12 +190,7 @@ export async function confirmHolder<T>(
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   const user = await deps.db.query.users.findFirst({ where: eq(users.id, me.value.id) });
   if (!user || !(await verifyPassword(check.password(parsed.data), user.password))) {
-    await insertEventStatement(deps.db, caller, {
-      actorId: me.value.id,
-      subjectId: me.value.id,
-      action: check.action,
-      outcome: "failure",
-    });
+    await recordEvent(deps.db, caller, ownEvent(me.value, check.action, "failure"));
     return { kind: "unauthenticated", message: WRONG_PASSWORD };
   }
   return done({ user, data: parsed.data });
@@ -212,18 +217,15 @@ export async function changePassword(
   const { id, firstName } = user;
   const isAdmin = user.userTypeId === ADMIN_USER_TYPE_ID;
   const session = newSession(deps.db, { userId: id, firstName, isAdmin }, caller);
-  const [, mail] = await deps.db.batch([
-    deps.db.update(users).set({ password: passwordHash, updatedAt: new Date() }).where(eq(users.id, id)),
-    insertMailEventIfChanged(deps.db, "password-changed", id),
-    deleteUserSessionRowsStatement(deps.db, id),
-    session.statement,
-    insertEventStatement(deps.db, caller, {
-      actorId: id,
-      subjectId: id,
-      action: "password-changed",
-      outcome: "success",
-    }),
-  ]);
+  const [, mail] = await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      deps.db.update(users).set({ password: passwordHash, updatedAt: new Date() }).where(eq(users.id, id)),
+      insertMailEventIfChanged(deps.db, "password-changed", id),
+      deleteUserSessionRowsStatement(deps.db, id),
+      session.statement,
+      chain.append(caller, ownEvent(user, "password-changed")),
+    ]),
+  );
   await forgetUserSessionsInKv(deps.env, id);
   await session.store(deps.env);
   deps.waitUntil(publishMailEvents(deps.env, mail));
@@ -240,12 +242,7 @@ export async function exportMyData(deps: Deps, caller: Caller): Promise<Outcome<
   });
   if (!row) return unauthenticated;
   const data = await collectPersonalData(deps.db, deps.env, row.email);
-  await insertEventStatement(deps.db, caller, {
-    actorId: me.value.id,
-    subjectId: me.value.id,
-    action: "data-exported",
-    outcome: "success",
-  });
+  await recordEvent(deps.db, caller, ownEvent({ id: me.value.id, email: row.email }, "data-exported"));
   return done(data);
 }
 

@@ -3,6 +3,7 @@ import { ADMIN_USER_TYPE_ID, userTypeLabel } from "~/content/user-types";
 import { PERSONAL_SUBJECTS } from "~/emails/email-content";
 import {
   accountEvents,
+  auditEmails,
   contactSubmissions,
   emailChanges,
   emailDeliveries,
@@ -11,7 +12,8 @@ import {
   type UserRow,
   users,
 } from "../../db/schema";
-import { insertEventStatement } from "./account-events.server";
+import { type EventChain, withEventChain } from "./account-events.server";
+import { sha256Hex } from "./audit-chain";
 import type { Database } from "./db.server";
 import { type MailEventMessage, mailEventColumns, mailEventRow } from "./mail-outbox.server";
 import type { Caller } from "./operation.server";
@@ -262,38 +264,45 @@ export async function eraseAddress(
   const { email, userId } = target;
   const confirm = mailEventRow(confirmation, userId ?? 0);
   const byUser = userId === null ? [] : userStatements(db, userId);
-  const [first, ...rest] = [
-    db.delete(mailEvents).where(personalMailEvents(db, userId, email)),
-    db
-      .delete(mailEvents)
-      .where(
-        and(
-          eq(mailEvents.type, "contact-received"),
-          inArray(
-            mailEvents.subjectId,
-            db
-              .select({ id: contactSubmissions.id })
-              .from(contactSubmissions)
-              .where(eq(contactSubmissions.email, email)),
+  const statements = (chain: EventChain) =>
+    [
+      db.delete(mailEvents).where(personalMailEvents(db, userId, email)),
+      db
+        .delete(mailEvents)
+        .where(
+          and(
+            eq(mailEvents.type, "contact-received"),
+            inArray(
+              mailEvents.subjectId,
+              db
+                .select({ id: contactSubmissions.id })
+                .from(contactSubmissions)
+                .where(eq(contactSubmissions.email, email)),
+            ),
           ),
         ),
-      ),
-    db.delete(contactSubmissions).where(eq(contactSubmissions.email, email)),
-    db.delete(privacyRequests).where(eq(privacyRequests.email, email)),
-    db.delete(emailChanges).where(or(eq(emailChanges.newEmail, email), eq(emailChanges.oldEmail, email))),
-    ...byUser,
-    insertEventStatement(db, caller, {
-      actorId: target.actorId,
-      subjectId: userId,
-      action: confirmation,
-      outcome: "success",
-    }),
-    db
-      .insert(mailEvents)
-      .values({ ...confirm, recipient: email })
-      .returning(mailEventColumns),
-  ] as const;
-  const results = await db.batch([first, ...rest]);
+      db.delete(contactSubmissions).where(eq(contactSubmissions.email, email)),
+      db.delete(privacyRequests).where(eq(privacyRequests.email, email)),
+      db.delete(emailChanges).where(or(eq(emailChanges.newEmail, email), eq(emailChanges.oldEmail, email))),
+      ...byUser,
+      // The log keeps the entries that name this person, by number; the address behind their digest goes.
+      db.delete(auditEmails).where(eq(auditEmails.sha256, sha256Hex(email))),
+      chain.append(caller, {
+        actorId: target.actorId,
+        actorEmail: null,
+        subjectId: userId,
+        action: confirmation,
+        outcome: "success",
+      }),
+      db
+        .insert(mailEvents)
+        .values({ ...confirm, recipient: email })
+        .returning(mailEventColumns),
+    ] as const;
+  const results = await withEventChain(db, (chain) => {
+    const [first, ...rest] = statements(chain);
+    return db.batch([first, ...rest]);
+  });
   if (userId !== null) await forgetUserSessionsInKv(env, userId);
   return results.at(-1) as MailEventMessage[];
 }

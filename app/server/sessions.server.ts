@@ -130,24 +130,25 @@ export async function forgetSessionToken(env: Env, token: string, userId: number
   await forgetInKv(env, userId, tokenHash(token));
 }
 
-/** Ends one of a user's sessions by its opaque id; false when it is not theirs (or already ended). */
-export async function endSessionById(db: Database, env: Env, userId: number, sessionId: string) {
-  const [ended] = await db
+/** The statement that ends one of a user's sessions by its opaque id (none when it is not theirs). */
+export function deleteSessionByIdStatement(db: Database, userId: number, sessionId: string) {
+  return db
     .delete(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
     .returning({ tokenHash: sessions.tokenHash });
-  if (ended) await forgetInKv(env, userId, ended.tokenHash);
-  return ended !== undefined;
 }
 
-/** Ends every session of a user but one (sign out everywhere else); the count ended. */
-export async function endOtherSessions(db: Database, env: Env, userId: number, keepSessionId: string) {
-  const ended = await db
+/** The statement that ends every session of a user but one (sign out everywhere else). */
+export function deleteOtherSessionsStatement(db: Database, userId: number, keepSessionId: string) {
+  return db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
     .returning({ tokenHash: sessions.tokenHash });
+}
+
+/** Forgets in KV the sessions whose D1 rows a statement above just deleted. */
+export async function forgetEndedSessions(env: Env, userId: number, ended: readonly { tokenHash: string }[]) {
   await Promise.all(ended.map(({ tokenHash: hash }) => forgetInKv(env, userId, hash)));
-  return ended.length;
 }
 
 /** The statement that ends every session of a user in D1 (for a batch with the change that causes it). */

@@ -156,6 +156,8 @@ test("every form works by keyboard alone with visible focus", async ({ page }, {
   await page.keyboard.press("Tab");
   await page.keyboard.type("Sent with the keyboard only.");
   await page.keyboard.press("Tab");
+  await expect(form.getByRole("link", { name: "privacy notice" })).toBeFocused();
+  await page.keyboard.press("Tab");
   await expect(form.getByRole("button", { name: "Send Message" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByText("Message Sent!").first()).toBeVisible();

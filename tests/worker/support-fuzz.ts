@@ -43,6 +43,7 @@ const API_ROUTES: Record<string, ApiRoute> = {
   "/api/auth/forgot-password": { methods: ["POST"], json: true },
   "/api/auth/reset-password": { methods: ["POST"], json: true },
   "/api/admin/users": { methods: ["GET", "HEAD"], json: false },
+  "/api/admin/activity": { methods: ["GET", "HEAD"], json: false },
   "/api/admin/approve-user/:id": { methods: ["POST"], json: false },
   "/api/admin/reject-user/:id": { methods: ["POST"], json: false },
   "/api/admin/deactivate-user/:id": { methods: ["POST"], json: false },

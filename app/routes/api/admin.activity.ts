@@ -1,0 +1,14 @@
+import { pageNumber } from "~/server/admin-lists.server";
+import { activityFilters, activityPage } from "~/server/audit-activity.server";
+import { adminListResponse, getOnly } from "~/server/json-api.server";
+import type { Route } from "./+types/admin.activity";
+
+/**
+ * GET /api/admin/activity[?actor=&subject=&action=&from=&to=&page=N]: the audit log, newest first, 50 a
+ * page with the total in X-Total-Count. `actor` is an account id or an address; dates are UTC.
+ */
+export const loader = getOnly((args: Route.LoaderArgs) =>
+  adminListResponse(args, (db, url) =>
+    activityPage(db, activityFilters(url.searchParams), pageNumber(url.searchParams.get("page"))),
+  ),
+);
