@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
+import type { Person } from "~/lib/person";
 import {
   accountDeletionSchema,
   fieldErrorsOf,
@@ -18,15 +19,9 @@ import {
 import type { Database } from "./db.server";
 import { insertMailEventIfChanged, publishMailEvents } from "./mail-outbox.server";
 import { type Caller, type Deps, rateLimit } from "./operation.server";
-import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "./outcome";
+import { done, invalid, notFound, type Outcome, unauthenticated } from "./outcome";
 import { hashPassword, verifyPassword } from "./passwords.server";
-import {
-  collectPersonalData,
-  eraseAddress,
-  isLastActiveAdmin,
-  LAST_ADMIN_MESSAGE,
-  type PersonalData,
-} from "./personal-data.server";
+import { collectPersonalData, eraseAddress, type PersonalData } from "./personal-data.server";
 import type { SessionUser } from "./session-user";
 import {
   deleteOtherSessionsStatement,
@@ -60,14 +55,8 @@ function ownEvent(
   return { actorId: person.id, actorEmail: person.email, subjectId: person.id, action, outcome };
 }
 
-export interface Profile {
+export interface Profile extends Person {
   id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  company: string | null;
-  phone: string | null;
-  userTypeId: number | null;
   createdAt: string;
 }
 
@@ -236,13 +225,8 @@ export async function changePassword(
 export async function exportMyData(deps: Deps, caller: Caller): Promise<Outcome<PersonalData>> {
   const me = await requireSignedIn(deps.db, caller);
   if (me.kind !== "done") return me;
-  const row = await deps.db.query.users.findFirst({
-    columns: { email: true },
-    where: eq(users.id, me.value.id),
-  });
-  if (!row) return unauthenticated;
-  const data = await collectPersonalData(deps.db, deps.env, row.email);
-  await recordEvent(deps.db, caller, ownEvent({ id: me.value.id, email: row.email }, "data-exported"));
+  const data = await collectPersonalData(deps.db, deps.env, me.value.email);
+  await recordEvent(deps.db, caller, ownEvent(me.value, "data-exported"));
   return done(data);
 }
 
@@ -259,14 +243,5 @@ export async function deleteMyAccount(deps: Deps, caller: Caller, input: unknown
   });
   if (holder.kind !== "done") return holder;
   const { user } = holder.value;
-  if (await isLastActiveAdmin(deps.db, user)) return conflict(LAST_ADMIN_MESSAGE);
-  const mail = await eraseAddress(
-    deps.db,
-    deps.env,
-    caller,
-    { email: user.email, userId: user.id, actorId: user.id },
-    "account-deleted",
-  );
-  deps.waitUntil(publishMailEvents(deps.env, mail));
-  return done(null);
+  return eraseAddress(deps, caller, { email: user.email, user }, "account-deleted");
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt, or } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID, userTypeLabel } from "~/content/user-types";
 import { PERSONAL_SUBJECTS } from "~/emails/email-content";
+import type { Person } from "~/lib/person";
 import {
   accountEvents,
   auditEmails,
@@ -15,8 +16,14 @@ import {
 import { type EventChain, withEventChain } from "./account-events.server";
 import { sha256Hex } from "./audit-chain";
 import type { Database } from "./db.server";
-import { type MailEventMessage, mailEventColumns, mailEventRow } from "./mail-outbox.server";
-import type { Caller } from "./operation.server";
+import {
+  type MailEventMessage,
+  mailEventColumns,
+  mailEventRow,
+  publishMailEvents,
+} from "./mail-outbox.server";
+import type { Caller, Deps } from "./operation.server";
+import { conflict, done, type Outcome } from "./outcome";
 import { forgetUserSessionsInKv, listUserSessions } from "./sessions.server";
 
 // What we hold about an email address, as one JSON document (GDPR Articles 15 and 20, POPIA section 23),
@@ -31,35 +38,25 @@ export interface PersonalData {
   format: typeof EXPORT_FORMAT;
   exportedAt: string;
   email: string;
-  account: {
+  account:
+    | (Person & {
+        id: number;
+        areaOfInterest: string;
+        status: AccountStatus;
+        emailConfirmedAt: string | null;
+        createdAt: string;
+        updatedAt: string;
+        approvedAt: string | null;
+        rejectedAt: string | null;
+      })
+    | null;
+  contactMessages: (Person & {
     id: number;
-    email: string;
-    firstName: string;
-    lastName: string;
-    company: string | null;
-    phone: string | null;
-    userTypeId: number | null;
-    areaOfInterest: string;
-    status: AccountStatus;
-    emailConfirmedAt: string | null;
-    createdAt: string;
-    updatedAt: string;
-    approvedAt: string | null;
-    rejectedAt: string | null;
-  } | null;
-  contactMessages: {
-    id: number;
-    firstName: string;
-    lastName: string;
-    email: string;
-    company: string | null;
-    phone: string | null;
-    userTypeId: number | null;
     message: string;
     processed: boolean;
     processedAt: string | null;
     createdAt: string;
-  }[];
+  })[];
   emails: { subject: string; createdAt: string; state: "sent" | "queued" | "waiting" }[];
   sessions: {
     id: string;
@@ -252,16 +249,19 @@ export const LAST_ADMIN_MESSAGE =
  * that has not gone out, its privacy requests, and other accounts' email changes that name it. References
  * from other rows (who approved, rejected or processed what) are cleared first. The batch also records the
  * erasure as an account event (ids only) and queues one confirmation to the address, whose copy of the
- * address is blanked once sent. Then the account's sessions leave KV.
+ * address is blanked once sent. Then the account's sessions leave KV. The last active administrator is
+ * refused (409), whichever door asks.
  */
 export async function eraseAddress(
-  db: Database,
-  env: Env,
+  deps: Deps,
   caller: Caller,
-  target: { email: string; userId: number | null; actorId: number | null },
+  target: { email: string; user: UserRow | null },
   confirmation: "account-deleted" | "data-erased",
-): Promise<MailEventMessage[]> {
-  const { email, userId } = target;
+): Promise<Outcome> {
+  if (target.user && (await isLastActiveAdmin(deps.db, target.user))) return conflict(LAST_ADMIN_MESSAGE);
+  const { db, env } = deps;
+  const { email } = target;
+  const userId = target.user?.id ?? null;
   const confirm = mailEventRow(confirmation, userId ?? 0);
   const byUser = userId === null ? [] : userStatements(db, userId);
   const statements = (chain: EventChain) =>
@@ -288,7 +288,7 @@ export async function eraseAddress(
       // The log keeps the entries that name this person, by number; the address behind their digest goes.
       db.delete(auditEmails).where(eq(auditEmails.sha256, sha256Hex(email))),
       chain.append(caller, {
-        actorId: target.actorId,
+        actorId: userId,
         actorEmail: null,
         subjectId: userId,
         action: confirmation,
@@ -304,7 +304,8 @@ export async function eraseAddress(
     return db.batch([first, ...rest]);
   });
   if (userId !== null) await forgetUserSessionsInKv(env, userId);
-  return results.at(-1) as MailEventMessage[];
+  deps.waitUntil(publishMailEvents(env, results.at(-1) as MailEventMessage[]));
+  return done(null);
 }
 
 function userStatements(db: Database, userId: number) {

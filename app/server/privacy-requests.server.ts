@@ -5,14 +5,8 @@ import { privacyRequests, users } from "../../db/schema";
 import { HOUR_LINK_SECONDS, hashToken } from "./account-tokens.server";
 import { insertMailEventIfChanged, publishMailEvents } from "./mail-outbox.server";
 import { type Caller, type Deps, rateLimit } from "./operation.server";
-import { conflict, done, invalid, type Outcome } from "./outcome";
-import {
-  collectPersonalData,
-  eraseAddress,
-  isLastActiveAdmin,
-  LAST_ADMIN_MESSAGE,
-  type PersonalData,
-} from "./personal-data.server";
+import { done, invalid, type Outcome } from "./outcome";
+import { collectPersonalData, eraseAddress, type PersonalData } from "./personal-data.server";
 
 // /privacy/request (issue 18, item 9): people without an account (they only sent messages, or their
 // registration is pending, rejected or deactivated) reach what we hold about their address through an
@@ -75,14 +69,5 @@ export async function eraseByPrivacyLink(deps: Deps, caller: Caller, input: unkn
   const request = await liveRequest(deps, input);
   if (!request) return invalid({}, LINK_INVALID_MESSAGE);
   const user = (await deps.db.query.users.findFirst({ where: eq(users.email, request.email) })) ?? null;
-  if (user && (await isLastActiveAdmin(deps.db, user))) return conflict(LAST_ADMIN_MESSAGE);
-  const mail = await eraseAddress(
-    deps.db,
-    deps.env,
-    caller,
-    { email: request.email, userId: user?.id ?? null, actorId: user?.id ?? null },
-    "data-erased",
-  );
-  deps.waitUntil(publishMailEvents(deps.env, mail));
-  return done(null);
+  return eraseAddress(deps, caller, { email: request.email, user }, "data-erased");
 }
