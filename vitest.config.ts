@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { LOCAL_TOTP_ENCRYPTION_KEY } from "./scripts/local-secrets.ts";
 
 /**
  * The built Worker's configuration without its queue consumer. The suites drive the consumer themselves
@@ -36,7 +37,9 @@ export default defineConfig(async () => {
       cloudflareTest({
         main: "./build/server/index.js",
         wrangler: { configPath: testWranglerConfig() },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, TOTP_ENCRYPTION_KEY: LOCAL_TOTP_ENCRYPTION_KEY },
+        },
       }),
     ],
     // The app's own `~/` imports, for suites that import server modules directly.

@@ -15,6 +15,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { StaticNotice, Toaster, useToast } from "./components/toaster";
 import { ButtonLink } from "./components/ui/button-link";
+import { SECURITY_PATH, SET_UP_SECOND_FACTOR_MESSAGE } from "./lib/account-messages";
 import { DocumentStyles } from "./lib/document-styles";
 import type { HeaderUser } from "./lib/header-user";
 import { useNonce } from "./lib/nonce-context";
@@ -98,7 +99,15 @@ export default function App() {
 }
 
 /** What the error page says for each status a request can be answered with. */
-function describeError(error: unknown): { code: string; title: string; text: string } {
+interface ErrorDescription {
+  code: string;
+  title: string;
+  text: string;
+  /** Where to go instead of the home page, when the refusal names the way out. */
+  next?: { to: string; label: string };
+}
+
+function describeError(error: unknown): ErrorDescription {
   if (!isRouteErrorResponse(error)) {
     return {
       code: "Error",
@@ -126,6 +135,14 @@ function describeError(error: unknown): { code: string; title: string; text: str
         text: detail ?? "The request could not be read. Please use the form on the page.",
       };
     case 403:
+      if (detail === SET_UP_SECOND_FACTOR_MESSAGE) {
+        return {
+          code: "403",
+          title: SET_UP_SECOND_FACTOR_MESSAGE,
+          text: "An administrator's account needs a second factor, an authenticator app or a passkey, before the dashboard opens.",
+          next: { to: SECURITY_PATH, label: "Set up a second factor" },
+        };
+      }
       return {
         code: "403",
         title: "Not allowed",
@@ -147,15 +164,15 @@ export function meta({ error }: Route.MetaArgs) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error)) console.error(error);
-  const { code, title, text } = describeError(error);
+  const { code, title, text, next } = describeError(error);
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-24 text-center">
       <p className="text-6xl font-bold text-brand">{code}</p>
       <h1 className="mt-4 text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-ink-muted">{text}</p>
       <div className="mt-8">
-        <ButtonLink to="/" variant="brand">
-          Back to the home page
+        <ButtonLink to={next?.to ?? "/"} variant="brand">
+          {next?.label ?? "Back to the home page"}
         </ButtonLink>
       </div>
     </section>

@@ -8,6 +8,8 @@ export default [
   route("/contact", "routes/contact.tsx"),
   route("/admin", "routes/admin.tsx"),
   route("/account", "routes/account.tsx"),
+  route("/account/security", "routes/account-security.tsx"),
+  route("/confirm-its-you", "routes/confirm-its-you.tsx"),
   route("/confirm-email", "routes/confirm-email.tsx"),
   route("/forgot-password", "routes/forgot-password.tsx"),
   route("/reset-password", "routes/reset-password.tsx"),

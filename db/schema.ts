@@ -128,6 +128,8 @@ export const mailEvents = sqliteTable(
         "account-deleted",
         "privacy-request",
         "data-erased",
+        "recovery-code-used",
+        "second-factors-reset",
       ],
     }).notNull(),
     /**
@@ -168,6 +170,11 @@ export const sessions = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
     userAgent: text("user_agent"),
     country: text("country"),
+    /**
+     * When the holder last proved who they are in this session (signing in, or "Confirm it's you"): the
+     * actions that need a recent authentication (10 minutes) read it. Null on sessions made before it.
+     */
+    authenticatedAt: integer("authenticated_at", { mode: "timestamp" }),
   },
   (table) => [index("sessions_user_idx").on(table.userId, table.createdAt)],
 );
@@ -249,6 +256,73 @@ export const privacyRequests = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
   },
   (table) => [index("privacy_requests_email_idx").on(table.email)],
+);
+
+/**
+ * An authenticator app's secret: 160 bits, encrypted with AES-GCM under the TOTP_ENCRYPTION_KEY secret
+ * (totp-secrets.server.ts). Enrolment writes it unconfirmed; the first valid code confirms it. Each code
+ * works once: `lastUsedStep` is the last 30-second step a code was accepted for.
+ */
+export const totpCredentials = sqliteTable("totp_credentials", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretCiphertext: text("secret_ciphertext").notNull(),
+  confirmedAt: integer("confirmed_at", { mode: "timestamp" }),
+  lastUsedStep: integer("last_used_step"),
+  createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
+});
+
+/** Ten single-use recovery codes per person with a second factor, kept as sha256 of the code. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp" }),
+  },
+  (table) => [index("recovery_codes_user_idx").on(table.userId, table.codeHash)],
+);
+
+/** A person's passkeys (WebAuthn credentials, user verification required), each with a name they chose. */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    /** The credential id, base64url. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The credential's public key, base64url, in the form webauthn.server.ts verifies with. */
+    publicKey: text("public_key").notNull(),
+    algorithm: integer("algorithm").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp" }),
+  },
+  (table) => [index("passkeys_user_idx").on(table.userId)],
+);
+
+/**
+ * Single-use challenges of sign-in and enrolment, by sha256 of their value: the ticket between a correct
+ * password and its second factor, and each WebAuthn challenge. Never held in memory; spent by deletion.
+ */
+export const authChallenges = sqliteTable(
+  "auth_challenges",
+  {
+    id: text("id").primaryKey(),
+    purpose: text("purpose", {
+      enum: ["second-factor", "passkey-register", "passkey-sign-in", "passkey-confirm"],
+    }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Where to go once signed in (the second-factor ticket only): a path of ours. */
+    next: text("next"),
+    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+  },
+  (table) => [index("auth_challenges_expires_idx").on(table.expiresAt)],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,4 +1,12 @@
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { hashPassword } from "../app/server/passwords.server.ts";
+import { normalisedRecoveryCode, recoveryCodeHash } from "../app/server/recovery-codes.ts";
+import { encryptTotpSecret } from "../app/server/totp-secrets.ts";
+import {
+  DEMO_ADMIN_RECOVERY_CODES,
+  DEMO_ADMIN_TOTP_SECRET,
+  LOCAL_TOTP_ENCRYPTION_KEY,
+} from "./local-secrets.ts";
 
 export const sqlString = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
@@ -33,3 +41,24 @@ export const DEMO_ADMIN: AdminAccount = {
   firstName: "Demo",
   lastName: "Admin",
 };
+
+/**
+ * SQL that gives the demo admin its fixed authenticator-app secret and recovery codes (scripts/local-secrets.ts),
+ * each only if the account has none yet: local state only, like the account itself.
+ */
+export async function demoSecondFactorSql(email: string): Promise<string> {
+  const ciphertext = await encryptTotpSecret(
+    LOCAL_TOTP_ENCRYPTION_KEY,
+    decodeBase32IgnorePadding(DEMO_ADMIN_TOTP_SECRET),
+  );
+  const user = `(SELECT id FROM users WHERE email = ${sqlString(email)})`;
+  const hashes = DEMO_ADMIN_RECOVERY_CODES.map((code) =>
+    recoveryCodeHash(normalisedRecoveryCode(code) ?? code),
+  );
+  return `INSERT INTO totp_credentials (user_id, secret_ciphertext, confirmed_at)
+SELECT id, ${sqlString(ciphertext)}, unixepoch() FROM users WHERE email = ${sqlString(email)}
+ON CONFLICT(user_id) DO NOTHING;
+INSERT INTO recovery_codes (user_id, code_hash)
+SELECT ${user}, value FROM json_each(${sqlString(JSON.stringify(hashes))})
+WHERE NOT EXISTS (SELECT 1 FROM recovery_codes WHERE user_id = ${user});`;
+}

@@ -1,10 +1,22 @@
 // Brings local state up to date before `npm run dev` and `npm run preview`: applies D1 migrations
 // and seeds local-only data (the demo admin). Safe to run any number of times.
-import { DEMO_ADMIN, upsertAdminSql } from "./admin-account.ts";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { DEMO_ADMIN, demoSecondFactorSql, upsertAdminSql } from "./admin-account.ts";
+import { DEMO_ADMIN_TOTP_SECRET, LOCAL_TOTP_ENCRYPTION_KEY } from "./local-secrets.ts";
 import { LOCAL_STATE, localSql, wrangler } from "./local-state.ts";
 import { seedLocalVideos } from "./seed-local-videos.ts";
 
 wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", LOCAL_STATE], { quiet: true });
 localSql(await upsertAdminSql(DEMO_ADMIN, { onlyIfMissing: true }));
+localSql(await demoSecondFactorSql(DEMO_ADMIN.email));
 seedLocalVideos();
-console.log(`Local D1 migrated; demo admin ${DEMO_ADMIN.email} ready (${LOCAL_STATE}).`);
+
+// The Worker's local secrets, for `npm run dev` (the Vite plugin reads .dev.vars; preview passes --var).
+const devVars = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "";
+if (!/^TOTP_ENCRYPTION_KEY=/m.test(devVars)) {
+  const separator = devVars === "" || devVars.endsWith("\n") ? "" : "\n";
+  writeFileSync(".dev.vars", `${devVars}${separator}TOTP_ENCRYPTION_KEY=${LOCAL_TOTP_ENCRYPTION_KEY}\n`);
+}
+console.log(
+  `Local D1 migrated; demo admin ${DEMO_ADMIN.email} ready, authenticator secret ${DEMO_ADMIN_TOTP_SECRET} (${LOCAL_STATE}).`,
+);

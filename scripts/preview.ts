@@ -3,6 +3,7 @@
 // Subject and the files holding each text and HTML body): the end-to-end suite reads them from there.
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
+import { LOCAL_TOTP_ENCRYPTION_KEY } from "./local-secrets.ts";
 import { DEV_SERVER_LOG, LOCAL_STATE } from "./local-state.ts";
 
 const port = process.env.PORT ?? "8787";
@@ -23,6 +24,8 @@ const child = spawn(
     // Its own inspector port, so several local servers (dev, preview, a test run) can run side by side.
     "--inspector-port",
     process.env.INSPECTOR_PORT ?? String(Number(port) + 1000),
+    "--var",
+    `TOTP_ENCRYPTION_KEY:${LOCAL_TOTP_ENCRYPTION_KEY}`,
     ...process.argv.slice(2),
   ],
   {

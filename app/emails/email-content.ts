@@ -35,7 +35,9 @@ export type MailMessage =
   | { kind: "email-changed"; firstName: string; newEmail: string }
   | { kind: "account-deleted" }
   | { kind: "data-erased" }
-  | { kind: "privacy-link"; token: string; validForSeconds: number };
+  | { kind: "privacy-link"; token: string; validForSeconds: number }
+  | { kind: "recovery-code-used"; firstName: string; codesLeft: number }
+  | { kind: "second-factors-reset"; firstName: string };
 
 /**
  * The subject of the email a person gets for each kind of event about them, as "Your data" lists it. The
@@ -49,6 +51,8 @@ export const PERSONAL_SUBJECTS = {
   "email-change-requested": "Confirm your new FACETS email address",
   "email-changed": "Your FACETS email address was changed",
   "privacy-request": "What FACETS holds about you",
+  "recovery-code-used": "A recovery code of your FACETS account was used",
+  "second-factors-reset": "The second factors of your FACETS account were reset",
 } as const;
 
 /** An absolute address on the site. */
@@ -181,6 +185,42 @@ function passwordChanged(
     ],
     action: { label: "Reset your password", url: siteUrl(origin, "/forgot-password") },
     outro: ["If this was not you, reset your password now and contact us."],
+  };
+}
+
+function recoveryCodeUsed(
+  message: Extract<MailMessage, { kind: "recovery-code-used" }>,
+  origin: string,
+): EmailContent {
+  return {
+    subject: PERSONAL_SUBJECTS["recovery-code-used"],
+    heading: "A recovery code was used",
+    intro: [
+      `Hello ${message.firstName},`,
+      "Someone signed in to your FACETS account, or confirmed it was them, with one of your recovery codes. That code no longer works.",
+      message.codesLeft === 1
+        ? "You have 1 recovery code left."
+        : `You have ${message.codesLeft} recovery codes left.`,
+    ],
+    action: { label: "Review your sign-in security", url: siteUrl(origin, "/account/security") },
+    outro: ["If this was not you, change your password and make new recovery codes now."],
+  };
+}
+
+function secondFactorsReset(
+  message: Extract<MailMessage, { kind: "second-factors-reset" }>,
+  origin: string,
+): EmailContent {
+  return {
+    subject: PERSONAL_SUBJECTS["second-factors-reset"],
+    heading: "Your second factors were reset",
+    intro: [
+      `Hello ${message.firstName},`,
+      "An administrator removed the authenticator app, passkeys and recovery codes of your FACETS account, and signed it out everywhere.",
+      "Sign in with your password and set up a second factor again.",
+    ],
+    action: { label: "Sign in", url: siteUrl(origin, "/login") },
+    outro: ["If you did not ask for this, contact us at once."],
   };
 }
 
@@ -323,5 +363,9 @@ export function emailContent(message: MailMessage, origin: string): EmailContent
       return dataErased(origin);
     case "privacy-link":
       return privacyLink(message, origin);
+    case "recovery-code-used":
+      return recoveryCodeUsed(message, origin);
+    case "second-factors-reset":
+      return secondFactorsReset(message, origin);
   }
 }

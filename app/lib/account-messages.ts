@@ -25,3 +25,15 @@ export const TOO_MANY_ATTEMPTS = {
 export function linkTokenOf(request: Request): string {
   return (new URL(request.url).searchParams.get("token") ?? "").slice(0, 100);
 }
+
+/** A sign-in's second step after its ticket (5 minutes) ran out. */
+export const SIGN_IN_EXPIRED_MESSAGE = "Your sign-in has expired. Sign in again.";
+
+/** The refusal at every admin door to an administrator without a second factor. */
+export const SET_UP_SECOND_FACTOR_MESSAGE = "Set up a second factor first";
+
+/** The refusal of an action that needs an authentication within the last 10 minutes. */
+export const CONFIRM_ITS_YOU_MESSAGE = "Confirm it's you";
+
+/** Where a person sets up and manages their second factors. */
+export const SECURITY_PATH = "/account/security";

@@ -45,11 +45,42 @@ const areaOfInterest = z.pipe(
 
 export { PASSWORD_MAX, PASSWORD_MIN } from "./field-limits";
 
+/** A code from an authenticator app (six digits) or a recovery code ("xxxxx-xxxxx"), as typed. */
+export const secondFactorCode = z
+  .string({ error: "Enter the code from your authenticator app or a recovery code" })
+  .check(
+    z.trim(),
+    z.minLength(1, "Enter the code from your authenticator app or a recovery code"),
+    z.maxLength(32, "That is not a code from your authenticator app or a recovery code"),
+  );
+
 export const loginSchema = z.object({
   email: emailAddress(),
   password: z
     .string({ error: "Password is required" })
     .check(z.minLength(1, "Password is required"), z.maxLength(PASSWORD_MAX * 4, "Password is too long")),
+  code: z.optional(secondFactorCode),
+});
+
+/** "Confirm it's you": the password, and a code when the account has a second factor. */
+export const reauthenticationSchema = z.object({
+  password: z
+    .string({ error: "Password is required" })
+    .check(z.minLength(1, "Password is required"), z.maxLength(PASSWORD_MAX * 4, "Password is too long")),
+  code: z.optional(z.string().check(z.trim(), z.maxLength(32, "That is not a code"))),
+});
+
+/** The confirmation code of a new authenticator app. */
+export const totpConfirmationSchema = z.object({
+  code: z
+    .string({ error: "Enter the six-digit code your app shows" })
+    .check(z.trim(), z.regex(/^\d{6}$/, "Enter the six-digit code your app shows")),
+});
+
+/** The second step of a sign-in: the ticket the correct password earned, and the code. */
+export const secondStepSchema = z.object({
+  ticket: z.string().check(z.regex(/^[a-z2-7]{52}$/, "Your sign-in has expired. Sign in again.")),
+  code: secondFactorCode,
 });
 
 const newPassword = z

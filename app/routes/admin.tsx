@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { PageHero } from "~/components/page-hero";
 import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
 import { userTypeLabel } from "~/content/user-types";
@@ -8,6 +8,7 @@ import { replyMailto } from "~/lib/reply-mailto";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import {
+  adminPageRefusal,
   approveUser,
   deactivateUser,
   markContactProcessed,
@@ -79,7 +80,7 @@ function tabOf(raw: string | null): Tab {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const deps = depsOf(context);
   const admin = await requireAdmin(deps.db, callerOf(context, request));
-  if (admin.kind !== "done") throw redirect("/login");
+  if (admin.kind !== "done") throw adminPageRefusal(admin);
   const url = new URL(request.url);
   const tab = tabOf(url.searchParams.get("tab"));
   const view: ContactView = url.searchParams.get("view") === "processed" ? "processed" : "unprocessed";
@@ -127,7 +128,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const outcome = await intent.run(depsOf(context), callerOf(context, request), form.id);
   if (outcome.kind === "done" || outcome.kind === "already-done") return { toast: intent.done };
-  if (outcome.kind === "unauthenticated" || outcome.kind === "forbidden") throw redirect("/login");
+  if (outcome.kind === "unauthenticated" || outcome.kind === "forbidden") throw adminPageRefusal(outcome);
   const description = outcome.kind === "conflict" ? outcome.message : intent.failed;
   return data(
     { toast: { title: "Error", description, variant: "destructive" } satisfies ToastMessage },

@@ -10,12 +10,17 @@ import {
 } from "~/components/person-fields";
 import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
 import { HoneypotField, PrivacyLine, SubmitButton, TextField } from "~/components/ui/form-field";
-import { LOGIN_FAILED_MESSAGE, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
+import {
+  LOGIN_FAILED_MESSAGE,
+  SECURITY_PATH,
+  SIGN_IN_EXPIRED_MESSAGE,
+  TOO_MANY_ATTEMPTS,
+} from "~/lib/account-messages";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { useFormValidation } from "~/lib/use-form-validation";
-import { landingPathFor, logIn, register } from "~/server/accounts.server";
+import { completeSignIn, landingPathFor, logIn, register, type SignIn } from "~/server/accounts.server";
 import { flashCookie, sessionCookie } from "~/server/cookies.server";
 import { failureInit, readForm } from "~/server/form-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
@@ -42,7 +47,9 @@ const TOASTS = {
 
 interface ActionResult {
   tab: Tab;
-  toast: ToastMessage;
+  toast?: ToastMessage;
+  /** A correct password on an account with a second factor: the ticket of the code step. */
+  secondStep?: { ticket: string };
   fieldErrors?: FieldErrors;
   values?: Record<string, string>;
   /** Changes after a successful registration, so the form remounts empty. */
@@ -78,15 +85,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   const deps = depsOf(context);
   const caller = callerOf(context, request);
 
+  if (form.intent === "second-factor") {
+    const outcome = await completeSignIn(deps, form, caller);
+    if (outcome.kind === "done" && outcome.value.kind === "signed-in") {
+      return signedIn(request, outcome.value, outcome.value.next);
+    }
+    // A wrong code keeps the step (its ticket still works); an expired ticket starts the sign-in again.
+    const expired = outcome.kind === "unauthenticated" && outcome.message !== undefined;
+    return data<ActionResult>(
+      {
+        tab: "login",
+        toast:
+          outcome.kind === "rate-limited"
+            ? TOASTS.tooMany
+            : expired
+              ? { ...TOASTS.loginFailed, description: SIGN_IN_EXPIRED_MESSAGE }
+              : TOASTS.loginFailed,
+        secondStep: expired ? undefined : { ticket: form.ticket ?? "" },
+      },
+      outcome.kind === "done" ? { status: 401 } : failureInit(outcome),
+    );
+  }
+
   if (form.intent !== "register") {
-    const outcome = await logIn(deps, form, caller);
+    const next = nextPath(form.next);
+    const outcome = await logIn(deps, form, caller, { ticket: { next } });
     if (outcome.kind === "done") {
-      const { user, token } = outcome.value;
-      const welcome = { title: "Login Successful", description: `Welcome back, ${user.firstName}!` };
-      const headers = new Headers();
-      headers.append("Set-Cookie", sessionCookie(request, token));
-      headers.append("Set-Cookie", flashCookie(request, welcome));
-      return redirect(nextPath(form.next) ?? landingPathFor(user), { headers });
+      const signIn = outcome.value;
+      if (signIn.kind === "signed-in") return signedIn(request, signIn, next);
+      return data<ActionResult>({ tab: "login", secondStep: { ticket: signIn.ticket ?? "" } });
     }
     return data<ActionResult>(
       {
@@ -117,6 +144,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A taken email answers like any other failure here, so the form does not reveal who is registered.
     outcome.kind === "conflict" ? { status: 400 } : failureInit(outcome),
   );
+}
+
+/** The welcome and the session cookie, then where the person was going (or their landing page). */
+function signedIn(request: Request, signIn: Extract<SignIn, { kind: "signed-in" }>, next: string | null) {
+  const welcome = { title: "Login Successful", description: `Welcome back, ${signIn.user.firstName}!` };
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(request, signIn.token));
+  headers.append("Set-Cookie", flashCookie(request, welcome));
+  const landing = landingPathFor({ ...signIn.user, hasSecondFactor: signIn.secondFactor });
+  // An administrator without a second factor goes to its enrolment, wherever they were going.
+  return redirect(landing === SECURITY_PATH ? landing : (nextPath(next) ?? landing), { headers });
 }
 
 const loadLoginSchema = () => import("~/lib/schemas").then((module) => module.loginSchema);
@@ -164,6 +202,37 @@ function LoginForm({
           Forgot password?
         </Link>
       </div>
+    </Form>
+  );
+}
+
+function SecondStepForm({ ticket, busy }: { ticket: string; busy: boolean }) {
+  return (
+    <Form method="post" className="space-y-5" aria-label="Second step">
+      <input type="hidden" name="intent" value="second-factor" />
+      <input type="hidden" name="ticket" value={ticket} />
+      <p>Your password is right. This account also has a second factor.</p>
+      <TextField
+        id="login-code"
+        name="code"
+        label="The code from your authenticator app or a recovery code"
+        autoComplete="one-time-code"
+        inputMode="text"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        autoFocus
+      />
+      <SubmitButton busy={busy} busyLabel="Checking...">
+        Verify
+      </SubmitButton>
+      <p className="text-sm text-ink-muted">
+        No code?{" "}
+        <Link to="/login" reloadDocument className="font-semibold text-brand underline">
+          Start again
+        </Link>
+        , or ask an administrator to reset your second factors.
+      </p>
     </Form>
   );
 }
@@ -262,7 +331,9 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           aria-labelledby={`tab-${tab}`}
           className="mt-8 rounded-2xl border border-line p-6 shadow-sm sm:p-8"
         >
-          {tab === "login" ? (
+          {tab === "login" && result?.secondStep ? (
+            <SecondStepForm ticket={result.secondStep.ticket} busy={busyIntent === "second-factor"} />
+          ) : tab === "login" ? (
             <LoginForm
               result={result?.tab === "login" ? result : undefined}
               busy={busyIntent === "login"}

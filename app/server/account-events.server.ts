@@ -25,7 +25,19 @@ export type AccountAction =
   | "user-rejected"
   | "user-deactivated"
   | "user-reactivated"
-  | "contact-processed";
+  | "contact-processed"
+  | "sign-in-code"
+  | "sign-in-recovery-code"
+  | "sign-in-passkey"
+  | "sign-in-locked-out"
+  | "reauthenticated"
+  | "totp-enabled"
+  | "totp-removed"
+  | "passkey-added"
+  | "passkey-removed"
+  | "recovery-codes-generated"
+  | "second-factors-reset"
+  | "sessions-ended";
 
 export interface AccountEvent {
   actorId: number | null;

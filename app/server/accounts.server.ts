@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { LINK_INVALID_MESSAGE } from "~/lib/account-messages";
+import { LINK_INVALID_MESSAGE, SECURITY_PATH, SIGN_IN_EXPIRED_MESSAGE } from "~/lib/account-messages";
 import {
   confirmEmailSchema,
   fieldErrorsOf,
@@ -7,6 +7,7 @@ import {
   loginSchema,
   registrationSchema,
   resetPasswordSchema,
+  secondStepSchema,
 } from "~/lib/schemas";
 import { loginFailures, users } from "../../db/schema";
 import { recordEvent, withEventChain } from "./account-events.server";
@@ -15,6 +16,7 @@ import { insertMailEventIfChanged, type MailEventMessage, publishMailEvents } fr
 import { type Caller, type Deps, rateLimit, trippedHoneypot } from "./operation.server";
 import { conflict, done, invalid, type Outcome, unauthenticated } from "./outcome";
 import { hashPassword } from "./passwords.server";
+import { checkSecondFactorCode, hasSecondFactorOf } from "./second-factors.server";
 import type { SessionUser } from "./session-user";
 import {
   deleteSessionRowStatement,
@@ -23,7 +25,8 @@ import {
   newSession,
   readSession,
 } from "./sessions.server";
-import { authenticate, insertPendingUserStatement } from "./users.server";
+import { findChallenge, issueChallenge, spendChallengeStatement } from "./sign-in-tickets.server";
+import { authenticate, findActiveUser, insertPendingUserStatement } from "./users.server";
 
 // The account use cases, each one operation behind both doors (the page forms and the JSON API).
 
@@ -49,16 +52,74 @@ export async function register(deps: Deps, input: unknown, caller: Caller): Prom
   return done(null);
 }
 
+/** The end of a correct password: signed in, or (an account with a second factor) a code still to give. */
+export type SignIn =
+  | { kind: "signed-in"; user: SessionUser; token: string; secondFactor: boolean }
+  /** `ticket` carries the correct password to the form's second step; the API asks again with `code`. */
+  | { kind: "second-factor"; ticket: string | null };
+
+/** Opens a session with its sign-in entry in one batch, then stores it in KV. */
+async function openSession(
+  deps: Deps,
+  caller: Caller,
+  user: SessionUser,
+  action: "sign-in" | "sign-in-code" | "sign-in-recovery-code" | "sign-in-passkey",
+): Promise<SignIn> {
+  const session = newSession(
+    deps.db,
+    { userId: user.id, firstName: user.firstName, isAdmin: user.isAdmin },
+    caller,
+  );
+  await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      session.statement,
+      chain.append(caller, {
+        actorId: user.id,
+        actorEmail: user.email,
+        subjectId: user.id,
+        action,
+        outcome: "success",
+      }),
+    ]),
+  );
+  await session.store(deps.env);
+  return { kind: "signed-in", user, token: session.token, secondFactor: action !== "sign-in" };
+}
+
+/** Finishes a sign-in whose password was right with its second factor's code, or says what is missing. */
+async function secondFactorStep(
+  deps: Deps,
+  caller: Caller,
+  user: SessionUser,
+  code: string | undefined,
+  ticket: { next: string | null } | null,
+): Promise<Outcome<SignIn>> {
+  if (!(await hasSecondFactorOf(deps.db, user.id)))
+    return done(await openSession(deps, caller, user, "sign-in"));
+  if (code === undefined) {
+    const value = ticket
+      ? await issueChallenge(deps.db, "second-factor", { userId: user.id, next: ticket.next })
+      : null;
+    return done({ kind: "second-factor", ticket: value });
+  }
+  const check = await checkSecondFactorCode(deps, caller, user, code, "sign-in-code");
+  if (!check.ok) return unauthenticated;
+  const action = check.method === "totp" ? "sign-in-code" : "sign-in-recovery-code";
+  return done(await openSession(deps, caller, user, action));
+}
+
 /**
- * Checks the credentials and opens a session; every kind of failure is the same "unauthenticated". The
- * session's row and the sign-in's account event are written in one batch; a failure on a known account is
- * recorded as an event of that account.
+ * Checks the credentials and opens a session; every kind of failure is the same "unauthenticated", wrong
+ * codes included. For an account with a second factor, a correct password without `code` opens nothing:
+ * the form gets a ticket for its second step (`ticket`), the API is told a code is required. A failure on a
+ * known account is recorded as an event of that account.
  */
 export async function logIn(
   deps: Deps,
   input: unknown,
   caller: Caller,
-): Promise<Outcome<{ user: SessionUser; token: string }>> {
+  options: { ticket?: { next: string | null } } = {},
+): Promise<Outcome<SignIn>> {
   const limited = await rateLimit(deps.env, "login", caller);
   if (limited) return limited;
   const parsed = loginSchema.safeParse(input);
@@ -76,25 +137,33 @@ export async function logIn(
     }
     return unauthenticated;
   }
-  const session = newSession(
-    deps.db,
-    { userId: user.id, firstName: user.firstName, isAdmin: user.isAdmin },
-    caller,
-  );
-  await withEventChain(deps.db, (chain) =>
-    deps.db.batch([
-      session.statement,
-      chain.append(caller, {
-        actorId: user.id,
-        actorEmail: user.email,
-        subjectId: user.id,
-        action: "sign-in",
-        outcome: "success",
-      }),
-    ]),
-  );
-  await session.store(deps.env);
-  return done({ user, token: session.token });
+  return secondFactorStep(deps, caller, user, parsed.data.code, options.ticket ?? null);
+}
+
+/**
+ * The form's second step: the ticket a correct password earned (5 minutes) and a code. A wrong code leaves
+ * the ticket for another try, under the lockout; the right one spends it before the session opens.
+ */
+export async function completeSignIn(
+  deps: Deps,
+  input: unknown,
+  caller: Caller,
+): Promise<Outcome<SignIn & { next: string | null }>> {
+  const limited = await rateLimit(deps.env, "login", caller);
+  if (limited) return limited;
+  const parsed = secondStepSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const { ticket, code } = parsed.data;
+  const challenge = await findChallenge(deps.db, "second-factor", ticket);
+  const user = challenge?.userId ? await findActiveUser(deps.db, challenge.userId) : null;
+  if (!challenge || !user) return { kind: "unauthenticated", message: SIGN_IN_EXPIRED_MESSAGE };
+  const check = await checkSecondFactorCode(deps, caller, user, code, "sign-in-code");
+  if (!check.ok) return unauthenticated;
+  const action = check.method === "totp" ? "sign-in-code" : "sign-in-recovery-code";
+  const spent = await spendChallengeStatement(deps.db, "second-factor", ticket);
+  if (spent.length === 0) return { kind: "unauthenticated", message: SIGN_IN_EXPIRED_MESSAGE };
+  const signIn = await openSession(deps, caller, user, action);
+  return done({ ...signIn, next: challenge.next });
 }
 
 /** Ends the session server-side (D1 at once, then KV); the door clears the cookie whatever happens. */
@@ -197,6 +266,8 @@ export function publicUser(user: SessionUser) {
   return { id, email, firstName, lastName, company, phone, userTypeId };
 }
 
-export function landingPathFor(user: { isAdmin: boolean }): string {
-  return user.isAdmin ? "/admin" : "/";
+/** Where a person lands after signing in: an administrator without a second factor on its enrolment. */
+export function landingPathFor(user: { isAdmin: boolean; hasSecondFactor?: boolean }): string {
+  if (user.isAdmin) return user.hasSecondFactor === false ? SECURITY_PATH : "/admin";
+  return "/";
 }

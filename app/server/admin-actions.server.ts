@@ -1,4 +1,6 @@
 import type { BatchItem } from "drizzle-orm/batch";
+import { data, redirect } from "react-router";
+import { SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
 import { type AccountAction, type AccountEvent, withEventChain } from "./account-events.server";
 import { contactExists, markProcessedStatement } from "./contact-submissions.server";
 import type { Database } from "./db.server";
@@ -8,13 +10,15 @@ import {
   alreadyDone,
   conflict,
   done,
+  type Failure,
   forbidden,
   invalid,
   notFound,
   type Outcome,
+  setUpSecondFactorFirst,
   unauthenticated,
 } from "./outcome";
-import type { SessionUser } from "./session-user";
+import type { SessionUser, SignedInUser } from "./session-user";
 import { endUserSessions } from "./sessions.server";
 import {
   accountStanding,
@@ -28,12 +32,27 @@ import {
 // approved, active administrator, then applies one conditional change with its audit entry in the same
 // batch: a repeat changes nothing and logs nothing.
 
-/** The caller as an administrator, read from D1, or why not. */
-export async function requireAdmin(db: Database, caller: Caller): Promise<Outcome<SessionUser>> {
+/**
+ * The caller as an administrator, read from D1, or why not: an administrator without a second factor is
+ * refused at every admin door until they set one up.
+ */
+export async function requireAdmin(db: Database, caller: Caller): Promise<Outcome<SignedInUser>> {
   if (!caller.session) return unauthenticated;
   const user = await findSignedInUser(db, caller.session);
   if (!user) return unauthenticated;
-  return user.isAdmin ? done(user) : forbidden;
+  if (!user.isAdmin) return forbidden;
+  return user.hasSecondFactor ? done(user) : setUpSecondFactorFirst;
+}
+
+/**
+ * What an admin page answers a caller who is not let in: the sign-in page, or (an administrator without a
+ * second factor) 403 with the way to set one up. Thrown from loaders and actions.
+ */
+export function adminPageRefusal(outcome: Failure) {
+  if (outcome.kind === "forbidden" && outcome.message === SET_UP_SECOND_FACTOR_MESSAGE) {
+    return data({ message: SET_UP_SECOND_FACTOR_MESSAGE }, { status: 403 });
+  }
+  return redirect("/login");
 }
 
 /** A positive whole-number id from a URL segment or a form field. */

@@ -54,7 +54,10 @@ export function apiFailure(outcome: Exclude<Outcome<unknown>, { kind: "done" }>,
     case "unauthenticated":
       return jsonError(401, outcome.message ?? messages.unauthenticated ?? "Not signed in.");
     case "forbidden":
-      return jsonError(403, "Administrators only.");
+      if (outcome.reauthenticate) {
+        return Response.json({ error: outcome.message, reauthenticate: "required" }, { status: 403 });
+      }
+      return jsonError(403, outcome.message ?? "Administrators only.");
     case "not-found":
       return jsonError(404, messages.notFound ?? "Not found.");
     case "conflict":

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt } from "drizzle-orm";
+import { and, count, eq, gte, isNull, lt } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import type { MailMessage } from "~/emails/email-content";
 import { renderEmail } from "~/emails/render-email";
@@ -8,6 +8,7 @@ import {
   emailDeliveries,
   mailEvents,
   privacyRequests,
+  recoveryCodes,
   users,
 } from "../../db/schema";
 import {
@@ -114,6 +115,30 @@ async function passwordChangedEmails(db: Database, id: number): Promise<PlannedE
   const user = await findUser(db, id);
   if (!user) return null;
   return [{ to: user.email, message: async () => ({ kind: "password-changed", firstName: user.firstName }) }];
+}
+
+async function recoveryCodeUsedEmails(db: Database, id: number): Promise<PlannedEmail[] | null> {
+  const user = await findUser(db, id);
+  if (!user) return null;
+  const [left] = await db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, id), isNull(recoveryCodes.usedAt)));
+  const codesLeft = left?.n ?? 0;
+  return [
+    {
+      to: user.email,
+      message: async () => ({ kind: "recovery-code-used", firstName: user.firstName, codesLeft }),
+    },
+  ];
+}
+
+async function secondFactorsResetEmails(db: Database, id: number): Promise<PlannedEmail[] | null> {
+  const user = await findUser(db, id);
+  if (!user) return null;
+  return [
+    { to: user.email, message: async () => ({ kind: "second-factors-reset", firstName: user.firstName }) },
+  ];
 }
 
 /** Sets the token of a stored link row (an email change or a privacy request) as the email goes out. */
@@ -239,6 +264,10 @@ function plannedEmails(db: Database, event: MailEventMessage): Promise<PlannedEm
     case "account-deleted":
     case "data-erased":
       return confirmationEmails(db, event, event.type);
+    case "recovery-code-used":
+      return recoveryCodeUsedEmails(db, event.subjectId);
+    case "second-factors-reset":
+      return secondFactorsResetEmails(db, event.subjectId);
   }
 }
 

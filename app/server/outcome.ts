@@ -1,3 +1,4 @@
+import { CONFIRM_ITS_YOU_MESSAGE, SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/field-errors";
 
 // Every use case of the domain returns one of these; the two doors (a page action and a JSON route) only
@@ -9,7 +10,8 @@ export type Outcome<T = null> =
   | { kind: "invalid"; fieldErrors: FieldErrors; message?: string }
   | { kind: "rate-limited"; retryAfterSeconds: number }
   | { kind: "unauthenticated"; message?: string }
-  | { kind: "forbidden" }
+  /** `message` says why when it is not "administrators only"; `reauthenticate`: "Confirm it's you" first. */
+  | { kind: "forbidden"; message?: string; reauthenticate?: boolean }
   | { kind: "not-found" }
   | { kind: "conflict"; message: string };
 
@@ -19,6 +21,14 @@ export const done = <T>(value: T): Outcome<T> => ({ kind: "done", value });
 export const alreadyDone: Failure = { kind: "already-done" };
 export const unauthenticated: Failure = { kind: "unauthenticated" };
 export const forbidden: Failure = { kind: "forbidden" };
+/** An administrator without a second factor, at any admin door. */
+export const setUpSecondFactorFirst: Failure = { kind: "forbidden", message: SET_UP_SECOND_FACTOR_MESSAGE };
+/** An action that needs an authentication within the last 10 minutes, asked for after that. */
+export const confirmItsYouFirst: Failure = {
+  kind: "forbidden",
+  message: CONFIRM_ITS_YOU_MESSAGE,
+  reauthenticate: true,
+};
 export const notFound: Failure = { kind: "not-found" };
 export const invalid = (fieldErrors: FieldErrors, message?: string): Failure => ({
   kind: "invalid",

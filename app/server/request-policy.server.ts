@@ -11,6 +11,8 @@ export const FORM_PATHS: ReadonlySet<string> = new Set([
   "/contact",
   "/admin",
   "/account",
+  "/account/security",
+  "/confirm-its-you",
   "/confirm-email",
   "/forgot-password",
   "/reset-password",

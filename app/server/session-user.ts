@@ -10,6 +10,15 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
+/** The signed-in user of a privileged request, with what its session and second factors say. */
+export interface SignedInUser extends SessionUser {
+  sessionId: string;
+  /** A confirmed authenticator app or a passkey. */
+  hasSecondFactor: boolean;
+  /** When this session's holder last proved who they are, in Unix seconds (null: not known, so not recent). */
+  authenticatedAt: number | null;
+}
+
 /**
  * What a session record in KV carries: enough for the header (GUIDE.md: a signed-in page view reads KV
  * once and D1 never). Whatever changes a person's standing ends or rewrites their session records.

@@ -17,6 +17,21 @@ const IDLE_SECONDS = 10 * 24 * 60 * 60;
 const ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
 const RENEW_AFTER_SECONDS = 60 * 60;
 
+/**
+ * An administrator's session is shorter: 12 hours at most, 2 hours idle. Its record is renewed every 5
+ * minutes of use, so the idle limit is kept to within 5 minutes; privileged requests also check the 12
+ * hours against the session's row in D1 (users.server.ts `findSignedInUser`).
+ */
+export const ADMIN_SESSION_LIMITS = { idle: 2 * 60 * 60, absolute: 12 * 60 * 60, renewAfter: 5 * 60 };
+const MEMBER_SESSION_LIMITS = {
+  idle: IDLE_SECONDS,
+  absolute: ABSOLUTE_SECONDS,
+  renewAfter: RENEW_AFTER_SECONDS,
+};
+
+const limitsOf = (record: { isAdmin: boolean }) =>
+  record.isAdmin ? ADMIN_SESSION_LIMITS : MEMBER_SESSION_LIMITS;
+
 interface SessionRecord extends SessionInfo {
   createdAt: number;
   lastVerifiedAt: number;
@@ -68,9 +83,10 @@ export function newSession(
     token,
     statement: insertSessionRow(db, { id: sessionId, tokenHash: hash, userId: person.userId }, caller),
     store: async (env) => {
+      const limits = limitsOf(person);
       await Promise.all([
-        env.SESSIONS.put(sessionKey(hash), JSON.stringify(record), { expirationTtl: IDLE_SECONDS }),
-        env.SESSIONS.put(`${userIndexPrefix(person.userId)}${hash}`, "", { expirationTtl: ABSOLUTE_SECONDS }),
+        env.SESSIONS.put(sessionKey(hash), JSON.stringify(record), { expirationTtl: limits.idle }),
+        env.SESSIONS.put(`${userIndexPrefix(person.userId)}${hash}`, "", { expirationTtl: limits.absolute }),
       ]);
     },
   };
@@ -81,7 +97,12 @@ function insertSessionRow(
   row: { id: string; tokenHash: string; userId: number },
   caller: Caller,
 ) {
-  return db.insert(sessions).values({ ...row, userAgent: caller.userAgent, country: caller.country });
+  return db.insert(sessions).values({
+    ...row,
+    userAgent: caller.userAgent,
+    country: caller.country,
+    authenticatedAt: new Date(),
+  });
 }
 
 /** One KV read; a write only when the session is renewed (at most hourly). */
@@ -90,14 +111,15 @@ export async function validateSession(env: Env, token: string): Promise<ValidSes
   const record = await env.SESSIONS.get(key, "json").catch(() => null);
   if (!isSessionRecord(record)) return null;
   const now = nowSeconds();
-  if (now - record.createdAt >= ABSOLUTE_SECONDS || now - record.lastVerifiedAt >= IDLE_SECONDS) {
+  const limits = limitsOf(record);
+  if (now - record.createdAt >= limits.absolute || now - record.lastVerifiedAt >= limits.idle) {
     await env.SESSIONS.delete(key);
     return null;
   }
   const { sessionId, userId, firstName, isAdmin } = record;
   const session = { sessionId, userId, firstName, isAdmin };
-  if (now - record.lastVerifiedAt < RENEW_AFTER_SECONDS) return { session, renewed: false };
-  const ttl = Math.min(IDLE_SECONDS, ABSOLUTE_SECONDS - (now - record.createdAt));
+  if (now - record.lastVerifiedAt < limits.renewAfter) return { session, renewed: false };
+  const ttl = Math.min(limits.idle, limits.absolute - (now - record.createdAt));
   await env.SESSIONS.put(key, JSON.stringify({ ...record, lastVerifiedAt: now }), {
     expirationTtl: Math.max(ttl, 60),
   });
@@ -188,9 +210,10 @@ export async function renameInSessions(env: Env, userId: number, firstName: stri
       const { value, metadata } = await env.SESSIONS.getWithMetadata(key, "json");
       if (!isSessionRecord(value)) return;
       const now = nowSeconds();
+      const limits = limitsOf(value);
       const ttl = Math.min(
-        IDLE_SECONDS - (now - value.lastVerifiedAt),
-        ABSOLUTE_SECONDS - (now - value.createdAt),
+        limits.idle - (now - value.lastVerifiedAt),
+        limits.absolute - (now - value.createdAt),
       );
       if (ttl < 60) return;
       await env.SESSIONS.put(key, JSON.stringify({ ...value, firstName }), { expirationTtl: ttl, metadata });

@@ -3,7 +3,7 @@ import {
   DEMO_ADMIN,
   hydrated,
   logIn,
-  logInAsAdmin,
+  logInAsAdminThroughForm,
   logOut,
   notice,
   PASSWORD,
@@ -26,7 +26,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(notice(page, "Login Failed")).toBeVisible();
       await expect(page.getByText("Invalid credentials or account not approved").first()).toBeVisible();
 
-      await logInAsAdmin(page, js);
+      await logInAsAdminThroughForm(page, js);
       await expect(notice(page, "Login Successful")).toBeVisible();
       await expect(page.getByText(`Welcome back, ${DEMO_ADMIN.firstName}!`).first()).toBeVisible();
       const card = page.getByRole("listitem").filter({ hasText: email });

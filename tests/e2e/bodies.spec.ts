@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
-import { DEMO_ADMIN } from "./support";
+import { demoAdminCookie } from "./demo-admin";
 
 // The real local server (wrangler dev and its proxy) with a small malformed body on every method, on
 // pages served from memory, rendered pages, redirects, 404s and the API. A body the Worker never read
@@ -83,24 +83,8 @@ function send(
   });
 }
 
-/** The demo admin's session cookie. */
-let logins = 0;
-async function adminCookie(baseURL: string): Promise<string> {
-  logins += 1;
-  const response = await fetch(new URL("/api/login", baseURL), {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Origin: new URL(baseURL).origin,
-      // Its own client address, so the per-IP sign-in limit does not answer instead.
-      "CF-Connecting-IP": `198.51.100.${100 + logins}`,
-    },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  });
-  const cookie = response.headers.get("Set-Cookie")?.split(";")[0];
-  expect(cookie, `signing in as ${DEMO_ADMIN.email}: ${response.status}`).toBeTruthy();
-  return cookie ?? "";
-}
+/** The demo admin's session cookie (the session the suite keeps, signed in again if a request ended it). */
+const adminCookie = (baseURL: string) => demoAdminCookie(baseURL);
 
 for (const path of PATHS) {
   test(`a body on any method at ${path} leaves the server healthy`, async ({ baseURL }) => {

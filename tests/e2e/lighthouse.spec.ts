@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { indexablePaths, interactivePaths, signedInPaths } from "../../app/content/site-pages";
-import { DEMO_ADMIN } from "./support";
+import { demoAdminCookie } from "./demo-admin";
 
 // Lighthouse (mobile preset, simulated throttling) on every public route and every interactive one,
 // the admin dashboard and /account signed in as the demo admin (GUIDE.md section 4).
@@ -119,18 +119,7 @@ const table: Record<string, PageResult> = {};
 
 /** The demo admin's session cookie, for the dashboard. */
 async function signInAsAdmin(baseURL: string): Promise<Record<string, string>> {
-  const response = await fetch(new URL("/api/login", baseURL), {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Origin: new URL(baseURL).origin,
-      "CF-Connecting-IP": "198.51.100.80",
-    },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  });
-  const cookie = response.headers.get("Set-Cookie")?.split(";")[0];
-  expect(cookie, `signing in as ${DEMO_ADMIN.email}: ${response.status}`).toBeTruthy();
-  return { Cookie: cookie ?? "" };
+  return { Cookie: await demoAdminCookie(baseURL) };
 }
 
 const indexable = new Set<string>([...indexablePaths]);

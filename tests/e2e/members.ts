@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { DEMO_ADMIN, PASSWORD } from "./support";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { demoAdminCookie } from "./demo-admin";
+import { PASSWORD } from "./support";
 
 // Members made over the API for the flows of My account and data rights, each request from its own client
 // address so the per-address rate limits are never met by a fast run of the suite.
@@ -20,11 +21,7 @@ export async function approvedMember(request: APIRequestContext, email: string, 
     headers,
     data: { email, password: PASSWORD, firstName, lastName: "Jackson", userTypeId: 2 },
   });
-  const admin = await request.post("/api/login", {
-    headers: { ...headers, "CF-Connecting-IP": clientIp() },
-    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-  });
-  const cookie = admin.headers()["set-cookie"]?.split(";")[0] ?? "";
+  const cookie = await demoAdminCookie(test.info().project.use.baseURL ?? "");
   const pending = (await (
     await request.get("/api/admin/pending-users", { headers: { Cookie: cookie } })
   ).json()) as { id: number; email: string }[];

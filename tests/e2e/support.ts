@@ -1,6 +1,8 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { DEMO_ADMIN } from "../../scripts/admin-account.ts";
+import { nextDemoAdminCode, openAsDemoAdmin } from "./demo-admin";
 
+export { demoAdminCookie } from "./demo-admin";
 export { DEMO_ADMIN };
 
 let counter = 0;
@@ -47,9 +49,24 @@ export async function logIn(page: Page, email: string, password: string, { js = 
   await form.getByRole("button", { name: "Login" }).click();
 }
 
-export async function logInAsAdmin(page: Page, options: { js?: boolean } = {}) {
+/** Signs in as the demo admin through the form: its password, then a code from its authenticator secret. */
+export async function logInAsAdminThroughForm(page: Page, options: { js?: boolean } = {}) {
   await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, options);
+  const step = page.getByRole("form", { name: "Second step" });
+  await step
+    .getByLabel("The code from your authenticator app or a recovery code")
+    .fill(await nextDemoAdminCode());
+  await step.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** Opens the dashboard as the demo admin, in the session the suite keeps (tests/e2e/demo-admin.ts). */
+export async function logInAsAdmin(page: Page, _options: { js?: boolean } = {}) {
+  await openAsDemoAdmin(page, baseUrlOf(page));
+}
+
+function baseUrlOf(_page: Page): string {
+  return test.info().project.use.baseURL ?? "";
 }
 
 export async function logOut(page: Page) {

@@ -4,8 +4,8 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { demoAdminCookie } from "./demo-admin";
 import { publicPages } from "./routes";
-import { DEMO_ADMIN } from "./support";
 
 // Every page, as served, is valid HTML by the W3C Nu checker (vnu-jar, the checker behind
 // validator.w3.org/nu), CSS findings aside: the stylesheet is Tailwind's, written for browsers newer
@@ -26,20 +26,7 @@ interface Message {
   extract?: string;
 }
 
-async function adminCookie(baseURL: string): Promise<string> {
-  const response = await fetch(new URL("/api/login", baseURL), {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Origin: new URL(baseURL).origin,
-      "CF-Connecting-IP": "198.51.100.90",
-    },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  });
-  const cookie = response.headers.get("Set-Cookie")?.split(";")[0];
-  expect(cookie, `signing in as ${DEMO_ADMIN.email}: ${response.status}`).toBeTruthy();
-  return cookie ?? "";
-}
+const adminCookie = (baseURL: string) => demoAdminCookie(baseURL);
 
 test("every page is valid HTML (W3C Nu checker)", async ({ baseURL }) => {
   test.setTimeout(180_000);

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { encryptTotpSecret, newTotpSecret, totpCodeAt } from "~/server/totp-secrets";
 import { fetchWorker } from "./support";
 
 let counter = 0;
@@ -45,12 +46,38 @@ export async function approve(email: string, asAdmin = false) {
     .run();
 }
 
-/** Registers, approves and signs in; returns the Cookie header value of the session. */
+/** Gives an account a confirmed authenticator app (as enrolment would); returns its secret. */
+export async function enrolAuthenticator(email: string): Promise<Uint8Array> {
+  const secret = newTotpSecret();
+  const ciphertext = await encryptTotpSecret(env.TOTP_ENCRYPTION_KEY ?? "", secret);
+  await env.DB.prepare(
+    `INSERT INTO totp_credentials (user_id, secret_ciphertext, confirmed_at)
+     SELECT id, ?, unixepoch() FROM users WHERE email = ?`,
+  )
+    .bind(ciphertext, email.toLowerCase())
+    .run();
+  return secret;
+}
+
+/** The code an authenticator app shows now for a secret (`offset` steps of 30 seconds away). */
+export function codeNow(secret: Uint8Array, offset = 0): string {
+  return totpCodeAt(secret, Math.floor(Date.now() / 30_000) + offset);
+}
+
+/**
+ * Registers, approves and signs in; returns the Cookie header value of the session. An administrator gets
+ * an authenticator app first (every admin door asks for a second factor) and signs in with its code.
+ */
 export async function signedInCookie(options: { admin?: boolean } = {}) {
   const email = uniqueEmail(options.admin ? "admin" : "member");
   await registerViaApi(email);
   await approve(email, options.admin);
-  const response = await postJson("/api/login", { email, password: PASSWORD });
+  const secret = options.admin ? await enrolAuthenticator(email) : null;
+  const response = await postJson("/api/login", {
+    email,
+    password: PASSWORD,
+    ...(secret ? { code: codeNow(secret) } : {}),
+  });
   const setCookie = response.headers.get("Set-Cookie") ?? "";
-  return { email, cookie: setCookie.split(";")[0] ?? "" };
+  return { email, cookie: setCookie.split(";")[0] ?? "", secret };
 }

@@ -3,11 +3,19 @@ import { logIn, publicUser } from "~/server/accounts.server";
 import { sessionCookie } from "~/server/cookies.server";
 import { jsonAction, postOnly } from "~/server/json-api.server";
 
+// POST /api/login { email, password, code? }. An account with a second factor signs in only with `code`
+// (a code from its authenticator app or a recovery code): without one, a correct password answers 401 with
+// `secondFactor: "required"`, and a wrong password or code the same 401 as ever.
 export const action = jsonAction({
   readsBody: true,
   run: ({ deps, caller, input }) => logIn(deps, input, caller),
-  answer: ({ user, token }, request) =>
-    Response.json({ user: publicUser(user) }, { headers: { "Set-Cookie": sessionCookie(request, token) } }),
+  answer: (signIn, request) =>
+    signIn.kind === "second-factor"
+      ? Response.json({ error: LOGIN_FAILED_MESSAGE, secondFactor: "required" }, { status: 401 })
+      : Response.json(
+          { user: publicUser(signIn.user) },
+          { headers: { "Set-Cookie": sessionCookie(request, signIn.token) } },
+        ),
   messages: { unauthenticated: LOGIN_FAILED_MESSAGE },
 });
 

@@ -1,0 +1,68 @@
+import { Form } from "react-router";
+import { CONFIRM_ITS_YOU_MESSAGE } from "~/lib/account-messages";
+import type { FieldErrors } from "~/lib/schemas";
+import { SaveButton } from "./account-sections";
+import { TextField } from "./ui/form-field";
+
+/**
+ * "Confirm it's you": the password, and a code when the account has a second factor. Posted with the
+ * action it interrupted (`then`, and the fields in `carry`), which the page's action runs once confirmed.
+ */
+export function ConfirmItsYouForm({
+  then,
+  carry = {},
+  withCode,
+  fieldErrors = {},
+  action,
+}: {
+  then?: string;
+  carry?: Record<string, string>;
+  withCode: boolean;
+  fieldErrors?: FieldErrors;
+  /** Where to post, when not this page (the /confirm-its-you page posts to itself). */
+  action?: string;
+}) {
+  return (
+    <section
+      aria-labelledby="confirm-title"
+      className="rounded-2xl border-2 border-brand p-6 shadow-sm sm:p-8"
+    >
+      <h2 id="confirm-title" className="text-xl font-bold">
+        {CONFIRM_ITS_YOU_MESSAGE}
+      </h2>
+      <p className="mt-2">
+        This needs a sign-in within the last 10 minutes. Give your password
+        {withCode ? " and a code from your authenticator app (or a recovery code)" : ""}, and it goes on.
+      </p>
+      <Form method="post" action={action} className="mt-4 space-y-5" aria-label={CONFIRM_ITS_YOU_MESSAGE}>
+        <input type="hidden" name="intent" value="confirm-its-you" />
+        {then ? <input type="hidden" name="then" value={then} /> : null}
+        {Object.entries(carry).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <TextField
+          id="confirm-password"
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="current-password"
+          required
+          error={fieldErrors.password}
+        />
+        {withCode ? (
+          <TextField
+            id="confirm-code"
+            name="code"
+            label="The code from your authenticator app or a recovery code"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            error={fieldErrors.code}
+          />
+        ) : null}
+        <SaveButton>Confirm and continue</SaveButton>
+      </Form>
+    </section>
+  );
+}

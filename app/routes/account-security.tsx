@@ -1,0 +1,285 @@
+import { data, Form, Link, redirect } from "react-router";
+import { AccountSection, DangerButton, QuietButton, SaveButton } from "~/components/account-sections";
+import { ConfirmItsYouForm } from "~/components/confirm-its-you-form";
+import { PageHero } from "~/components/page-hero";
+import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
+import { TextField } from "~/components/ui/form-field";
+import { SET_UP_SECOND_FACTOR_MESSAGE, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
+import type { FieldErrors } from "~/lib/schemas";
+import { pageMeta } from "~/lib/seo";
+import { resumeAfterConfirmation } from "~/server/confirm-its-you.server";
+import { failureInit, readForm } from "~/server/form-door.server";
+import { callerOf, depsOf } from "~/server/operation.server";
+import type { Failure, Outcome } from "~/server/outcome";
+import {
+  confirmTotpEnrolment,
+  pendingTotpEnrolment,
+  regenerateRecoveryCodes,
+  removeTotp,
+  securityOverview,
+  startTotpEnrolment,
+  type TotpEnrolment,
+} from "~/server/second-factor-enrolment.server";
+import type { Route } from "./+types/account-security";
+
+// /account/security: second factors. An authenticator app (QR code drawn on the server), recovery codes
+// (shown once), and passkeys. Every change asks "Confirm it's you" when the last sign-in is older than 10
+// minutes; the change then goes on. Plain forms: the app and the codes work without JavaScript.
+
+const SIGN_IN_FIRST = "/login?next=/account/security";
+
+interface ActionResult {
+  notice?: ToastMessage;
+  fieldErrors?: FieldErrors;
+  /** The action that waits for "Confirm it's you". */
+  confirm?: { then: string };
+  enrolment?: TotpEnrolment;
+  recoveryCodes?: string[];
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Sign-in security",
+    description: "Your FACETS second factors: authenticator app, passkeys and recovery codes.",
+    path: "/account/security",
+    origin: matches[0].loaderData.origin,
+    noindex: true,
+  });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const deps = depsOf(context);
+  const caller = callerOf(context, request);
+  const overview = await securityOverview(deps, caller);
+  if (overview.kind !== "done") throw redirect(SIGN_IN_FIRST);
+  const enrolment = overview.value.pendingTotp ? await pendingTotpEnrolment(deps, caller) : null;
+  return { ...overview.value, enrolment };
+}
+
+const error = (description: string): ToastMessage => ({
+  title: "Error",
+  description,
+  variant: "destructive",
+});
+
+function failed(outcome: Failure, then: string | undefined) {
+  if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect(SIGN_IN_FIRST);
+  if (outcome.kind === "forbidden" && outcome.reauthenticate && then) {
+    return data<ActionResult>({ confirm: { then } }, { status: 403 });
+  }
+  const notice =
+    outcome.kind === "rate-limited"
+      ? TOO_MANY_ATTEMPTS
+      : error(
+          outcome.kind === "conflict"
+            ? outcome.message
+            : outcome.kind === "unauthenticated" && outcome.message
+              ? outcome.message
+              : "Please check the fields below.",
+        );
+  const fieldErrors = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
+  // A failed confirmation shows its form again, with the action still waiting.
+  const confirm = then && outcome.kind !== "rate-limited" ? { then } : undefined;
+  return data<ActionResult>({ notice, fieldErrors, confirm }, failureInit(outcome));
+}
+
+async function run(
+  intent: string | undefined,
+  deps: ReturnType<typeof depsOf>,
+  caller: ReturnType<typeof callerOf>,
+  form: Record<string, string>,
+): Promise<Outcome<ActionResult> | null> {
+  switch (intent) {
+    case "totp-start": {
+      const outcome = await startTotpEnrolment(deps, caller);
+      return outcome.kind === "done" ? { kind: "done", value: { enrolment: outcome.value } } : outcome;
+    }
+    case "totp-confirm": {
+      const outcome = await confirmTotpEnrolment(deps, caller, form);
+      if (outcome.kind !== "done") return outcome;
+      return {
+        kind: "done",
+        value: {
+          notice: { title: "Authenticator app on", description: "Your sign-ins now ask for a code from it." },
+          recoveryCodes: outcome.value.recoveryCodes ?? undefined,
+        },
+      };
+    }
+    case "totp-remove": {
+      const outcome = await removeTotp(deps, caller);
+      if (outcome.kind !== "done") return outcome;
+      return {
+        kind: "done",
+        value: { notice: { title: "Authenticator app removed", description: "It no longer signs you in." } },
+      };
+    }
+    case "recovery-codes": {
+      const outcome = await regenerateRecoveryCodes(deps, caller);
+      if (outcome.kind !== "done") return outcome;
+      return {
+        kind: "done",
+        value: {
+          notice: { title: "New recovery codes", description: "The old ones no longer work." },
+          recoveryCodes: outcome.value.recoveryCodes,
+        },
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = depsOf(context);
+  const caller = callerOf(context, request);
+  const resumed = await resumeAfterConfirmation(deps, caller, await readForm(request));
+  if (resumed.kind === "refused") return failed(resumed.outcome, resumed.then);
+  const outcome = await run(resumed.intent, deps, caller, resumed.form);
+  if (outcome === null) return data<ActionResult>({ notice: error("Unknown action.") }, { status: 400 });
+  if (outcome.kind !== "done") {
+    // A wrong confirmation code of a new app is a field error of its form, not a refusal.
+    return failed(
+      outcome,
+      resumed.intent === "totp-confirm" && outcome.kind === "invalid" ? undefined : resumed.intent,
+    );
+  }
+  return data<ActionResult>(outcome.value);
+}
+
+function Enrolment({ enrolment, fieldErrors }: { enrolment: TotpEnrolment; fieldErrors: FieldErrors }) {
+  return (
+    <div className="space-y-5">
+      <p>
+        Scan this code with your authenticator app (1Password, Google Authenticator, Microsoft Authenticator
+        and others), or type the key below into it. Then give the six-digit code the app shows.
+      </p>
+      <figure className="w-56 rounded-lg border border-line bg-white p-2">
+        {/* Drawn on the server by uqr from our own data: no user text reaches it. */}
+        <div
+          role="img"
+          aria-label="QR code of the authenticator app's key"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG rendered on the server from the key URI
+          dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
+        />
+      </figure>
+      <p>
+        Key:{" "}
+        <code className="break-all font-mono text-sm">
+          {enrolment.secret.replace(/(.{4})/g, "$1 ").trim()}
+        </code>
+      </p>
+      <Form method="post" className="space-y-5" aria-label="Confirm the authenticator app">
+        <input type="hidden" name="intent" value="totp-confirm" />
+        <TextField
+          id="totp-code"
+          name="code"
+          label="Six-digit code from the app"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          error={fieldErrors.code}
+        />
+        <SaveButton>Turn on</SaveButton>
+      </Form>
+    </div>
+  );
+}
+
+function RecoveryCodeList({ codes }: { codes: string[] }) {
+  return (
+    <div className="rounded-xl bg-surface-muted p-4">
+      <p className="font-semibold">Your recovery codes. Save them now: they are shown only this once.</p>
+      <p className="mt-1 text-sm">Each works once, in place of a code from your app.</p>
+      <ul aria-label="Recovery codes" className="mt-3 grid grid-cols-2 gap-2 font-mono">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function SecurityPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { factors, isAdmin } = loaderData;
+  const result = actionData;
+  const enrolment = result?.enrolment ?? loaderData.enrolment;
+  const hasFactor = factors.totp || factors.passkeys > 0;
+  useToast(result?.notice);
+  return (
+    <>
+      <PageHero
+        title="Sign-in security"
+        lead="A second factor keeps your account safe even if someone learns your password."
+      />
+      <div className="mx-auto max-w-3xl space-y-8 px-4 pb-12 sm:px-6">
+        <StaticNotice message={result?.notice} />
+        {isAdmin && !hasFactor ? (
+          <p role="note" className="rounded-xl border border-danger p-4">
+            <strong>{SET_UP_SECOND_FACTOR_MESSAGE}.</strong> An administrator's account needs an authenticator
+            app or a passkey before the dashboard opens.
+          </p>
+        ) : null}
+        {result?.confirm ? (
+          <ConfirmItsYouForm
+            then={result.confirm.then}
+            withCode={hasFactor}
+            fieldErrors={result.fieldErrors}
+          />
+        ) : null}
+        {result?.recoveryCodes ? <RecoveryCodeList codes={result.recoveryCodes} /> : null}
+
+        <AccountSection id="totp" title="Authenticator app">
+          {factors.totp ? (
+            <>
+              <p>
+                <strong>On.</strong> Sign-ins ask for a code from your app.
+              </p>
+              <Form method="post" aria-label="Remove the authenticator app">
+                <input type="hidden" name="intent" value="totp-remove" />
+                <DangerButton>Remove the authenticator app</DangerButton>
+              </Form>
+            </>
+          ) : enrolment ? (
+            <Enrolment
+              enrolment={enrolment}
+              fieldErrors={result?.confirm ? {} : (result?.fieldErrors ?? {})}
+            />
+          ) : (
+            <>
+              <p>Off. An app on your phone gives a new six-digit code every 30 seconds.</p>
+              <Form method="post" aria-label="Set up an authenticator app">
+                <input type="hidden" name="intent" value="totp-start" />
+                <SaveButton>Set up an authenticator app</SaveButton>
+              </Form>
+            </>
+          )}
+        </AccountSection>
+
+        <AccountSection id="recovery" title="Recovery codes">
+          {hasFactor ? (
+            <>
+              <p>
+                {factors.recoveryCodesLeft === 1
+                  ? "1 recovery code left."
+                  : `${factors.recoveryCodesLeft} recovery codes left.`}{" "}
+                Each signs you in once if you lose your app or passkeys.
+              </p>
+              <Form method="post" aria-label="Make new recovery codes">
+                <input type="hidden" name="intent" value="recovery-codes" />
+                <QuietButton>Make new recovery codes</QuietButton>
+              </Form>
+            </>
+          ) : (
+            <p>You get ten recovery codes when you set up your first second factor.</p>
+          )}
+        </AccountSection>
+
+        <p>
+          <Link to="/account" className="font-semibold text-brand underline">
+            Back to My account
+          </Link>
+        </p>
+      </div>
+    </>
+  );
+}

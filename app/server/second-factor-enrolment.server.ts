@@ -1,0 +1,217 @@
+import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
+import { createTOTPKeyURI } from "@oslojs/otp";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { renderSVG } from "uqr";
+import { fieldErrorsOf, totpConfirmationSchema } from "~/lib/schemas";
+import { passkeys, recoveryCodes, totpCredentials } from "../../db/schema";
+import { type AccountAction, withEventChain } from "./account-events.server";
+import { requireRecentAuthentication } from "./confirm-its-you.server";
+import type { Database } from "./db.server";
+import { type Caller, type Deps, rateLimit } from "./operation.server";
+import { conflict, done, invalid, type Outcome, unauthenticated } from "./outcome";
+import { newRecoveryCodes, normalisedRecoveryCode, recoveryCodeHash } from "./recovery-codes";
+import { type SecondFactors, secondFactorsOf } from "./second-factors.server";
+import type { SignedInUser } from "./session-user";
+import {
+  decryptTotpSecret,
+  encryptTotpSecret,
+  newTotpSecret,
+  TOTP_DIGITS,
+  TOTP_STEP_SECONDS,
+  totpStepOf,
+} from "./totp-secrets";
+import { findSignedInUser } from "./users.server";
+
+// Setting up and changing second factors (/account/security and /api/auth/…): every change needs
+// "Confirm it's you", is written with its audit entry in one batch, and new recovery codes are shown once.
+
+const ownEntry = (me: SignedInUser, action: AccountAction) =>
+  ({ actorId: me.id, actorEmail: me.email, subjectId: me.id, action, outcome: "success" }) as const;
+
+export interface PasskeySummary {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface SecurityOverview {
+  factors: SecondFactors;
+  passkeys: PasskeySummary[];
+  /** An authenticator app set up but not yet confirmed by a code. */
+  pendingTotp: boolean;
+  isAdmin: boolean;
+}
+
+export async function securityOverview(deps: Deps, caller: Caller): Promise<Outcome<SecurityOverview>> {
+  if (!caller.session) return unauthenticated;
+  const me = await findSignedInUser(deps.db, caller.session);
+  if (!me) return unauthenticated;
+  const [factors, keys, pending] = await Promise.all([
+    secondFactorsOf(deps.db, me.id),
+    deps.db.query.passkeys.findMany({
+      where: eq(passkeys.userId, me.id),
+      orderBy: [desc(passkeys.createdAt)],
+    }),
+    deps.db.query.totpCredentials.findFirst({
+      where: and(eq(totpCredentials.userId, me.id), isNull(totpCredentials.confirmedAt)),
+    }),
+  ]);
+  return done({
+    factors,
+    passkeys: keys.map((key) => ({
+      id: key.id,
+      name: key.name,
+      createdAt: key.createdAt.toISOString(),
+      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    })),
+    pendingTotp: pending !== undefined,
+    isAdmin: me.isAdmin,
+  });
+}
+
+export interface TotpEnrolment {
+  /** The secret as an authenticator app takes it when typed (base32). */
+  secret: string;
+  uri: string;
+  /** The QR code of `uri`, drawn on the server (no third party sees the secret). */
+  qrSvg: string;
+}
+
+function enrolmentOf(secret: Uint8Array, email: string): TotpEnrolment {
+  const uri = createTOTPKeyURI("FACETS", email, secret, TOTP_STEP_SECONDS, TOTP_DIGITS);
+  return { secret: encodeBase32UpperCaseNoPadding(secret), uri, qrSvg: renderSVG(uri, { border: 2 }) };
+}
+
+function encryptionKey(env: Env): string | null {
+  return env.TOTP_ENCRYPTION_KEY ?? null;
+}
+
+/** Starts (or starts again) setting up an authenticator app: a new secret, kept unconfirmed. */
+export async function startTotpEnrolment(deps: Deps, caller: Caller): Promise<Outcome<TotpEnrolment>> {
+  const me = await requireRecentAuthentication(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const key = encryptionKey(deps.env);
+  if (!key) return conflict("Authenticator apps are not available yet. Please try again later.");
+  const existing = await deps.db.query.totpCredentials.findFirst({
+    where: eq(totpCredentials.userId, me.value.id),
+  });
+  if (existing?.confirmedAt) return conflict("An authenticator app is already set up. Remove it first.");
+  const secret = newTotpSecret();
+  const secretCiphertext = await encryptTotpSecret(key, secret);
+  await deps.db
+    .insert(totpCredentials)
+    .values({ userId: me.value.id, secretCiphertext })
+    .onConflictDoUpdate({ target: totpCredentials.userId, set: { secretCiphertext, createdAt: new Date() } });
+  return done(enrolmentOf(secret, me.value.email));
+}
+
+/** The pending enrolment again (its QR code and secret), for the page that shows it. */
+export async function pendingTotpEnrolment(deps: Deps, caller: Caller): Promise<TotpEnrolment | null> {
+  if (!caller.session) return null;
+  const me = await findSignedInUser(deps.db, caller.session);
+  const key = encryptionKey(deps.env);
+  if (!me || !key) return null;
+  const pending = await deps.db.query.totpCredentials.findFirst({
+    where: and(eq(totpCredentials.userId, me.id), isNull(totpCredentials.confirmedAt)),
+  });
+  if (!pending) return null;
+  return enrolmentOf(await decryptTotpSecret(key, pending.secretCiphertext), me.email);
+}
+
+function insertRecoveryCodes(db: Database, userId: number, codes: string[]) {
+  return db.insert(recoveryCodes).values(
+    codes.map((code) => ({
+      userId,
+      codeHash: recoveryCodeHash(normalisedRecoveryCode(code) ?? code),
+    })),
+  );
+}
+
+/**
+ * Confirms the pending authenticator app with a code from it; the code's step counts as used. A person's
+ * first second factor also brings their ten recovery codes, returned here to be shown once.
+ */
+export async function confirmTotpEnrolment(
+  deps: Deps,
+  caller: Caller,
+  input: unknown,
+): Promise<Outcome<{ recoveryCodes: string[] | null }>> {
+  const limited = await rateLimit(deps.env, "account", caller);
+  if (limited) return limited;
+  const me = await requireRecentAuthentication(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const parsed = totpConfirmationSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const key = encryptionKey(deps.env);
+  const pending = await deps.db.query.totpCredentials.findFirst({
+    where: and(eq(totpCredentials.userId, me.value.id), isNull(totpCredentials.confirmedAt)),
+  });
+  if (!key || !pending) return conflict("Start setting up the authenticator app again.");
+  const secret = await decryptTotpSecret(key, pending.secretCiphertext);
+  const step = totpStepOf(secret, parsed.data.code, Math.floor(Date.now() / 1000));
+  if (step === null) return invalid({ code: "That code is not right. Check the app and try again." });
+  const factors = await secondFactorsOf(deps.db, me.value.id);
+  const codes = factors.recoveryCodesLeft === 0 ? newRecoveryCodes() : null;
+  await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      deps.db
+        .update(totpCredentials)
+        .set({ confirmedAt: new Date(), lastUsedStep: step })
+        .where(and(eq(totpCredentials.userId, me.value.id), isNull(totpCredentials.confirmedAt))),
+      chain.append(caller, ownEntry(me.value, "totp-enabled"), { ifChanged: true }),
+      ...(codes
+        ? [
+            deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id)),
+            insertRecoveryCodes(deps.db, me.value.id, codes),
+            chain.append(caller, ownEntry(me.value, "recovery-codes-generated")),
+          ]
+        : []),
+    ]),
+  );
+  return done({ recoveryCodes: codes });
+}
+
+/** An administrator's account keeps at least one second factor. */
+const LAST_FACTOR_OF_ADMIN =
+  "An administrator's account must keep a second factor. Add another one before removing this.";
+
+/** Removes the authenticator app (and the recovery codes, if no passkey remains). */
+export async function removeTotp(deps: Deps, caller: Caller): Promise<Outcome> {
+  const me = await requireRecentAuthentication(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const factors = await secondFactorsOf(deps.db, me.value.id);
+  if (!factors.totp) return conflict("No authenticator app is set up.");
+  if (me.value.isAdmin && factors.passkeys === 0) return conflict(LAST_FACTOR_OF_ADMIN);
+  await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      deps.db.delete(totpCredentials).where(eq(totpCredentials.userId, me.value.id)),
+      chain.append(caller, ownEntry(me.value, "totp-removed")),
+      ...(factors.passkeys === 0
+        ? [deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id))]
+        : []),
+    ]),
+  );
+  return done(null);
+}
+
+/** Ten new recovery codes, shown once; the old ones stop working in the same batch. */
+export async function regenerateRecoveryCodes(
+  deps: Deps,
+  caller: Caller,
+): Promise<Outcome<{ recoveryCodes: string[] }>> {
+  const me = await requireRecentAuthentication(deps.db, caller);
+  if (me.kind !== "done") return me;
+  if (!me.value.hasSecondFactor) return conflict("Set up a second factor first.");
+  const codes = newRecoveryCodes();
+  await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id)),
+      insertRecoveryCodes(deps.db, me.value.id, codes),
+      chain.append(caller, ownEntry(me.value, "recovery-codes-generated")),
+    ]),
+  );
+  return done({ recoveryCodes: codes });
+}
+
+export { LAST_FACTOR_OF_ADMIN };

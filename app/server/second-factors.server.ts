@@ -1,0 +1,164 @@
+import { and, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import {
+  accountEvents,
+  mailEvents,
+  passkeys,
+  recoveryCodes,
+  sessions,
+  totpCredentials,
+} from "../../db/schema";
+import { type AccountAction, recordEvent } from "./account-events.server";
+import type { Database } from "./db.server";
+import { mailEventRow, publishMailEvents } from "./mail-outbox.server";
+import type { Caller, Deps } from "./operation.server";
+import { normalisedRecoveryCode, recoveryCodeHash } from "./recovery-codes";
+import { decryptTotpSecret, totpStepOf } from "./totp-secrets";
+
+// The second factor of a sign-in or of "Confirm it's you": a code from an authenticator app (each works
+// once: the step it belongs to is claimed in D1) or a recovery code (each works once; its use is emailed).
+// After five wrong codes for an account within 15 minutes, codes are refused for the rest of that window
+// with the same answer as a wrong code; the failures are the account's own audit entries.
+
+export const CODE_FAILURE_LIMIT = 5;
+const CODE_FAILURE_WINDOW_SECONDS = 15 * 60;
+
+/** The audit actions whose failures are wrong codes (they count towards the lockout). */
+const CODE_ACTIONS: AccountAction[] = ["sign-in-code", "reauthenticated"];
+
+export interface SecondFactors {
+  totp: boolean;
+  passkeys: number;
+  recoveryCodesLeft: number;
+}
+
+export function hasSecondFactor(factors: SecondFactors): boolean {
+  return factors.totp || factors.passkeys > 0;
+}
+
+/** What second factors a person has (three small reads, in one batch). */
+export async function secondFactorsOf(db: Database, userId: number): Promise<SecondFactors> {
+  const [totp, keys, codes] = await db.batch([
+    db
+      .select({ n: count() })
+      .from(totpCredentials)
+      .where(and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.confirmedAt))),
+    db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)),
+    db
+      .select({ n: count() })
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))),
+  ]);
+  return { totp: (totp[0]?.n ?? 0) > 0, passkeys: keys[0]?.n ?? 0, recoveryCodesLeft: codes[0]?.n ?? 0 };
+}
+
+/** Whether a person has a confirmed authenticator app or a passkey (one read). */
+export async function hasSecondFactorOf(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db.select({ has: hasSecondFactorSql(userId) }).from(sql`(SELECT 1)`);
+  return row?.has ?? false;
+}
+
+/** SQL that is true when the user (a column or a value) has a confirmed TOTP secret or a passkey. */
+export function hasSecondFactorSql(userId: unknown) {
+  return sql<boolean>`(EXISTS (SELECT 1 FROM ${totpCredentials} WHERE ${totpCredentials.userId} = ${userId} AND ${totpCredentials.confirmedAt} IS NOT NULL) OR EXISTS (SELECT 1 FROM ${passkeys} WHERE ${passkeys.userId} = ${userId}))`.mapWith(
+    Boolean,
+  );
+}
+
+async function lockedOut(db: Database, userId: number): Promise<boolean> {
+  const since = new Date((Math.floor(Date.now() / 1000) - CODE_FAILURE_WINDOW_SECONDS) * 1000);
+  const [row] = await db
+    .select({ n: count() })
+    .from(accountEvents)
+    .where(
+      and(
+        eq(accountEvents.subjectId, userId),
+        gte(accountEvents.at, since),
+        inArray(accountEvents.action, CODE_ACTIONS),
+        eq(accountEvents.outcome, "failure"),
+      ),
+    );
+  return (row?.n ?? 0) >= CODE_FAILURE_LIMIT;
+}
+
+/** Claims a TOTP code's step: true only for the first use of a code later than every code used before. */
+async function claimTotpCode(env: Env, db: Database, userId: number, code: string): Promise<boolean> {
+  const credential = await db.query.totpCredentials.findFirst({
+    where: and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.confirmedAt)),
+  });
+  if (!credential || !env.TOTP_ENCRYPTION_KEY) return false;
+  const secret = await decryptTotpSecret(env.TOTP_ENCRYPTION_KEY, credential.secretCiphertext);
+  const step = totpStepOf(secret, code, Math.floor(Date.now() / 1000));
+  if (step === null) return false;
+  const claimed = await db
+    .update(totpCredentials)
+    .set({ lastUsedStep: step })
+    .where(
+      and(
+        eq(totpCredentials.userId, userId),
+        or(isNull(totpCredentials.lastUsedStep), lt(totpCredentials.lastUsedStep, step)),
+      ),
+    )
+    .returning({ userId: totpCredentials.userId });
+  return claimed.length === 1;
+}
+
+/** Spends a recovery code and stores the email that tells its owner, in one batch. */
+async function spendRecoveryCode(deps: Deps, userId: number, typed: string): Promise<boolean> {
+  const normalised = normalisedRecoveryCode(typed);
+  if (normalised === null) return false;
+  const event = mailEventRow("recovery-code-used", userId);
+  const [spent, mail] = await deps.db.batch([
+    deps.db
+      .update(recoveryCodes)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(recoveryCodes.userId, userId),
+          eq(recoveryCodes.codeHash, recoveryCodeHash(normalised)),
+          isNull(recoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: recoveryCodes.id }),
+    deps.db
+      .insert(mailEvents)
+      .select(sql`SELECT ${event.id}, ${event.type}, ${userId}, unixepoch(), NULL, NULL WHERE changes() = 1`)
+      .returning({ id: mailEvents.id }),
+  ]);
+  if (spent.length !== 1) return false;
+  if (mail.length === 1) deps.waitUntil(publishMailEvents(deps.env, [event]));
+  return true;
+}
+
+export type CodeCheck = { ok: true; method: "totp" | "recovery-code" } | { ok: false };
+
+/**
+ * Checks a typed code (six digits: the app; otherwise a recovery code) for a person, under the lockout. A
+ * failure is recorded as `action`'s failed entry (so it counts), a refused one after the lockout as
+ * `sign-in-locked-out`; the caller records the success with what it changes.
+ */
+export async function checkSecondFactorCode(
+  deps: Deps,
+  caller: Caller,
+  person: { id: number; email: string },
+  typed: string,
+  action: "sign-in-code" | "reauthenticated",
+): Promise<CodeCheck> {
+  const entry = { actorId: person.id, actorEmail: person.email, subjectId: person.id };
+  if (await lockedOut(deps.db, person.id)) {
+    await recordEvent(deps.db, caller, { ...entry, action: "sign-in-locked-out", outcome: "failure" });
+    return { ok: false };
+  }
+  const code = typed.replace(/\s/g, "");
+  if (/^\d{6}$/.test(code)) {
+    if (await claimTotpCode(deps.env, deps.db, person.id, code)) return { ok: true, method: "totp" };
+  } else if (await spendRecoveryCode(deps, person.id, code)) {
+    return { ok: true, method: "recovery-code" };
+  }
+  await recordEvent(deps.db, caller, { ...entry, action, outcome: "failure" });
+  return { ok: false };
+}
+
+/** The statement that marks a session as just authenticated (a sign-in's second factor, Confirm it's you). */
+export function markAuthenticatedStatement(db: Database, sessionId: string) {
+  return db.update(sessions).set({ authenticatedAt: new Date() }).where(eq(sessions.id, sessionId));
+}

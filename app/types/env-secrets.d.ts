@@ -1,0 +1,12 @@
+// Worker secrets (`wrangler secret put`; locally .dev.vars, written by scripts/prepare-local.ts). Declared
+// here because `wrangler types` only sees the ones present on the machine that runs it.
+interface WorkerSecrets {
+  /** 32 bytes in base64: the AES-GCM key of authenticator-app secrets (totp-secrets.ts). */
+  TOTP_ENCRYPTION_KEY?: string;
+}
+
+interface Env extends WorkerSecrets {}
+
+declare namespace Cloudflare {
+  interface Env extends WorkerSecrets {}
+}

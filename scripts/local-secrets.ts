@@ -1,0 +1,12 @@
+// The secrets of local state only (`npm run dev`, `npm run preview`, the test suites): fixed, so tests,
+// tools and a developer can sign in as the demo admin. Production sets its own with `wrangler secret put`
+// (docs/operations.md); none of these values may ever be used there.
+
+/** The AES-GCM key of authenticator-app secrets, locally (32 bytes, base64). */
+export const LOCAL_TOTP_ENCRYPTION_KEY = "bG9jYWwtb25seSBmYWNldHMgdG90cCBrZXkgISEhISE=";
+
+/** The demo admin's authenticator-app secret (base32, 160 bits): README.md gives it beside the password. */
+export const DEMO_ADMIN_TOTP_SECRET = "FACETSDEMOADMINTOTPSECRETLOCAL22";
+
+/** The demo admin's recovery codes, locally; each works once in a state folder. */
+export const DEMO_ADMIN_RECOVERY_CODES = "abcdefghij".split("").map((letter) => `demo${letter}-local`);

@@ -1,0 +1,71 @@
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { expect, type Page } from "@playwright/test";
+import { totpCodeAt } from "../../app/server/totp-secrets.ts";
+import { DEMO_ADMIN } from "../../scripts/admin-account.ts";
+import { DEMO_ADMIN_TOTP_SECRET } from "../../scripts/local-secrets.ts";
+
+// The demo admin signs in with its password and a code computed from its documented secret, as a person
+// with an authenticator app would. Each code works once, so the suite keeps one signed-in admin session
+// (checked before each use) instead of signing in again for every test, and picks a step no earlier
+// sign-in of this run has used.
+
+const secret = decodeBase32IgnorePadding(DEMO_ADMIN_TOTP_SECRET);
+let lastStep = 0;
+
+const currentStep = () => Math.floor(Date.now() / 30_000);
+
+/** A code of a step later than any this run used: now, or the next step (accepted one step early). */
+export async function nextDemoAdminCode(): Promise<string> {
+  for (;;) {
+    const step = Math.max(currentStep(), lastStep + 1);
+    if (step <= currentStep() + 1) {
+      lastStep = step;
+      return totpCodeAt(secret, step);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+let addresses = 0;
+const clientIp = () => `198.18.240.${(addresses++ % 250) + 1}`;
+
+let cached: string | null = null;
+
+/** The Cookie header of a signed-in demo admin session (kept across tests while it lives). */
+export async function demoAdminCookie(baseURL: string): Promise<string> {
+  if (cached) {
+    const me = await fetch(new URL("/api/auth/me", baseURL), { headers: { Cookie: cached } });
+    if (me.status === 200) return cached;
+    cached = null;
+  }
+  for (let attempt = 0; attempt < 6; attempt += 1) {
+    const response = await fetch(new URL("/api/login", baseURL), {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Origin: new URL(baseURL).origin,
+        "CF-Connecting-IP": clientIp(),
+      },
+      body: JSON.stringify({
+        email: DEMO_ADMIN.email,
+        password: DEMO_ADMIN.password,
+        code: await nextDemoAdminCode(),
+      }),
+    });
+    const cookie = response.headers.get("set-cookie")?.split(";")[0];
+    if (response.status === 200 && cookie) {
+      cached = cookie;
+      return cookie;
+    }
+  }
+  throw new Error("The demo admin could not sign in with its password and code.");
+}
+
+/** Signs the page's browser in as the demo admin (the kept session) and opens the dashboard. */
+export async function openAsDemoAdmin(page: Page, baseURL: string) {
+  const cookie = await demoAdminCookie(baseURL);
+  const [name, value] = cookie.split("=") as [string, string];
+  await page.context().addCookies([{ name, value, url: baseURL }]);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin$/);
+}

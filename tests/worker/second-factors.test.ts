@@ -1,0 +1,236 @@
+import { env } from "cloudflare:test";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { describe, expect, it } from "vitest";
+import { recoveryCodeHash } from "../../app/server/recovery-codes";
+import { totpCodeAt } from "../../app/server/totp-secrets";
+import { fetchWorker, textOf } from "./support";
+import {
+  approve,
+  codeNow,
+  enrolAuthenticator,
+  freshIp,
+  PASSWORD,
+  postJson,
+  registerViaApi,
+  signedInCookie,
+  uniqueEmail,
+} from "./support-accounts";
+
+// Issue 19, items 1 and 2: second factors (authenticator app, recovery codes), the second step of a
+// sign-in over the API and the form, the lockout, enrolment enforced at every admin door, "Confirm it's you".
+
+async function userId(email: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?")
+    .bind(email)
+    .first<{ id: number }>();
+  return row?.id ?? 0;
+}
+
+async function account(options: { admin?: boolean } = {}) {
+  const email = uniqueEmail(options.admin ? "admin" : "member");
+  await registerViaApi(email);
+  await approve(email, options.admin);
+  return email;
+}
+
+const login = (body: Record<string, unknown>) => postJson("/api/login", body);
+
+function postForm(path: string, fields: Record<string, string>, cookie?: string) {
+  return fetchWorker(path, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "CF-Connecting-IP": freshIp(),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields),
+  });
+}
+
+async function events(subjectId: number, action: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT action, outcome, actor_id FROM account_events WHERE subject_id = ? AND action = ? ORDER BY id",
+  )
+    .bind(subjectId, action)
+    .all<{ action: string; outcome: string; actor_id: number }>();
+  return results;
+}
+
+describe("signing in with an authenticator app", () => {
+  it("asks for a code after a correct password, takes each code once, and refuses wrong ones alike", async () => {
+    const email = await account();
+    const secret = await enrolAuthenticator(email);
+
+    const noCode = await login({ email, password: PASSWORD });
+    expect(noCode.status).toBe(401);
+    expect(await noCode.json()).toMatchObject({ secondFactor: "required" });
+    expect(noCode.headers.get("Set-Cookie")).toBeNull();
+
+    const wrongPassword = await login({ email, password: "not the password", code: codeNow(secret) });
+    const wrongCode = await login({ email, password: PASSWORD, code: codeNow(secret, 5) });
+    expect(wrongPassword.status).toBe(401);
+    expect(wrongCode.status).toBe(401);
+    expect(await wrongCode.json()).toEqual(await wrongPassword.json());
+
+    const code = codeNow(secret);
+    const signedIn = await login({ email, password: PASSWORD, code });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("Set-Cookie")).toMatch(/session=/);
+    const replayed = await login({ email, password: PASSWORD, code });
+    expect(replayed.status).toBe(401);
+    // An earlier step than the one used is refused too: codes only move forward.
+    expect((await login({ email, password: PASSWORD, code: codeNow(secret, -1) })).status).toBe(401);
+
+    const id = await userId(email);
+    expect((await events(id, "sign-in-code")).map((entry) => entry.outcome)).toEqual([
+      "failure",
+      "success",
+      "failure",
+      "failure",
+    ]);
+  });
+
+  it("refuses every code for 15 minutes after five wrong ones, with the same answer", async () => {
+    const email = await account();
+    const secret = await enrolAuthenticator(email);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await login({ email, password: PASSWORD, code: "000000" })).status).toBe(401);
+    }
+    const locked = await login({ email, password: PASSWORD, code: codeNow(secret) });
+    expect(locked.status).toBe(401);
+    expect((await locked.json()) as object).not.toHaveProperty("secondFactor");
+    expect(await events(await userId(email), "sign-in-locked-out")).toHaveLength(1);
+  });
+
+  it("takes a recovery code once, and emails its owner", async () => {
+    const email = await account();
+    await enrolAuthenticator(email);
+    const id = await userId(email);
+    await env.DB.prepare("INSERT INTO recovery_codes (user_id, code_hash) VALUES (?, ?)")
+      .bind(id, recoveryCodeHash("abcdeabcde"))
+      .run();
+    const first = await login({ email, password: PASSWORD, code: "ABCDE-abcde" });
+    expect(first.status).toBe(200);
+    expect((await login({ email, password: PASSWORD, code: "abcde-abcde" })).status).toBe(401);
+    const mail = await env.DB.prepare(
+      "SELECT count(*) AS n FROM mail_events WHERE type = 'recovery-code-used' AND subject_id = ?",
+    )
+      .bind(id)
+      .first<{ n: number }>();
+    expect(mail?.n).toBe(1);
+    expect(await events(id, "sign-in-recovery-code")).toHaveLength(1);
+  });
+
+  it("runs the second step in the form, without JavaScript", async () => {
+    const email = await account({ admin: true });
+    const secret = await enrolAuthenticator(email);
+    const step = await postForm("/login", { intent: "login", email, password: PASSWORD });
+    expect(step.status).toBe(200);
+    const html = await step.text();
+    expect(textOf(html)).toContain("The code from your authenticator app or a recovery code");
+    const ticket = /name="ticket" value="([a-z2-7]+)"/.exec(html)?.[1] ?? "";
+    expect(ticket).toHaveLength(52);
+
+    const wrong = await postForm("/login", { intent: "second-factor", ticket, code: "123456" });
+    expect(wrong.status).toBe(401);
+    expect(textOf(await wrong.text())).toContain("Invalid credentials or account not approved");
+
+    const right = await postForm("/login", { intent: "second-factor", ticket, code: codeNow(secret) });
+    expect(right.status).toBe(302);
+    expect(right.headers.get("Location")).toBe("/admin");
+    expect(right.headers.get("Set-Cookie")).toMatch(/session=/);
+    // The ticket is spent.
+    const again = await postForm("/login", { intent: "second-factor", ticket, code: codeNow(secret, 1) });
+    expect(again.status).toBe(401);
+  });
+});
+
+describe("an administrator without a second factor", () => {
+  it("is sent to enrolment and refused at every admin door until they enrol", async () => {
+    const email = await account({ admin: true });
+    const form = await postForm("/login", { intent: "login", email, password: PASSWORD });
+    expect(form.status).toBe(302);
+    expect(form.headers.get("Location")).toBe("/account/security");
+    const cookie = form.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+
+    const api = await fetchWorker("/api/admin/pending-users", { headers: { Cookie: cookie } });
+    expect(api.status).toBe(403);
+    expect(await api.json()).toEqual({ error: "Set up a second factor first" });
+    const action = await fetchWorker("/api/admin/approve-user/1", {
+      method: "POST",
+      headers: { Cookie: cookie },
+    });
+    expect(action.status).toBe(403);
+    const page = await fetchWorker("/admin", { headers: { Cookie: cookie } });
+    expect(page.status).toBe(403);
+    expect(textOf(await page.text())).toContain("Set up a second factor first");
+    const dataRequest = await fetchWorker("/admin.data", { headers: { Cookie: cookie } });
+    expect(dataRequest.status).toBe(403);
+
+    // Enrolment on /account/security: the QR code and key, then a code from them.
+    const started = await postForm("/account/security", { intent: "totp-start" }, cookie);
+    expect(started.status).toBe(200);
+    const html = await started.text();
+    expect(html).toContain("<svg");
+    const key = /Key:(?:<!-- -->)? <code[^>]*>([A-Z2-7 ]+)<\/code>/.exec(html)?.[1]?.replaceAll(" ", "") ?? "";
+    expect(key).toHaveLength(32);
+    const secret = decodeBase32IgnorePadding(key);
+    const confirmed = await postForm(
+      "/account/security",
+      { intent: "totp-confirm", code: totpCodeAt(secret, Math.floor(Date.now() / 30_000)) },
+      cookie,
+    );
+    expect(confirmed.status).toBe(200);
+    const codes = [...(await confirmed.text()).matchAll(/<li>([a-z2-7]{5}-[a-z2-7]{5})<\/li>/g)];
+    expect(codes).toHaveLength(10);
+    expect(await fetchWorker("/api/admin/pending-users", { headers: { Cookie: cookie } })).toHaveProperty(
+      "status",
+      200,
+    );
+    const id = await userId(email);
+    expect(await events(id, "totp-enabled")).toHaveLength(1);
+    const stored = await env.DB.prepare("SELECT secret_ciphertext FROM totp_credentials WHERE user_id = ?")
+      .bind(id)
+      .first<{ secret_ciphertext: string }>();
+    expect(stored?.secret_ciphertext).not.toContain(key);
+  });
+});
+
+describe("Confirm it's you", () => {
+  it("asks again after 10 minutes, and the action goes on once confirmed", async () => {
+    const { email, cookie, secret } = await signedInCookie({ admin: true });
+    const id = await userId(email);
+    await env.DB.prepare("UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = ?")
+      .bind(id)
+      .run();
+    const refused = await postForm("/account/security", { intent: "recovery-codes" }, cookie);
+    expect(refused.status).toBe(403);
+    const page = textOf(await refused.text());
+    expect(page).toContain("Confirm it's you");
+
+    const wrong = await postForm(
+      "/account/security",
+      { intent: "confirm-its-you", then: "recovery-codes", password: PASSWORD, code: "000000" },
+      cookie,
+    );
+    expect(wrong.status).toBe(401);
+    const confirmed = await postForm(
+      "/account/security",
+      {
+        intent: "confirm-its-you",
+        then: "recovery-codes",
+        password: PASSWORD,
+        code: codeNow(secret ?? new Uint8Array(), 1),
+      },
+      cookie,
+    );
+    expect(confirmed.status).toBe(200);
+    expect([...(await confirmed.text()).matchAll(/<li>[a-z2-7]{5}-[a-z2-7]{5}<\/li>/g)]).toHaveLength(10);
+    expect((await events(id, "reauthenticated")).map((entry) => entry.outcome)).toEqual([
+      "failure",
+      "success",
+    ]);
+    expect(await events(id, "recovery-codes-generated")).toHaveLength(1);
+  });
+});
