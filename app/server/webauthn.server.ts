@@ -1,0 +1,384 @@
+import { decodePKIXECDSASignature, p256 } from "@oslojs/crypto/ecdsa";
+import { RSAPublicKey } from "@oslojs/crypto/rsa";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { constantTimeEqual } from "@oslojs/crypto/subtle";
+import { decodeBase64urlIgnorePadding, decodeHex, encodeBase64urlNoPadding } from "@oslojs/encoding";
+import {
+  type AuthenticatorData,
+  ClientDataType,
+  COSEKeyType,
+  type COSEPublicKey,
+  coseAlgorithmES256,
+  coseAlgorithmRS256,
+  coseEllipticCurveP256,
+  createAssertionSignatureMessage,
+  parseAttestationObject,
+  parseAuthenticatorData,
+  parseClientDataJSON,
+} from "@oslojs/webauthn";
+import { z } from "zod/mini";
+import type {
+  AssertionResponseJSON,
+  PasskeyCreationOptionsJSON,
+  PasskeyRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from "~/lib/passkey-client";
+
+// The server's half of the passkey (WebAuthn) ceremonies: the options the browser hands to the
+// authenticator, and the checks of what comes back. Passkeys must verify the user (PIN, biometrics), so a
+// passkey sign-in counts as both factors. Attestation is not asked for and not checked: a passkey is
+// trusted because a signed-in person registered it, not because of who made the authenticator.
+//
+// A credential's public key is stored as its SubjectPublicKeyInfo (DER, as WebCrypto's "spki" and
+// `openssl pkey -pubin -inform DER` read it) beside its COSE algorithm: -7 (ES256, ECDSA P-256 with
+// SHA-256) or -257 (RS256, RSASSA-PKCS1-v1_5 with SHA-256). Signatures are checked with WebCrypto,
+// natively, which is why the verifications are async.
+
+export const PASSKEY_TIMEOUT_MS = 300_000;
+
+export type PasskeyAlgorithm = typeof coseAlgorithmES256 | typeof coseAlgorithmRS256;
+
+/** What the browser must have seen: the challenge issued for this ceremony, our origin and rp id. */
+export interface PasskeyExpectation {
+  challenge: Uint8Array;
+  /** Exactly as the browser reports it: scheme, host and any port, e.g. "https://facets.example". */
+  origin: string;
+  /** The host the credential is scoped to, e.g. "facets.example" ("localhost" locally). */
+  rpId: string;
+}
+
+export interface NewPasskey {
+  /** base64url without padding, as the browser reports it: the key to find the credential by. */
+  id: string;
+  /** SubjectPublicKeyInfo DER. */
+  publicKey: Uint8Array;
+  algorithm: PasskeyAlgorithm;
+}
+
+/** A registered credential as stored, with the id of the user it belongs to. */
+export interface StoredPasskey {
+  id: string;
+  publicKey: Uint8Array;
+  algorithm: number;
+  userId: number;
+}
+
+export type PasskeyRefusal =
+  | "malformed"
+  | "wrong-type"
+  | "wrong-challenge"
+  | "wrong-origin"
+  | "cross-origin"
+  | "wrong-rp"
+  | "user-not-present"
+  | "user-not-verified"
+  | "no-credential"
+  | "credential-id-mismatch"
+  | "unsupported-algorithm"
+  | "wrong-credential"
+  | "wrong-user"
+  | "bad-signature";
+
+export type RegistrationVerdict =
+  | { ok: true; credential: NewPasskey }
+  | { ok: false; reason: PasskeyRefusal };
+export type AssertionVerdict = { ok: true; userId: number } | { ok: false; reason: PasskeyRefusal };
+
+const base64url = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[\w-]*$/));
+
+// Bounds: a credential id is at most 1023 bytes; attestation objects with certificate chains run to a few
+// KB; user handles are at most 64 bytes; an RSA-4096 signature is 512 bytes.
+const credentialId = base64url(1366);
+const clientDataJSON = base64url(4096);
+
+export const registrationResponseSchema: z.ZodMiniType<RegistrationResponseJSON> = z.object({
+  id: credentialId,
+  attestationObject: base64url(16_384),
+  clientDataJSON,
+});
+
+export const assertionResponseSchema: z.ZodMiniType<AssertionResponseJSON> = z.object({
+  id: credentialId,
+  authenticatorData: base64url(4096),
+  clientDataJSON,
+  signature: base64url(1024),
+  userHandle: z.nullable(base64url(88)),
+});
+
+export function passkeyCreationOptions(input: {
+  rpId: string;
+  rpName: string;
+  user: { id: number; email: string; displayName: string };
+  challenge: Uint8Array;
+  excludeCredentialIds: readonly string[];
+}): PasskeyCreationOptionsJSON {
+  return {
+    challenge: encodeBase64urlNoPadding(input.challenge),
+    rp: { id: input.rpId, name: input.rpName },
+    user: { id: userHandleOf(input.user.id), name: input.user.email, displayName: input.user.displayName },
+    pubKeyCredParams: [
+      { type: "public-key", alg: coseAlgorithmES256 },
+      { type: "public-key", alg: coseAlgorithmRS256 },
+    ],
+    timeout: PASSKEY_TIMEOUT_MS,
+    excludeCredentials: input.excludeCredentialIds.map((id) => ({ type: "public-key", id })),
+    // requireResidentKey is residentKey for browsers of WebAuthn level 1.
+    authenticatorSelection: {
+      residentKey: "required",
+      requireResidentKey: true,
+      userVerification: "required",
+    },
+    attestation: "none",
+  };
+}
+
+/** No allowed credentials: the authenticator offers the passkeys it holds for the rp id. */
+export function passkeyRequestOptions(input: {
+  rpId: string;
+  challenge: Uint8Array;
+}): PasskeyRequestOptionsJSON {
+  return {
+    challenge: encodeBase64urlNoPadding(input.challenge),
+    rpId: input.rpId,
+    allowCredentials: [],
+    userVerification: "required",
+    timeout: PASSKEY_TIMEOUT_MS,
+  };
+}
+
+/** The user handle: the user id as 8 bytes, big-endian, in base64url. Opaque, and no personal data. */
+export function userHandleOf(userId: number): string {
+  if (!Number.isSafeInteger(userId) || userId < 1) throw new RangeError(`Not a user id: ${userId}`);
+  const bytes = new Uint8Array(8);
+  new DataView(bytes.buffer).setBigUint64(0, BigInt(userId));
+  return encodeBase64urlNoPadding(bytes);
+}
+
+export function userIdFromHandle(handle: string): number | null {
+  const bytes = fromBase64url(handle);
+  // Only the canonical spelling: one handle per user.
+  if (bytes?.length !== 8 || encodeBase64urlNoPadding(bytes) !== handle) return null;
+  const id = new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0);
+  return id >= 1n && id <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(id) : null;
+}
+
+/**
+ * The challenge the browser signed, unverified: only for finding (and consuming) the stored challenge that
+ * the verification is then run against.
+ */
+export function challengeOf(response: unknown): Uint8Array | null {
+  const field =
+    typeof response === "object" && response !== null && "clientDataJSON" in response
+      ? response.clientDataJSON
+      : null;
+  const parsed = clientDataJSON.safeParse(field);
+  const bytes = parsed.success ? fromBase64url(parsed.data) : null;
+  if (!bytes) return null;
+  try {
+    return parseClientDataJSON(bytes).challenge;
+  } catch {
+    return null;
+  }
+}
+
+export async function verifyRegistration(
+  response: unknown,
+  expected: PasskeyExpectation,
+): Promise<RegistrationVerdict> {
+  const parsed = registrationResponseSchema.safeParse(response);
+  if (!parsed.success) return refuse("malformed");
+  const id = fromBase64url(parsed.data.id);
+  const clientData = fromBase64url(parsed.data.clientDataJSON);
+  const attestationObject = fromBase64url(parsed.data.attestationObject);
+  if (!id || !clientData || !attestationObject) return refuse("malformed");
+
+  const clientDataRefusal = checkClientData(clientData, ClientDataType.Create, expected);
+  if (clientDataRefusal) return refuse(clientDataRefusal);
+
+  let authenticatorData: AuthenticatorData;
+  try {
+    ({ authenticatorData } = parseAttestationObject(attestationObject));
+  } catch {
+    return refuse("malformed");
+  }
+  const authenticatorRefusal = checkAuthenticatorData(authenticatorData, expected.rpId);
+  if (authenticatorRefusal) return refuse(authenticatorRefusal);
+
+  const { credential } = authenticatorData;
+  if (!credential) return refuse("no-credential");
+  if (!bytesEqual(credential.id, id)) return refuse("credential-id-mismatch");
+  const key = await supportedKey(credential.publicKey);
+  if (!key) return refuse("unsupported-algorithm");
+  return { ok: true, credential: { id: encodeBase64urlNoPadding(credential.id), ...key } };
+}
+
+/**
+ * Checks a sign-in with the credential the response names (find it by `response.id`). The user handle is
+ * not signed, so it only has to agree with the credential's owner, who is the one signing in.
+ */
+export async function verifyAssertion(
+  response: unknown,
+  expected: PasskeyExpectation,
+  stored: StoredPasskey,
+): Promise<AssertionVerdict> {
+  const parsed = assertionResponseSchema.safeParse(response);
+  if (!parsed.success) return refuse("malformed");
+  const id = fromBase64url(parsed.data.id);
+  const clientData = fromBase64url(parsed.data.clientDataJSON);
+  const authenticatorDataBytes = fromBase64url(parsed.data.authenticatorData);
+  const signature = fromBase64url(parsed.data.signature);
+  if (!id || !clientData || !authenticatorDataBytes || !signature) return refuse("malformed");
+  if (encodeBase64urlNoPadding(id) !== stored.id) return refuse("wrong-credential");
+  const { userHandle } = parsed.data;
+  if (userHandle !== null && userIdFromHandle(userHandle) !== stored.userId) return refuse("wrong-user");
+
+  const clientDataRefusal = checkClientData(clientData, ClientDataType.Get, expected);
+  if (clientDataRefusal) return refuse(clientDataRefusal);
+
+  let authenticatorData: AuthenticatorData;
+  try {
+    authenticatorData = parseAuthenticatorData(authenticatorDataBytes);
+  } catch {
+    return refuse("malformed");
+  }
+  const authenticatorRefusal = checkAuthenticatorData(authenticatorData, expected.rpId);
+  if (authenticatorRefusal) return refuse(authenticatorRefusal);
+
+  if (stored.algorithm !== coseAlgorithmES256 && stored.algorithm !== coseAlgorithmRS256) {
+    return refuse("unsupported-algorithm");
+  }
+  const message = createAssertionSignatureMessage(authenticatorDataBytes, clientData);
+  const valid = await signatureValid(stored.publicKey, stored.algorithm, signature, message);
+  return valid ? { ok: true, userId: stored.userId } : refuse("bad-signature");
+}
+
+function refuse(reason: PasskeyRefusal): { ok: false; reason: PasskeyRefusal } {
+  return { ok: false, reason };
+}
+
+function checkClientData(
+  bytes: Uint8Array,
+  type: ClientDataType,
+  expected: PasskeyExpectation,
+): PasskeyRefusal | null {
+  let clientData: ReturnType<typeof parseClientDataJSON>;
+  try {
+    clientData = parseClientDataJSON(bytes);
+  } catch {
+    return "malformed";
+  }
+  if (clientData.type !== type) return "wrong-type";
+  if (!constantTimeEqual(clientData.challenge, expected.challenge)) return "wrong-challenge";
+  if (clientData.origin !== expected.origin) return "wrong-origin";
+  // We never ask for a passkey from inside a frame of another site.
+  if (clientData.crossOrigin) return "cross-origin";
+  return null;
+}
+
+function checkAuthenticatorData(data: AuthenticatorData, rpId: string): PasskeyRefusal | null {
+  if (!bytesEqual(data.relyingPartyIdHash, sha256(new TextEncoder().encode(rpId)))) return "wrong-rp";
+  if (!data.userPresent) return "user-not-present";
+  if (!data.userVerified) return "user-not-verified";
+  return null;
+}
+
+async function supportedKey(
+  coseKey: COSEPublicKey,
+): Promise<{ publicKey: Uint8Array; algorithm: PasskeyAlgorithm } | null> {
+  try {
+    const algorithm = coseKey.algorithm();
+    let publicKey: Uint8Array;
+    if (algorithm === coseAlgorithmES256 && coseKey.type() === COSEKeyType.EC2) {
+      const { curve, x, y } = coseKey.ec2();
+      if (curve !== coseEllipticCurveP256) return null;
+      publicKey = p256SubjectPublicKeyInfo(x, y);
+    } else if (algorithm === coseAlgorithmRS256 && coseKey.type() === COSEKeyType.RSA) {
+      const { n, e } = coseKey.rsa();
+      publicKey = new RSAPublicKey(n, e).encodePKIX();
+    } else {
+      return null;
+    }
+    // WebCrypto refuses what it could never verify with, such as a point off the curve.
+    await importVerifyKey(publicKey, algorithm);
+    return { publicKey, algorithm };
+  } catch {
+    return null;
+  }
+}
+
+// SubjectPublicKeyInfo up to the point: SEQUENCE { SEQUENCE { id-ecPublicKey, prime256v1 }, BIT STRING }.
+// Written by hand because @oslojs/crypto 1.0.1 misplaces a y coordinate that starts with a zero byte.
+const P256_SPKI_PREFIX = decodeHex("3059301306072a8648ce3d020106082a8648ce3d030107034200");
+
+function p256SubjectPublicKeyInfo(x: bigint, y: bigint): Uint8Array {
+  const point = new Uint8Array(65);
+  point[0] = 0x04;
+  point.set(fixedWidth(x, 32), 1);
+  point.set(fixedWidth(y, 32), 33);
+  const spki = new Uint8Array(P256_SPKI_PREFIX.length + point.length);
+  spki.set(P256_SPKI_PREFIX);
+  spki.set(point, P256_SPKI_PREFIX.length);
+  return spki;
+}
+
+function fixedWidth(value: bigint, length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  let rest = value;
+  for (let index = length - 1; index >= 0; index--) {
+    bytes[index] = Number(rest & 0xffn);
+    rest >>= 8n;
+  }
+  return bytes;
+}
+
+const importParameters = {
+  [coseAlgorithmES256]: { name: "ECDSA", namedCurve: "P-256" },
+  [coseAlgorithmRS256]: { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" },
+};
+
+function importVerifyKey(spki: Uint8Array, algorithm: PasskeyAlgorithm): Promise<CryptoKey> {
+  return crypto.subtle.importKey("spki", new Uint8Array(spki), importParameters[algorithm], false, [
+    "verify",
+  ]);
+}
+
+async function signatureValid(
+  spki: Uint8Array,
+  algorithm: PasskeyAlgorithm,
+  signature: Uint8Array,
+  message: Uint8Array,
+): Promise<boolean> {
+  try {
+    const key = await importVerifyKey(spki, algorithm);
+    if (algorithm === coseAlgorithmRS256) {
+      return await crypto.subtle.verify(
+        "RSASSA-PKCS1-v1_5",
+        key,
+        new Uint8Array(signature),
+        new Uint8Array(message),
+      );
+    }
+    // Authenticators sign ES256 in DER; WebCrypto takes r and s side by side, 32 bytes each.
+    const rs = decodePKIXECDSASignature(signature).encodeIEEEP1363(p256);
+    return await crypto.subtle.verify(
+      { name: "ECDSA", hash: "SHA-256" },
+      key,
+      new Uint8Array(rs),
+      new Uint8Array(message),
+    );
+  } catch {
+    return false;
+  }
+}
+
+function fromBase64url(text: string): Uint8Array | null {
+  try {
+    return decodeBase64urlIgnorePadding(text);
+  } catch {
+    return null;
+  }
+}
+
+function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, index) => byte === b[index]);
+}
