@@ -77,6 +77,8 @@ export default [
     route("/admin/deactivate-user/:id", "routes/api/admin.deactivate-user.ts"),
     route("/admin/reactivate-user/:id", "routes/api/admin.reactivate-user.ts"),
     route("/admin/mark-contact-processed/:id", "routes/api/admin.mark-contact-processed.ts"),
+    route("/admin/end-sessions/:id", "routes/api/admin.end-sessions.ts"),
+    route("/admin/reset-second-factors/:id", "routes/api/admin.reset-second-factors.ts"),
     route("/video/:name", "routes/api/video.ts"),
     route("/*", "routes/api/not-found.ts"),
   ]),

@@ -3,12 +3,9 @@
 // then ends the account's sessions: a promotion changes its role and sets its password, and whatever
 // changes a person's standing ends their sessions, so the next sign-in shows the admin's header.
 // The password is read from the terminal without echo, or from standard input when piped.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { sessionKey, userIndexPrefix } from "../app/server/session-keys.ts";
-import { sqlString, upsertAdminSql } from "./admin-account.ts";
+import { upsertAdminSql } from "./admin-account.ts";
+import { endSessionsOf } from "./end-sessions.ts";
 import { LOCAL_STATE, wrangler } from "./local-state.ts";
 
 const { values } = parseArgs({
@@ -71,43 +68,7 @@ const target = values.remote ? ["--remote"] : ["--local", "--persist-to", LOCAL_
 wrangler(["d1", "execute", "DB", ...target, "--command", sql], { quiet: true });
 console.log(`${values.email} is an approved admin in the ${values.remote ? "remote" : "local"} database.`);
 
-/** Deletes every session of the account, its D1 rows and KV keys (as `endUserSessions` does in the Worker). */
-function endSessions(email: string): number {
-  const lookup = `SELECT id FROM users WHERE email = ${sqlString(email.trim().toLowerCase())}`;
-  const [result] = JSON.parse(
-    wrangler(["d1", "execute", "DB", ...target, "--json", "--command", lookup], { quiet: true }),
-  ) as { results: { id: number }[] }[];
-  const userId = result?.results[0]?.id;
-  if (userId === undefined) throw new Error(`${email} is not in the database after the upsert`);
-  // The D1 rows first: privileged requests check them, so the sessions end there at once.
-  wrangler(
-    ["d1", "execute", "DB", ...target, "--command", `DELETE FROM sessions WHERE user_id = ${userId}`],
-    {
-      quiet: true,
-    },
-  );
-  const prefix = userIndexPrefix(userId);
-  const indexKeys = (
-    JSON.parse(
-      wrangler(["kv", "key", "list", "--binding", "SESSIONS", ...target, "--prefix", prefix], {
-        quiet: true,
-      }),
-    ) as { name: string }[]
-  ).map(({ name }) => name);
-  if (indexKeys.length === 0) return 0;
-  const folder = mkdtempSync(path.join(tmpdir(), "admin-sessions-"));
-  try {
-    const file = path.join(folder, "keys.json");
-    const keys = indexKeys.flatMap((name) => [sessionKey(name.slice(prefix.length)), name]);
-    writeFileSync(file, JSON.stringify(keys));
-    wrangler(["kv", "bulk", "delete", file, "--binding", "SESSIONS", ...target, "--force"], { quiet: true });
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-  return indexKeys.length;
-}
-
-const ended = endSessions(values.email);
+const ended = endSessionsOf(values.email, target);
 console.log(
   `Ended ${ended} session${ended === 1 ? "" : "s"} of ${values.email}; the next sign-in is an admin's.`,
 );

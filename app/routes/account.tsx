@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { AccountSection, DangerButton, QuietButton, SaveButton } from "~/components/account-sections";
 import { PageHero } from "~/components/page-hero";
 import {
@@ -30,6 +30,7 @@ import {
 } from "~/server/my-account.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Failure } from "~/server/outcome";
+import { hasSecondFactor, secondFactorsOf } from "~/server/second-factors.server";
 import type { Route } from "./+types/account";
 
 // /account: what every signed-in person can do for themselves (issue 18). Plain HTML forms, no script:
@@ -61,8 +62,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const caller = callerOf(context, request);
   const profile = await readProfile(deps, caller);
   if (profile.kind !== "done") throw redirect(SIGN_IN_FIRST);
-  const [sessions, activity] = await Promise.all([mySessions(deps, caller), myActivity(deps, caller, 1)]);
+  const [sessions, activity, factors] = await Promise.all([
+    mySessions(deps, caller),
+    myActivity(deps, caller, 1),
+    secondFactorsOf(deps.db, profile.value.id),
+  ]);
   return {
+    security: { ...factors, hasSecondFactor: hasSecondFactor(factors) },
     profile: profile.value,
     sessions: sessions.kind === "done" ? sessions.value : [],
     activity: activity.kind === "done" ? activity.value.slice(0, 20) : [],
@@ -242,8 +248,33 @@ function countryName(code: string | null): string | null {
   }
 }
 
+/** The code a change asks for too when the person has a second factor and signed in over 10 minutes ago. */
+function ConfirmationCodeField({
+  show,
+  idPrefix,
+  error,
+}: {
+  show: boolean;
+  idPrefix: string;
+  error?: string;
+}) {
+  if (!show) return null;
+  return (
+    <TextField
+      id={`${idPrefix}-code`}
+      name="code"
+      label="Code from your authenticator app or a recovery code"
+      hint="Needed when you signed in more than 10 minutes ago."
+      autoComplete="one-time-code"
+      autoCapitalize="none"
+      spellCheck={false}
+      error={error}
+    />
+  );
+}
+
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, sessions, activity } = loaderData;
+  const { profile, sessions, activity, security } = loaderData;
   const result = actionData;
   const errorsOf = (section: Section) => (result?.section === section ? (result.fieldErrors ?? {}) : {});
   const profileValues: Record<string, string> =
@@ -301,6 +332,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               required
               error={errorsOf("email").password}
             />
+            <ConfirmationCodeField
+              show={security.hasSecondFactor}
+              idPrefix="email"
+              error={errorsOf("email").code}
+            />
             <SaveButton>Send the link</SaveButton>
           </Form>
         </AccountSection>
@@ -319,9 +355,27 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               required
               error={errorsOf("password").currentPassword}
             />
+            <ConfirmationCodeField
+              show={security.hasSecondFactor}
+              idPrefix="password"
+              error={errorsOf("password").code}
+            />
             <NewPasswordFields idPrefix="password-new" errors={errorsOf("password")} label="New password" />
             <SaveButton>Change password</SaveButton>
           </Form>
+        </AccountSection>
+
+        <AccountSection id="security" title="Sign-in security">
+          <p>
+            {security.hasSecondFactor
+              ? `Second factor on${security.totp ? ": an authenticator app" : ""}${security.passkeys > 0 ? `${security.totp ? " and" : ":"} ${security.passkeys === 1 ? "1 passkey" : `${security.passkeys} passkeys`}` : ""}. ${security.recoveryCodesLeft === 1 ? "1 recovery code left." : `${security.recoveryCodesLeft} recovery codes left.`}`
+              : "No second factor. Add an authenticator app or a passkey so a stolen password is not enough to sign in."}
+          </p>
+          <p>
+            <Link to="/account/security" className="font-semibold text-brand underline">
+              Manage sign-in security
+            </Link>
+          </p>
         </AccountSection>
 
         <AccountSection id="sessions" title="Sessions">
@@ -420,6 +474,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               autoComplete="current-password"
               required
               error={errorsOf("delete").password}
+            />
+            <ConfirmationCodeField
+              show={security.hasSecondFactor}
+              idPrefix="delete"
+              error={errorsOf("delete").code}
             />
             <TextField
               id="delete-confirm"

@@ -1,13 +1,17 @@
+import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { data, redirect } from "react-router";
 import { SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
+import { mailEvents, passkeys, recoveryCodes, sessions, totpCredentials } from "../../db/schema";
 import { type AccountAction, type AccountEvent, withEventChain } from "./account-events.server";
+import { isRecentlyAuthenticated } from "./confirm-its-you.server";
 import { contactExists, markProcessedStatement } from "./contact-submissions.server";
 import type { Database } from "./db.server";
-import { insertMailEventIfChanged, publishMailEvents } from "./mail-outbox.server";
+import { insertMailEventIfChanged, mailEventRow, publishMailEvents } from "./mail-outbox.server";
 import type { Caller, Deps } from "./operation.server";
 import {
   alreadyDone,
+  confirmItsYouFirst,
   conflict,
   done,
   type Failure,
@@ -18,8 +22,9 @@ import {
   setUpSecondFactorFirst,
   unauthenticated,
 } from "./outcome";
+import { hasSecondFactor, secondFactorsOf } from "./second-factors.server";
 import type { SessionUser, SignedInUser } from "./session-user";
-import { endUserSessions } from "./sessions.server";
+import { deleteUserSessionRowsStatement, endUserSessions, forgetUserSessionsInKv } from "./sessions.server";
 import {
   accountStanding,
   approveStatement,
@@ -64,11 +69,15 @@ export function parseId(raw: unknown): number | null {
 
 type AdminAction = (deps: Deps, caller: Caller, admin: SessionUser, id: number) => Promise<Outcome>;
 
-/** Wraps an action with the admin check and the id check every admin action shares. */
-function adminAction(subject: "user" | "contact", act: AdminAction) {
+/**
+ * Wraps an action with the admin check and the id check every admin action shares; with `recentSignIn`,
+ * also "Confirm it's you" (an authentication within the last 10 minutes).
+ */
+function adminAction(subject: "user" | "contact", act: AdminAction, { recentSignIn = false } = {}) {
   return async (deps: Deps, caller: Caller, rawId: unknown): Promise<Outcome> => {
     const admin = await requireAdmin(deps.db, caller);
     if (admin.kind !== "done") return admin;
+    if (recentSignIn && !isRecentlyAuthenticated(admin.value)) return confirmItsYouFirst;
     const id = parseId(rawId);
     if (id === null) return invalid({ id: `The ${subject} id must be a positive whole number.` });
     return act(deps, caller, admin.value, id);
@@ -137,18 +146,71 @@ export const rejectUser = adminAction("user", async (deps, caller, admin, id) =>
   return done(null);
 });
 
-export const deactivateUser = adminAction("user", async (deps, caller, admin, id) => {
-  if (id === admin.id) return conflict("You cannot deactivate your own account.");
-  const [changed] = await changeWithEntry(
-    deps,
-    caller,
-    adminEvent(admin, "user-deactivated", id),
-    (entry) => [setActiveStatement(deps.db, id, false), entry],
+export const deactivateUser = adminAction(
+  "user",
+  async (deps, caller, admin, id) => {
+    if (id === admin.id) return conflict("You cannot deactivate your own account.");
+    const [changed] = await changeWithEntry(
+      deps,
+      caller,
+      adminEvent(admin, "user-deactivated", id),
+      (entry) => [setActiveStatement(deps.db, id, false), entry],
+    );
+    if (changed.length === 0) return unchangedOutcome(deps.db, id, ["inactive"]);
+    await endUserSessions(deps.env, deps.db, id);
+    return done(null);
+  },
+  { recentSignIn: true },
+);
+
+/**
+ * "Sign out everywhere" for any account: every session ends at once for everything privileged (its D1 row
+ * goes in the same batch as the entry), then its KV records. An account with no session changes nothing.
+ */
+export const endSessionsOfUser = adminAction("user", async (deps, caller, admin, id) => {
+  if ((await accountStanding(deps.db, id)) === null) return notFound;
+  const open = await deps.db.$count(sessions, eq(sessions.userId, id));
+  if (open === 0) return alreadyDone;
+  await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      deleteUserSessionRowsStatement(deps.db, id),
+      chain.append(caller, adminEvent(admin, "sessions-ended", id)),
+    ]),
   );
-  if (changed.length === 0) return unchangedOutcome(deps.db, id, ["inactive"]);
-  await endUserSessions(deps.env, deps.db, id);
+  await forgetUserSessionsInKv(deps.env, id);
   return done(null);
 });
+
+/**
+ * Resets a person's second factors (a lost phone): the authenticator app, passkeys and recovery codes go,
+ * with every session, in one batch with the entry and the email that tells them. They set a factor up
+ * again at their next sign-in (an administrator must). Needs "Confirm it's you".
+ */
+export const resetSecondFactorsOfUser = adminAction(
+  "user",
+  async (deps, caller, admin, id) => {
+    if (id === admin.id) return conflict("Manage your own second factors on your Sign-in security page.");
+    if ((await accountStanding(deps.db, id)) === null) return notFound;
+    const factors = await secondFactorsOf(deps.db, id);
+    const pending = await deps.db.$count(totpCredentials, eq(totpCredentials.userId, id));
+    if (!hasSecondFactor(factors) && factors.recoveryCodesLeft === 0 && pending === 0) return alreadyDone;
+    const mail = mailEventRow("second-factors-reset", id);
+    await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deps.db.delete(totpCredentials).where(eq(totpCredentials.userId, id)),
+        deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, id)),
+        deps.db.delete(passkeys).where(eq(passkeys.userId, id)),
+        deleteUserSessionRowsStatement(deps.db, id),
+        deps.db.insert(mailEvents).values(mail),
+        chain.append(caller, adminEvent(admin, "second-factors-reset", id)),
+      ]),
+    );
+    await forgetUserSessionsInKv(deps.env, id);
+    deps.waitUntil(publishMailEvents(deps.env, [mail]));
+    return done(null);
+  },
+  { recentSignIn: true },
+);
 
 export const reactivateUser = adminAction("user", async (deps, caller, admin, id) => {
   const [changed] = await changeWithEntry(

@@ -16,13 +16,15 @@ import {
   recordEvent,
   withEventChain,
 } from "./account-events.server";
+import { isRecentlyAuthenticated, WRONG_CONFIRMATION } from "./confirm-its-you.server";
 import type { Database } from "./db.server";
 import { insertMailEventIfChanged, publishMailEvents } from "./mail-outbox.server";
 import { type Caller, type Deps, rateLimit } from "./operation.server";
 import { done, invalid, notFound, type Outcome, unauthenticated } from "./outcome";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { collectPersonalData, eraseAddress, type PersonalData } from "./personal-data.server";
-import type { SessionUser } from "./session-user";
+import { checkSecondFactorCode, markAuthenticatedStatement } from "./second-factors.server";
+import type { SignedInUser } from "./session-user";
 import {
   deleteOtherSessionsStatement,
   deleteSessionByIdStatement,
@@ -40,7 +42,7 @@ import { findSignedInUser } from "./users.server";
 // doors. Each starts from D1: the session must still exist there and the account be approved and active.
 
 /** The caller as D1 knows them, or unauthenticated (no session, an ended one, a deactivated account). */
-export async function requireSignedIn(db: Database, caller: Caller): Promise<Outcome<SessionUser>> {
+export async function requireSignedIn(db: Database, caller: Caller): Promise<Outcome<SignedInUser>> {
   if (!caller.session) return unauthenticated;
   const user = await findSignedInUser(db, caller.session);
   return user ? done(user) : unauthenticated;
@@ -161,6 +163,10 @@ type Parsed<T> = { success: true; data: T } | { success: false; error: Parameter
  * input under its schema, then the current password again. A wrong password is recorded as the action's
  * failed event and answered with WRONG_PASSWORD (401 over the API).
  */
+/** The field error of a change that needs a code too (a second factor, and no sign-in in the last 10 minutes). */
+export const CODE_NEEDED =
+  "Confirm it's you: you signed in more than 10 minutes ago, so also give the code from your authenticator app or a recovery code";
+
 export async function confirmHolder<T>(
   deps: Deps,
   caller: Caller,
@@ -181,6 +187,15 @@ export async function confirmHolder<T>(
   if (!user || !(await verifyPassword(check.password(parsed.data), user.password))) {
     await recordEvent(deps.db, caller, ownEvent(me.value, check.action, "failure"));
     return { kind: "unauthenticated", message: WRONG_PASSWORD };
+  }
+  // Confirm it's you: with a second factor and a sign-in older than 10 minutes, the password is not enough.
+  if (me.value.hasSecondFactor && !isRecentlyAuthenticated(me.value)) {
+    const code =
+      typeof (input as { code?: unknown })?.code === "string" ? (input as { code: string }).code : "";
+    if (code.trim() === "") return invalid({ code: CODE_NEEDED });
+    const checked = await checkSecondFactorCode(deps, caller, me.value, code, "reauthenticated");
+    if (!checked.ok) return { kind: "unauthenticated", message: WRONG_CONFIRMATION };
+    await markAuthenticatedStatement(deps.db, me.value.sessionId);
   }
   return done({ user, data: parsed.data });
 }

@@ -7,7 +7,7 @@ import { DEMO_ADMIN_TOTP_SECRET } from "../../scripts/local-secrets.ts";
 // The demo admin signs in with its password and a code computed from its documented secret, as a person
 // with an authenticator app would. Each code works once, so the suite keeps one signed-in admin session
 // (checked before each use) instead of signing in again for every test, and picks a step no earlier
-// sign-in of this run has used.
+// sign-in of this run has used. A kept session is renewed before "Confirm it's you" would ask for a new sign-in.
 
 const secret = decodeBase32IgnorePadding(DEMO_ADMIN_TOTP_SECRET);
 let lastStep = 0;
@@ -30,10 +30,13 @@ let addresses = 0;
 const clientIp = () => `198.18.240.${(addresses++ % 250) + 1}`;
 
 let cached: string | null = null;
+let cachedAt = 0;
+/** Younger than "Confirm it's you" asks for (10 minutes), so admin actions that need it go straight on. */
+const FRESH_FOR_MS = 8 * 60_000;
 
 /** The Cookie header of a signed-in demo admin session (kept across tests while it lives). */
 export async function demoAdminCookie(baseURL: string): Promise<string> {
-  if (cached) {
+  if (cached && Date.now() - cachedAt < FRESH_FOR_MS) {
     const me = await fetch(new URL("/api/auth/me", baseURL), { headers: { Cookie: cached } });
     if (me.status === 200) return cached;
     cached = null;
@@ -55,6 +58,7 @@ export async function demoAdminCookie(baseURL: string): Promise<string> {
     const cookie = response.headers.get("set-cookie")?.split(";")[0];
     if (response.status === 200 && cookie) {
       cached = cookie;
+      cachedAt = Date.now();
       return cookie;
     }
   }

@@ -3,6 +3,7 @@ import { emailTo, linkIn } from "./mailbox";
 import {
   DEMO_ADMIN,
   hydrated,
+  leaveAsAdmin,
   logIn,
   logInAsAdmin,
   logOut,
@@ -74,7 +75,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(card).toContainText("Confirmed");
       await card.getByRole("button", { name: "Approve" }).click();
       await expect(notice(page, "User Approved")).toBeVisible();
-      await logOut(page);
+      await leaveAsAdmin(page);
 
       const approved = await emailTo(email, "Your FACETS account is approved");
       await follow(page, linkIn(approved, "/login"));
@@ -92,7 +93,7 @@ for (const javaScriptEnabled of [true, false]) {
       await logInAsAdmin(page, js);
       await (await adminCard(page, "Pending Users", email)).getByRole("button", { name: "Approve" }).click();
       await expect(notice(page, "User Approved")).toBeVisible();
-      await logOut(page);
+      await leaveAsAdmin(page);
       const elsewhere = await signedInElsewhere(browser, email, PASSWORD, javaScriptEnabled);
 
       await page.goto("/login");
@@ -158,7 +159,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(notice(page, "User Reactivated")).toBeVisible();
       await logIn(memberPage, member, PASSWORD, js);
       await expect(memberPage).toHaveURL(/\/$/);
-      await logOut(page);
+      await leaveAsAdmin(page);
       await logIn(page, spam, PASSWORD, js);
       await expect(notice(page, "Login Failed")).toBeVisible();
     });

@@ -65,6 +65,15 @@ export async function logInAsAdmin(page: Page, _options: { js?: boolean } = {}) 
   await openAsDemoAdmin(page, baseUrlOf(page));
 }
 
+/**
+ * The admin walks away from this browser (its cookies cleared) without ending the session the suite keeps:
+ * signing out would end it, and every new sign-in needs a code of a new 30-second step.
+ */
+export async function leaveAsAdmin(page: Page) {
+  await page.context().clearCookies();
+  await page.goto("/");
+}
+
 function baseUrlOf(_page: Page): string {
   return test.info().project.use.baseURL ?? "";
 }

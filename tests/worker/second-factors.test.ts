@@ -173,7 +173,8 @@ describe("an administrator without a second factor", () => {
     expect(started.status).toBe(200);
     const html = await started.text();
     expect(html).toContain("<svg");
-    const key = /Key:(?:<!-- -->)? <code[^>]*>([A-Z2-7 ]+)<\/code>/.exec(html)?.[1]?.replaceAll(" ", "") ?? "";
+    const key =
+      /Key:(?:<!-- -->)? <code[^>]*>([A-Z2-7 ]+)<\/code>/.exec(html)?.[1]?.replaceAll(" ", "") ?? "";
     expect(key).toHaveLength(32);
     const secret = decodeBase32IgnorePadding(key);
     const confirmed = await postForm(
@@ -232,5 +233,67 @@ describe("Confirm it's you", () => {
       "success",
     ]);
     expect(await events(id, "recovery-codes-generated")).toHaveLength(1);
+  });
+});
+
+describe("an administrator's power over another person's sign-in", () => {
+  function adminPost(path: string, cookie: string) {
+    return fetchWorker(path, { method: "POST", headers: { Cookie: cookie, "CF-Connecting-IP": freshIp() } });
+  }
+
+  it("ends every session of a person at once, with one entry", async () => {
+    const admin = await signedInCookie({ admin: true });
+    const member = await signedInCookie();
+    const id = await userId(member.email);
+    expect((await fetchWorker("/api/auth/me", { headers: { Cookie: member.cookie } })).status).toBe(200);
+    const ended = await adminPost(`/api/admin/end-sessions/${id}`, admin.cookie);
+    expect(ended.status).toBe(200);
+    expect((await fetchWorker("/api/account", { headers: { Cookie: member.cookie } })).status).toBe(401);
+    const again = await adminPost(`/api/admin/end-sessions/${id}`, admin.cookie);
+    expect(await again.json()).toEqual({ ok: true, changed: false });
+    const entries = await events(id, "sessions-ended");
+    expect(entries).toEqual([
+      { action: "sessions-ended", outcome: "success", actor_id: await userId(admin.email) },
+    ]);
+  });
+
+  it("resets a person's second factors after Confirm it's you, emails them, and they enrol again", async () => {
+    const admin = await signedInCookie({ admin: true });
+    const other = await signedInCookie({ admin: true });
+    const id = await userId(other.email);
+    const adminId = await userId(admin.email);
+
+    await env.DB.prepare("UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = ?")
+      .bind(adminId)
+      .run();
+    const stale = await adminPost(`/api/admin/reset-second-factors/${id}`, admin.cookie);
+    expect(stale.status).toBe(403);
+    expect(await stale.json()).toEqual({ error: "Confirm it's you", reauthenticate: "required" });
+    const deactivate = await adminPost(`/api/admin/deactivate-user/${id}`, admin.cookie);
+    expect(deactivate.status).toBe(403);
+
+    await env.DB.prepare("UPDATE sessions SET authenticated_at = unixepoch() WHERE user_id = ?")
+      .bind(adminId)
+      .run();
+    const reset = await adminPost(`/api/admin/reset-second-factors/${id}`, admin.cookie);
+    expect(reset.status).toBe(200);
+    const left = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM totp_credentials WHERE user_id = ?1) + (SELECT count(*) FROM sessions WHERE user_id = ?1) AS n",
+    )
+      .bind(id)
+      .first<{ n: number }>();
+    expect(left?.n).toBe(0);
+    const mail = await env.DB.prepare(
+      "SELECT count(*) AS n FROM mail_events WHERE type = 'second-factors-reset' AND subject_id = ?",
+    )
+      .bind(id)
+      .first<{ n: number }>();
+    expect(mail?.n).toBe(1);
+    expect(await events(id, "second-factors-reset")).toEqual([
+      { action: "second-factors-reset", outcome: "success", actor_id: adminId },
+    ]);
+    // Their next sign-in needs no code and lands on enrolment.
+    const form = await postForm("/login", { intent: "login", email: other.email, password: PASSWORD });
+    expect(form.headers.get("Location")).toBe("/account/security");
   });
 });
