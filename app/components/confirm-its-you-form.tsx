@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { CONFIRM_ITS_YOU_MESSAGE } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/schemas";
 import { SaveButton } from "./account-sections";
+import { PasskeyConfirmButton } from "./passkey-buttons";
 import { TextField } from "./ui/form-field";
 
 /**
@@ -14,6 +15,7 @@ export function ConfirmItsYouForm({
   withCode,
   fieldErrors = {},
   action,
+  withPasskey = false,
 }: {
   then?: string;
   carry?: Record<string, string>;
@@ -21,6 +23,8 @@ export function ConfirmItsYouForm({
   fieldErrors?: FieldErrors;
   /** Where to post, when not this page (the /confirm-its-you page posts to itself). */
   action?: string;
+  /** The person has a passkey: offer it (with JavaScript) instead of the password. */
+  withPasskey?: boolean;
 }) {
   return (
     <section
@@ -63,6 +67,11 @@ export function ConfirmItsYouForm({
         ) : null}
         <SaveButton>Confirm and continue</SaveButton>
       </Form>
+      {withPasskey ? (
+        <div className="mt-4">
+          <PasskeyConfirmButton then={then} carry={carry} next={carry.next} />
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -1,16 +1,21 @@
+import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { AccountSection, DangerButton, QuietButton, SaveButton } from "~/components/account-sections";
 import { ConfirmItsYouForm } from "~/components/confirm-its-you-form";
 import { PageHero } from "~/components/page-hero";
+import { AddPasskeyForm } from "~/components/passkey-buttons";
 import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
 import { TextField } from "~/components/ui/form-field";
 import { SET_UP_SECOND_FACTOR_MESSAGE, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
+import { formatDateTime } from "~/lib/format-date";
+import type { RouteHandle } from "~/lib/route-handle";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { resumeAfterConfirmation } from "~/server/confirm-its-you.server";
 import { failureInit, readForm } from "~/server/form-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Failure, Outcome } from "~/server/outcome";
+import { removePasskey } from "~/server/passkeys.server";
 import {
   confirmTotpEnrolment,
   pendingTotpEnrolment,
@@ -28,11 +33,14 @@ import type { Route } from "./+types/account-security";
 
 const SIGN_IN_FIRST = "/login?next=/account/security";
 
+// Hydrated for the passkey buttons only; everything else is a plain form.
+export const handle = { hydrate: true } satisfies RouteHandle;
+
 interface ActionResult {
   notice?: ToastMessage;
   fieldErrors?: FieldErrors;
   /** The action that waits for "Confirm it's you". */
-  confirm?: { then: string };
+  confirm?: { then: string; carry: Record<string, string> };
   enrolment?: TotpEnrolment;
   recoveryCodes?: string[];
 }
@@ -62,10 +70,10 @@ const error = (description: string): ToastMessage => ({
   variant: "destructive",
 });
 
-function failed(outcome: Failure, then: string | undefined) {
+function failed(outcome: Failure, then: string | undefined, carry: Record<string, string> = {}) {
   if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect(SIGN_IN_FIRST);
   if (outcome.kind === "forbidden" && outcome.reauthenticate && then) {
-    return data<ActionResult>({ confirm: { then } }, { status: 403 });
+    return data<ActionResult>({ confirm: { then, carry } }, { status: 403 });
   }
   const notice =
     outcome.kind === "rate-limited"
@@ -79,7 +87,7 @@ function failed(outcome: Failure, then: string | undefined) {
         );
   const fieldErrors = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
   // A failed confirmation shows its form again, with the action still waiting.
-  const confirm = then && outcome.kind !== "rate-limited" ? { then } : undefined;
+  const confirm = then && outcome.kind !== "rate-limited" ? { then, carry } : undefined;
   return data<ActionResult>({ notice, fieldErrors, confirm }, failureInit(outcome));
 }
 
@@ -113,6 +121,14 @@ async function run(
         value: { notice: { title: "Authenticator app removed", description: "It no longer signs you in." } },
       };
     }
+    case "passkey-remove": {
+      const outcome = await removePasskey(deps, caller, form.id);
+      if (outcome.kind !== "done") return outcome;
+      return {
+        kind: "done",
+        value: { notice: { title: "Passkey removed", description: "It no longer signs you in." } },
+      };
+    }
     case "recovery-codes": {
       const outcome = await regenerateRecoveryCodes(deps, caller);
       if (outcome.kind !== "done") return outcome;
@@ -132,8 +148,10 @@ async function run(
 export async function action({ request, context }: Route.ActionArgs) {
   const deps = depsOf(context);
   const caller = callerOf(context, request);
-  const resumed = await resumeAfterConfirmation(deps, caller, await readForm(request));
-  if (resumed.kind === "refused") return failed(resumed.outcome, resumed.then);
+  const posted = await readForm(request);
+  const resumed = await resumeAfterConfirmation(deps, caller, posted);
+  const carry = (form: Record<string, string>): Record<string, string> => (form.id ? { id: form.id } : {});
+  if (resumed.kind === "refused") return failed(resumed.outcome, resumed.then, carry(posted));
   const outcome = await run(resumed.intent, deps, caller, resumed.form);
   if (outcome === null) return data<ActionResult>({ notice: error("Unknown action.") }, { status: 400 });
   if (outcome.kind !== "done") {
@@ -141,6 +159,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failed(
       outcome,
       resumed.intent === "totp-confirm" && outcome.kind === "invalid" ? undefined : resumed.intent,
+      carry(resumed.form),
     );
   }
   return data<ActionResult>(outcome.value);
@@ -204,6 +223,8 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
   const result = actionData;
   const enrolment = result?.enrolment ?? loaderData.enrolment;
   const hasFactor = factors.totp || factors.passkeys > 0;
+  const [addedCodes, setAddedCodes] = useState<string[] | null>(null);
+  const shownCodes = addedCodes ?? result?.recoveryCodes;
   useToast(result?.notice);
   return (
     <>
@@ -222,11 +243,13 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
         {result?.confirm ? (
           <ConfirmItsYouForm
             then={result.confirm.then}
+            carry={result.confirm.carry}
             withCode={hasFactor}
+            withPasskey={factors.passkeys > 0}
             fieldErrors={result.fieldErrors}
           />
         ) : null}
-        {result?.recoveryCodes ? <RecoveryCodeList codes={result.recoveryCodes} /> : null}
+        {shownCodes ? <RecoveryCodeList codes={shownCodes} /> : null}
 
         <AccountSection id="totp" title="Authenticator app">
           {factors.totp ? (
@@ -253,6 +276,36 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
               </Form>
             </>
           )}
+        </AccountSection>
+
+        <AccountSection id="passkeys" title="Passkeys">
+          <p>
+            A passkey signs you in with your device's screen lock or security key, with no password and no
+            code, and cannot be phished.
+          </p>
+          {loaderData.passkeys.length > 0 ? (
+            <ul className="divide-y divide-line" aria-label="Your passkeys">
+              {loaderData.passkeys.map((key) => (
+                <li key={key.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <span>
+                    <strong>{key.name}</strong>
+                    <span className="block text-sm text-ink-muted">
+                      Added {formatDateTime(key.createdAt)}
+                      {key.lastUsedAt ? `, last used ${formatDateTime(key.lastUsedAt)}` : ", not used yet"}
+                    </span>
+                  </span>
+                  <Form method="post" aria-label={`Remove the passkey ${key.name}`}>
+                    <input type="hidden" name="intent" value="passkey-remove" />
+                    <input type="hidden" name="id" value={key.id} />
+                    <QuietButton>Remove</QuietButton>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>No passkeys yet.</p>
+          )}
+          <AddPasskeyForm onRecoveryCodes={setAddedCodes} />
         </AccountSection>
 
         <AccountSection id="recovery" title="Recovery codes">

@@ -3,14 +3,18 @@ import { ConfirmItsYouForm } from "~/components/confirm-its-you-form";
 import { PageHero } from "~/components/page-hero";
 import { StaticNotice, type ToastMessage } from "~/components/toaster";
 import { TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
+import type { RouteHandle } from "~/lib/route-handle";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { confirmItsYou } from "~/server/confirm-its-you.server";
 import { failureInit, readForm } from "~/server/form-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import { sessionContext } from "~/server/request-context.server";
+import { secondFactorsOf } from "~/server/second-factors.server";
 import { findSignedInUser } from "~/server/users.server";
 import type { Route } from "./+types/confirm-its-you";
+
+export const handle = { hydrate: true } satisfies RouteHandle;
 
 // /confirm-its-you?next=…: "Confirm it's you" on its own page, for what starts with a link rather than a
 // form (the audit log's CSV export). Once confirmed, the browser goes on to `next`, a path of this site.
@@ -36,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const deps = depsOf(context);
   const me = session ? await findSignedInUser(deps.db, session) : null;
   if (!me) throw redirect("/login");
-  return { next, withCode: me.hasSecondFactor };
+  const factors = await secondFactorsOf(deps.db, me.id);
+  return { next, withCode: me.hasSecondFactor, withPasskey: factors.passkeys > 0 };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -68,6 +73,7 @@ export default function ConfirmItsYouPage({ loaderData, actionData }: Route.Comp
         <ConfirmItsYouForm
           carry={{ next: loaderData.next }}
           withCode={loaderData.withCode}
+          withPasskey={loaderData.withPasskey}
           fieldErrors={actionData?.fieldErrors}
         />
       </div>

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { PageHero } from "~/components/page-hero";
+import { PasskeySignInButton } from "~/components/passkey-buttons";
 import {
   AreaOfInterestField,
   EmailField,
@@ -202,6 +203,7 @@ function LoginForm({
           Forgot password?
         </Link>
       </div>
+      <PasskeySignInButton next={next} />
     </Form>
   );
 }

@@ -59,7 +59,7 @@ export type SignIn =
   | { kind: "second-factor"; ticket: string | null };
 
 /** Opens a session with its sign-in entry in one batch, then stores it in KV. */
-async function openSession(
+export async function openSession(
   deps: Deps,
   caller: Caller,
   user: SessionUser,

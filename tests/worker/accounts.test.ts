@@ -120,13 +120,16 @@ describe("login", () => {
   it("answers 429 with Retry-After after too many attempts from one address", async () => {
     const headers = { "CF-Connecting-IP": "198.51.100.77" };
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) {
+    // Up to 22 tries: the limiter's minute may turn over once during the run, which restarts its count.
+    for (let i = 0; i < 22 && !statuses.includes(429); i++) {
       const response = await postJson("/api/login", { email: "nobody@example.com", password: "x" }, headers);
       statuses.push(response.status);
       if (response.status === 429) expect(response.headers.get("Retry-After")).toBe("60");
     }
-    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    const before = statuses.slice(0, -1);
+    expect(before.length).toBeGreaterThanOrEqual(10);
+    expect(before.every((status) => status === 401)).toBe(true);
   });
 
   it("locks an account after 100 failures in an hour, even with the right password", async () => {

@@ -1,0 +1,173 @@
+import { type FormEvent, useRef, useState } from "react";
+import { Form, useRevalidator } from "react-router";
+import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
+import { useHydrated } from "~/lib/use-hydrated";
+import { showToast } from "./toaster";
+import { TextField } from "./ui/form-field";
+
+// The passkey buttons: they need the browser's WebAuthn API, so they appear once the page's JavaScript
+// runs, and load the passkey code (app/lib/passkey-client.ts) only when pressed. Only the sign-in page,
+// /account/security and the "Confirm it's you" forms show them.
+
+const loadClient = () => import("~/lib/passkey-client");
+
+async function postJson(path: string, body: unknown): Promise<Response> {
+  return fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+async function errorOf(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { error?: string } | null;
+  return body?.error ?? "That did not work. Please try again.";
+}
+
+function failed(description: string) {
+  showToast({ title: "Passkey", description, variant: "destructive" });
+}
+
+/** A passkey error the person caused (cancelled) says so; anything else is shown as it is. */
+function passkeyMessage(error: unknown): string {
+  return error instanceof Error ? error.message : "The passkey could not be used.";
+}
+
+const buttonClass =
+  "inline-flex min-h-11 items-center justify-center rounded-full border border-line px-5 py-2 font-semibold text-ink hover:bg-surface-muted disabled:opacity-60";
+
+/** "Sign in with a passkey" on the Login tab: no password, the passkey verifies the person. */
+export function PasskeySignInButton({ next }: { next: string | null }) {
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
+  if (!hydrated) return null;
+  async function signIn() {
+    setBusy(true);
+    try {
+      const client = await loadClient();
+      if (!client.passkeysSupported()) return failed("This browser cannot use passkeys.");
+      const options = await postJson("/api/auth/passkeys/options", { purpose: "sign-in" });
+      if (!options.ok) return failed(await errorOf(options));
+      const response = await client.getPasskey((await options.json()) as PasskeyRequestOptionsJSON);
+      const signedIn = await postJson("/api/auth/passkey-sign-in", { response });
+      if (!signedIn.ok) return failed(await errorOf(signedIn));
+      const { isAdmin } = (await signedIn.json()) as { isAdmin: boolean };
+      window.location.assign(next ?? (isAdmin ? "/admin" : "/"));
+    } catch (error) {
+      failed(passkeyMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <button type="button" className={buttonClass} onClick={signIn} disabled={busy}>
+      {busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
+    </button>
+  );
+}
+
+/** Adds a passkey under a name; a stale sign-in goes through "Confirm it's you" first. */
+export function AddPasskeyForm({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) => void }) {
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [name, setName] = useState("");
+  if (!hydrated) {
+    return <p>Adding a passkey needs JavaScript in this browser.</p>;
+  }
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const client = await loadClient();
+      if (!client.passkeysSupported()) return failed("This browser cannot use passkeys.");
+      const options = await postJson("/api/auth/passkeys/options", { purpose: "register" });
+      if (options.status === 403) {
+        window.location.assign(`/confirm-its-you?next=${encodeURIComponent("/account/security")}`);
+        return;
+      }
+      if (!options.ok) return failed(await errorOf(options));
+      const response = await client.createPasskey((await options.json()) as PasskeyCreationOptionsJSON);
+      const saved = await postJson("/api/auth/passkeys", { name, response });
+      if (!saved.ok) return failed(await errorOf(saved));
+      const { recoveryCodes } = (await saved.json()) as { recoveryCodes: string[] | null };
+      if (recoveryCodes) onRecoveryCodes(recoveryCodes);
+      showToast({ title: "Passkey added", description: `"${name}" now signs you in.` });
+      setName("");
+      revalidator.revalidate();
+    } catch (error) {
+      failed(passkeyMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={add} className="space-y-4" aria-label="Add a passkey">
+      <TextField
+        id="passkey-name"
+        name="name"
+        label="Name of the passkey"
+        hint="So you can tell your passkeys apart, e.g. Work laptop."
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        required
+        maxLength={60}
+      />
+      <button type="submit" className={buttonClass} disabled={busy}>
+        {busy ? "Waiting for your device..." : "Add a passkey"}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * "Confirm it's you" with a passkey: once confirmed, the interrupted action is posted again with its fields
+ * (`then`, `carry`), or the browser goes on to `next`.
+ */
+export function PasskeyConfirmButton({
+  then,
+  carry,
+  next,
+}: {
+  then?: string;
+  carry: Record<string, string>;
+  next?: string;
+}) {
+  const hydrated = useHydrated();
+  const resume = useRef<HTMLFormElement>(null);
+  const [busy, setBusy] = useState(false);
+  if (!hydrated) return null;
+  async function confirm() {
+    setBusy(true);
+    try {
+      const client = await loadClient();
+      if (!client.passkeysSupported()) return failed("This browser cannot use passkeys.");
+      const options = await postJson("/api/auth/passkeys/options", { purpose: "confirm" });
+      if (!options.ok) return failed(await errorOf(options));
+      const response = await client.getPasskey((await options.json()) as PasskeyRequestOptionsJSON);
+      const confirmed = await postJson("/api/auth/passkey-confirm", { response });
+      if (!confirmed.ok) return failed(await errorOf(confirmed));
+      if (then) resume.current?.requestSubmit();
+      else window.location.assign(next ?? "/account");
+    } catch (error) {
+      failed(passkeyMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <button type="button" className={buttonClass} onClick={confirm} disabled={busy}>
+        {busy ? "Waiting for your passkey..." : "Use a passkey instead"}
+      </button>
+      {then ? (
+        <Form method="post" ref={resume} hidden>
+          <input type="hidden" name="intent" value={then} />
+          {Object.entries(carry).map(([field, value]) => (
+            <input key={field} type="hidden" name={field} value={value} />
+          ))}
+        </Form>
+      ) : null}
+    </>
+  );
+}

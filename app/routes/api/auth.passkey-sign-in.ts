@@ -1,0 +1,19 @@
+import { LOGIN_FAILED_MESSAGE } from "~/lib/account-messages";
+import { publicUser } from "~/server/accounts.server";
+import { sessionCookie } from "~/server/cookies.server";
+import { jsonAction, postOnly } from "~/server/json-api.server";
+import { signInWithPasskey } from "~/server/passkeys.server";
+
+/** POST /api/auth/passkey-sign-in { response }: signs in with a passkey alone (it verified the user). */
+export const action = jsonAction({
+  readsBody: true,
+  run: ({ deps, caller, input, request }) => signInWithPasskey(deps, caller, request, input),
+  answer: (signIn, request) =>
+    Response.json(
+      { user: publicUser(signIn.user), isAdmin: signIn.user.isAdmin },
+      { headers: { "Set-Cookie": sessionCookie(request, signIn.token) } },
+    ),
+  messages: { unauthenticated: LOGIN_FAILED_MESSAGE },
+});
+
+export const loader = postOnly;

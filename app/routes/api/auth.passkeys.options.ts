@@ -1,0 +1,22 @@
+import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
+import { jsonAction, postOnly } from "~/server/json-api.server";
+import { invalid } from "~/server/outcome";
+import { passkeyRegistrationOptions, passkeyRequestOptionsFor } from "~/server/passkeys.server";
+
+/**
+ * POST /api/auth/passkeys/options { purpose: "register" | "sign-in" | "confirm" }: the options to hand to
+ * the browser's WebAuthn call, with a new single-use challenge (5 minutes).
+ */
+export const action = jsonAction<PasskeyCreationOptionsJSON | PasskeyRequestOptionsJSON>({
+  readsBody: true,
+  run: ({ deps, caller, input, request }) => {
+    const purpose = (input as { purpose?: unknown } | null)?.purpose;
+    if (purpose === "register") return passkeyRegistrationOptions(deps, caller, request);
+    if (purpose === "sign-in") return passkeyRequestOptionsFor(deps, caller, request, "passkey-sign-in");
+    if (purpose === "confirm") return passkeyRequestOptionsFor(deps, caller, request, "passkey-confirm");
+    return Promise.resolve(invalid({ purpose: 'Ask for "register", "sign-in" or "confirm"' }));
+  },
+  answer: (options) => Response.json(options, { headers: { "Cache-Control": "no-store" } }),
+});
+
+export const loader = postOnly;

@@ -1,0 +1,11 @@
+import { jsonAction, postOnly } from "~/server/json-api.server";
+import { registerPasskey } from "~/server/passkeys.server";
+
+/** POST /api/auth/passkeys { name, response }: registers a passkey (needs "Confirm it's you"). */
+export const action = jsonAction({
+  readsBody: true,
+  run: ({ deps, caller, input, request }) => registerPasskey(deps, caller, request, input),
+  answer: (value) => Response.json(value, { status: 201 }),
+});
+
+export const loader = postOnly;

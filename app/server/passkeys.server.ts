@@ -1,0 +1,279 @@
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { and, eq } from "drizzle-orm";
+import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
+import { passkeys, recoveryCodes } from "../../db/schema";
+import { withEventChain } from "./account-events.server";
+import { openSession, type SignIn } from "./accounts.server";
+import { requireRecentAuthentication } from "./confirm-its-you.server";
+import { type Caller, type Deps, rateLimit } from "./operation.server";
+import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "./outcome";
+import { newRecoveryCodes, normalisedRecoveryCode, recoveryCodeHash } from "./recovery-codes";
+import { markAuthenticatedStatement, secondFactorsOf } from "./second-factors.server";
+import { issueChallenge, spendChallengeStatement } from "./sign-in-tickets.server";
+import { findActiveUser, findSignedInUser } from "./users.server";
+import {
+  challengeOf,
+  passkeyCreationOptions,
+  passkeyRequestOptions,
+  verifyAssertion,
+  verifyRegistration,
+} from "./webauthn.server";
+
+// Passkeys: registering one (Confirm it's you first), signing in with one (no password: user verification
+// makes it both factors), confirming it's you with one, and removing one. Each challenge is single use and
+// stored in D1 (sign-in-tickets.server.ts); its value's bytes are the WebAuthn challenge.
+
+type Purpose = "passkey-register" | "passkey-sign-in" | "passkey-confirm";
+
+/** The origin the browser reports and the rp id: the site's, or the request's own on localhost. */
+export function relyingParty(request: Request, env: Env): { origin: string; rpId: string } {
+  const url = new URL(request.url);
+  if (url.hostname === "localhost") return { origin: url.origin, rpId: "localhost" };
+  const site = new URL(env.SITE_ORIGIN);
+  return { origin: site.origin, rpId: site.hostname };
+}
+
+const challengeBytes = (value: string) => new TextEncoder().encode(value);
+
+/** Spends the stored challenge the response claims to answer; its bytes, or null if it is not live. */
+async function spendClaimedChallenge(
+  deps: Deps,
+  purpose: Purpose,
+  response: unknown,
+  userId: number | null,
+): Promise<Uint8Array | null> {
+  const claimed = challengeOf((response as { response?: unknown } | null)?.response ?? response);
+  if (!claimed) return null;
+  const value = new TextDecoder().decode(claimed);
+  const [spent] = await spendChallengeStatement(deps.db, purpose, value);
+  if (!spent || (userId !== null && spent.userId !== userId)) return null;
+  return challengeBytes(value);
+}
+
+export async function passkeyRegistrationOptions(
+  deps: Deps,
+  caller: Caller,
+  request: Request,
+): Promise<Outcome<PasskeyCreationOptionsJSON>> {
+  const me = await requireRecentAuthentication(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const value = await issueChallenge(deps.db, "passkey-register", { userId: me.value.id });
+  const existing = await deps.db.query.passkeys.findMany({
+    columns: { id: true },
+    where: eq(passkeys.userId, me.value.id),
+  });
+  return done(
+    passkeyCreationOptions({
+      rpId: relyingParty(request, deps.env).rpId,
+      rpName: "FACETS",
+      user: {
+        id: me.value.id,
+        email: me.value.email,
+        displayName: `${me.value.firstName} ${me.value.lastName}`,
+      },
+      challenge: challengeBytes(value),
+      excludeCredentialIds: existing.map((key) => key.id),
+    }),
+  );
+}
+
+export async function passkeyRequestOptionsFor(
+  deps: Deps,
+  caller: Caller,
+  request: Request,
+  purpose: "passkey-sign-in" | "passkey-confirm",
+): Promise<Outcome<PasskeyRequestOptionsJSON>> {
+  const limited = await rateLimit(deps.env, "login", caller);
+  if (limited) return limited;
+  let userId: number | null = null;
+  if (purpose === "passkey-confirm") {
+    const me = caller.session ? await findSignedInUser(deps.db, caller.session) : null;
+    if (!me) return unauthenticated;
+    userId = me.id;
+  }
+  const value = await issueChallenge(deps.db, purpose, { userId });
+  return done(
+    passkeyRequestOptions({ rpId: relyingParty(request, deps.env).rpId, challenge: challengeBytes(value) }),
+  );
+}
+
+function passkeyInput(input: unknown): { name: string; response: unknown } | null {
+  if (typeof input !== "object" || input === null) return null;
+  const { name, response } = input as { name?: unknown; response?: unknown };
+  if (typeof name !== "string") return null;
+  const trimmed = name.trim();
+  if (trimmed.length < 1 || trimmed.length > 60) return null;
+  return { name: trimmed, response };
+}
+
+/** Registers a passkey under a name; the person's first second factor also brings recovery codes. */
+export async function registerPasskey(
+  deps: Deps,
+  caller: Caller,
+  request: Request,
+  input: unknown,
+): Promise<Outcome<{ recoveryCodes: string[] | null }>> {
+  const limited = await rateLimit(deps.env, "account", caller);
+  if (limited) return limited;
+  const me = await requireRecentAuthentication(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const parsed = passkeyInput(input);
+  if (!parsed) return invalid({ name: "Give the passkey a name of 1 to 60 characters" });
+  const challenge = await spendClaimedChallenge(deps, "passkey-register", parsed.response, me.value.id);
+  if (!challenge) return invalid({ response: "The passkey could not be checked. Try again." });
+  const verdict = await verifyRegistration(parsed.response, {
+    challenge,
+    ...relyingParty(request, deps.env),
+  });
+  if (!verdict.ok) return invalid({ response: "The passkey could not be checked. Try again." });
+  const { credential } = verdict;
+  const factors = await secondFactorsOf(deps.db, me.value.id);
+  const codes = factors.recoveryCodesLeft === 0 ? newRecoveryCodes() : null;
+  const entry = {
+    actorId: me.value.id,
+    actorEmail: me.value.email,
+    subjectId: me.value.id,
+    outcome: "success",
+  } as const;
+  try {
+    await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deps.db.insert(passkeys).values({
+          id: credential.id,
+          userId: me.value.id,
+          name: parsed.name,
+          publicKey: encodeBase64urlNoPadding(credential.publicKey),
+          algorithm: credential.algorithm,
+        }),
+        chain.append(caller, { ...entry, action: "passkey-added" }),
+        ...(codes
+          ? [
+              deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id)),
+              deps.db.insert(recoveryCodes).values(
+                codes.map((code) => ({
+                  userId: me.value.id,
+                  codeHash: recoveryCodeHash(normalisedRecoveryCode(code) ?? code),
+                })),
+              ),
+              chain.append(caller, { ...entry, action: "recovery-codes-generated" }),
+            ]
+          : []),
+      ]),
+    );
+  } catch (error) {
+    if (/UNIQUE constraint failed: passkeys\.id/.test(String(error))) {
+      return conflict("This passkey is already registered.");
+    }
+    throw error;
+  }
+  return done({ recoveryCodes: codes });
+}
+
+/** Removes one of the caller's passkeys; an administrator keeps at least one second factor. */
+export async function removePasskey(deps: Deps, caller: Caller, id: unknown): Promise<Outcome> {
+  const me = await requireRecentAuthentication(deps.db, caller);
+  if (me.kind !== "done") return me;
+  if (typeof id !== "string" || id.length > 1400) return notFound;
+  const factors = await secondFactorsOf(deps.db, me.value.id);
+  const lastFactor = !factors.totp && factors.passkeys <= 1;
+  if (me.value.isAdmin && lastFactor) {
+    return conflict(
+      "An administrator's account must keep a second factor. Add another one before removing this.",
+    );
+  }
+  const [removed] = await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      deps.db
+        .delete(passkeys)
+        .where(and(eq(passkeys.id, id), eq(passkeys.userId, me.value.id)))
+        .returning({ id: passkeys.id }),
+      chain.append(
+        caller,
+        {
+          actorId: me.value.id,
+          actorEmail: me.value.email,
+          subjectId: me.value.id,
+          action: "passkey-removed",
+          outcome: "success",
+        },
+        { ifChanged: true },
+      ),
+      ...(lastFactor ? [deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id))] : []),
+    ]),
+  );
+  return removed.length === 1 ? done(null) : notFound;
+}
+
+/** Checks an assertion against the stored credential it names; the credential's owner, or null. */
+async function assertedOwner(deps: Deps, request: Request, response: unknown, challenge: Uint8Array) {
+  const id = (response as { id?: unknown } | null)?.id;
+  if (typeof id !== "string") return null;
+  const stored = await deps.db.query.passkeys.findFirst({ where: eq(passkeys.id, id) });
+  if (!stored) return null;
+  const verdict = await verifyAssertion(
+    response,
+    { challenge, ...relyingParty(request, deps.env) },
+    {
+      id: stored.id,
+      publicKey: decodeBase64urlIgnorePadding(stored.publicKey),
+      algorithm: stored.algorithm,
+      userId: stored.userId,
+    },
+  );
+  if (!verdict.ok) return null;
+  await deps.db.update(passkeys).set({ lastUsedAt: new Date() }).where(eq(passkeys.id, id));
+  return stored.userId;
+}
+
+/** Signs in with a passkey alone: it verified the user, so it counts as both factors. */
+export async function signInWithPasskey(
+  deps: Deps,
+  caller: Caller,
+  request: Request,
+  input: unknown,
+): Promise<Outcome<Extract<SignIn, { kind: "signed-in" }>>> {
+  const limited = await rateLimit(deps.env, "login", caller);
+  if (limited) return limited;
+  const response = (input as { response?: unknown } | null)?.response ?? input;
+  const challenge = await spendClaimedChallenge(deps, "passkey-sign-in", response, null);
+  const ownerId = challenge ? await assertedOwner(deps, request, response, challenge) : null;
+  const user = ownerId ? await findActiveUser(deps.db, ownerId) : null;
+  if (!user) return unauthenticated;
+  const signIn = await openSession(deps, caller, user, "sign-in-passkey");
+  return signIn.kind === "signed-in" ? done(signIn) : unauthenticated;
+}
+
+/** "Confirm it's you" with one of the caller's passkeys. */
+export async function confirmWithPasskey(
+  deps: Deps,
+  caller: Caller,
+  request: Request,
+  input: unknown,
+): Promise<Outcome> {
+  const limited = await rateLimit(deps.env, "account", caller);
+  if (limited) return limited;
+  const me = caller.session ? await findSignedInUser(deps.db, caller.session) : null;
+  if (!me) return unauthenticated;
+  const response = (input as { response?: unknown } | null)?.response ?? input;
+  const challenge = await spendClaimedChallenge(deps, "passkey-confirm", response, me.id);
+  const ownerId = challenge ? await assertedOwner(deps, request, response, challenge) : null;
+  const entry = {
+    actorId: me.id,
+    actorEmail: me.email,
+    subjectId: me.id,
+    action: "reauthenticated",
+  } as const;
+  if (ownerId !== me.id) {
+    await withEventChain(deps.db, (chain) =>
+      deps.db.batch([chain.append(caller, { ...entry, outcome: "failure" })]),
+    );
+    return { kind: "unauthenticated", message: "That passkey could not confirm it's you." };
+  }
+  await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      markAuthenticatedStatement(deps.db, me.sessionId),
+      chain.append(caller, { ...entry, outcome: "success" }),
+    ]),
+  );
+  return done(null);
+}
