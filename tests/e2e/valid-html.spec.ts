@@ -51,10 +51,9 @@ test("every page is valid HTML (W3C Nu checker)", async ({ baseURL }) => {
     ["/privacy/request", null],
     ["/confirm-email-change", null],
     ["/zz-no-such-page", null],
-    ...["/", "/insure", "/admin", "/admin?tab=contacts", "/account"].map((path): [string, string] => [
-      path,
-      cookie,
-    ]),
+    ...["/", "/insure", "/admin", "/admin?tab=contacts", "/admin?tab=activity", "/account"].map(
+      (path): [string, string] => [path, cookie],
+    ),
   ];
   const files: string[] = [];
   for (const [path, session] of pages) {
