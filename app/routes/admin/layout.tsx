@@ -1,4 +1,4 @@
-import { Link, Outlet, redirect, useSearchParams } from "react-router";
+import { Link, Outlet, redirect } from "react-router";
 import { PageHero } from "~/components/page-hero";
 import { type AdminTab, adminTabOf, dashboardHref } from "~/lib/admin-tabs";
 import { requireAdmin } from "~/server/admin-actions.server";
@@ -21,15 +21,16 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   adminOf(context);
+  const tab = adminTabOf(new URL(request.url).searchParams.get("tab"));
   const { db } = depsOf(context);
   const [pending, users, unprocessed] = await Promise.all([
     countPendingUsers(db),
     countApprovedUsers(db),
     countUnprocessedContacts(db),
   ]);
-  return { counts: { pending, users, unprocessed } };
+  return { tab, counts: { pending, users, unprocessed } };
 }
 
 function TabLink({
@@ -58,9 +59,7 @@ function TabLink({
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { counts } = loaderData;
-  const [searchParams] = useSearchParams();
-  const current = adminTabOf(searchParams.get("tab"));
+  const { tab: current, counts } = loaderData;
   const tabs: { tab: AdminTab; label: string; count?: number }[] = [
     { tab: "pending", label: "Pending Users", count: counts.pending },
     { tab: "users", label: "Users", count: counts.users },
