@@ -53,7 +53,10 @@ async function activity(cookie: string, params: Record<string, string> = {}) {
 function rowsOf(html: string): string[][] {
   const body = html.match(/<tbody>([\s\S]*?)<\/tbody>/)?.[1] ?? "";
   return [...body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((row) =>
-    [...(row[1] ?? "").matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => textOf(cell[1] ?? "")),
+    [...(row[1] ?? "").matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) =>
+      // An address may carry a <wbr> after its @, a break opportunity and no text.
+      textOf((cell[1] ?? "").replaceAll("<wbr/>", "")),
+    ),
   );
 }
 

@@ -66,33 +66,51 @@ function Subject({ entry }: { entry: Entry }) {
   return <Who email={entry.subjectEmail} account={entry.subject} />;
 }
 
+/** An address that would rather wrap after its @ than anywhere else. */
+function Address({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 function Who({ email, account }: { email: string | null; account: number | null }) {
   return (
     <>
-      <span className="break-all">{email ?? "—"}</span>
+      <span className="block min-w-36 wrap-anywhere">{email ? <Address email={email} /> : "—"}</span>
       {account === null ? null : <span className="block text-xs">Account {account}</span>}
     </>
   );
 }
 
+/** The browser in words; the header itself (long) opens on request. */
 function UserAgent({ entry }: { entry: Entry }) {
   if (!entry.userAgent) return <>—</>;
   return (
-    <>
-      {entry.device}
-      <span className="block max-w-xs text-xs break-all">{entry.userAgent}</span>
-    </>
+    <details>
+      <summary className="cursor-pointer">{entry.device}</summary>
+      <span className="mt-1 block text-xs break-all">{entry.userAgent}</span>
+    </details>
   );
 }
 
 const COLUMNS = [
   {
     header: "Time (UTC)",
-    cell: (entry: Entry) => <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>,
+    cell: (entry: Entry) => (
+      <time dateTime={entry.at} className="block min-w-36">
+        {formatDateTime(entry.at)}
+      </time>
+    ),
   },
   { header: "Actor", cell: (entry: Entry) => <Actor entry={entry} /> },
   { header: "Subject", cell: (entry: Entry) => <Subject entry={entry} /> },
-  { header: "Action", cell: (entry: Entry) => entry.action },
+  { header: "Action", cell: (entry: Entry) => <span className="whitespace-nowrap">{entry.action}</span> },
   {
     header: "Outcome",
     cell: (entry: Entry) =>
@@ -108,9 +126,8 @@ const COLUMNS = [
 
 export function ActivityTab({ query, list, actions, exportCap }: Awaited<ReturnType<typeof loader>>) {
   const filtered = Object.values(query).some((value) => value !== "");
-  const exportHref = `/admin/activity.csv?${new URLSearchParams(
-    Object.entries(query).filter(([, value]) => value !== ""),
-  )}`;
+  const filters = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== ""));
+  const exportHref = filtered ? `/admin/activity.csv?${filters}` : "/admin/activity.csv";
   return (
     <section aria-labelledby="activity-title" className="mt-8">
       <h2 id="activity-title" className="text-2xl font-bold">
@@ -124,7 +141,7 @@ export function ActivityTab({ query, list, actions, exportCap }: Awaited<ReturnT
         method="get"
         role="search"
         aria-label="Filter the activity"
-        className="mt-6 grid gap-4 rounded-2xl border border-line p-5 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1fr_auto] lg:items-end"
+        className="mt-6 grid gap-4 rounded-2xl border border-line p-5 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1fr_auto]"
       >
         <input type="hidden" name="tab" value="activity" />
         <div>
@@ -167,7 +184,7 @@ export function ActivityTab({ query, list, actions, exportCap }: Awaited<ReturnT
         <Filter id="activity-to" label="To">
           <input id="activity-to" name="to" type="date" defaultValue={query.to} className={controlClass} />
         </Filter>
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3 lg:mt-6 lg:self-start">
           <button
             type="submit"
             className="inline-flex min-h-10 items-center rounded-full bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-strong"
@@ -213,6 +230,7 @@ export function ActivityTab({ query, list, actions, exportCap }: Awaited<ReturnT
             columns={COLUMNS}
             rows={list.items}
             rowKey={(entry) => String(entry.id)}
+            tableClassName="min-w-[56rem]"
           />
         </div>
       )}
