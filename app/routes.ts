@@ -1,4 +1,4 @@
-import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 // One line per URL of the spec's route table (section 2). Unknown paths fall to root's 404.
 export default [
@@ -6,7 +6,21 @@ export default [
   route("/login", "routes/login.tsx"),
   route("/logout", "routes/logout.tsx"),
   route("/contact", "routes/contact.tsx"),
-  route("/admin", "routes/admin.tsx"),
+  // The admin dashboard: a layout (the frame, and the admin check in its middleware) around /admin, whose
+  // `?tab=` picks one of the tab modules inside. The tabs are registered without a path, so no URL matches
+  // them on their own: /admin runs their loaders and actions, and being route modules, their server code
+  // stays out of the browser's bundle.
+  layout("routes/admin/layout.tsx", [
+    route("/admin", "routes/admin/dashboard.tsx", [
+      layout("routes/admin/pending-users.tsx"),
+      layout("routes/admin/users.tsx"),
+      layout("routes/admin/contacts.tsx"),
+      layout("routes/admin/activity.tsx"),
+    ]),
+  ]),
+  // The Activity tab's CSV file: GET only, so outside the layout (whose check would otherwise answer a POST
+  // before the 405); the export checks the caller itself.
+  route("/admin/activity.csv", "routes/admin/activity.csv.ts"),
   route("/account", "routes/account.tsx"),
   route("/account/security", "routes/account-security.tsx"),
   route("/confirm-its-you", "routes/confirm-its-you.tsx"),

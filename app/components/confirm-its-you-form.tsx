@@ -1,8 +1,8 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { CONFIRM_ITS_YOU_MESSAGE } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/schemas";
 import { SaveButton } from "./account-sections";
-import { PasskeyConfirmButton } from "./passkey-buttons";
 import { TextField } from "./ui/form-field";
 
 /**
@@ -15,7 +15,7 @@ export function ConfirmItsYouForm({
   withCode,
   fieldErrors = {},
   action,
-  withPasskey = false,
+  children,
 }: {
   then?: string;
   carry?: Record<string, string>;
@@ -23,8 +23,8 @@ export function ConfirmItsYouForm({
   fieldErrors?: FieldErrors;
   /** Where to post, when not this page (the /confirm-its-you page posts to itself). */
   action?: string;
-  /** The person has a passkey: offer it (with JavaScript) instead of the password. */
-  withPasskey?: boolean;
+  /** Another way to confirm, below the form (a passkey button or link). */
+  children?: ReactNode;
 }) {
   return (
     <section
@@ -67,11 +67,7 @@ export function ConfirmItsYouForm({
         ) : null}
         <SaveButton>Confirm and continue</SaveButton>
       </Form>
-      {withPasskey ? (
-        <div className="mt-4">
-          <PasskeyConfirmButton then={then} carry={carry} next={carry.next} />
-        </div>
-      ) : null}
+      {children ? <div className="mt-4">{children}</div> : null}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { AccountSection, DangerButton, QuietButton, SaveButton } from "~/components/account-sections";
 import { ConfirmItsYouForm } from "~/components/confirm-its-you-form";
 import { PageHero } from "~/components/page-hero";
-import { AddPasskeyForm } from "~/components/passkey-buttons";
+import { AddPasskeyForm, PasskeyConfirmButton } from "~/components/passkey-buttons";
 import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
 import { TextField } from "~/components/ui/form-field";
 import { SET_UP_SECOND_FACTOR_MESSAGE, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
@@ -245,9 +245,12 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
             then={result.confirm.then}
             carry={result.confirm.carry}
             withCode={hasFactor}
-            withPasskey={factors.passkeys > 0}
             fieldErrors={result.fieldErrors}
-          />
+          >
+            {factors.passkeys > 0 ? (
+              <PasskeyConfirmButton then={result.confirm.then} carry={result.confirm.carry} />
+            ) : null}
+          </ConfirmItsYouForm>
         ) : null}
         {shownCodes ? <RecoveryCodeList codes={shownCodes} /> : null}
 

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { ConfirmItsYouForm } from "~/components/confirm-its-you-form";
 import { PageHero } from "~/components/page-hero";
+import { PasskeyConfirmButton } from "~/components/passkey-buttons";
 import { StaticNotice, type ToastMessage } from "~/components/toaster";
 import { TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -73,9 +74,10 @@ export default function ConfirmItsYouPage({ loaderData, actionData }: Route.Comp
         <ConfirmItsYouForm
           carry={{ next: loaderData.next }}
           withCode={loaderData.withCode}
-          withPasskey={loaderData.withPasskey}
           fieldErrors={actionData?.fieldErrors}
-        />
+        >
+          {loaderData.withPasskey ? <PasskeyConfirmButton carry={{}} next={loaderData.next} /> : null}
+        </ConfirmItsYouForm>
       </div>
     </>
   );

@@ -9,35 +9,40 @@ import type { Caller } from "./operation.server";
 // and from where, chained by hash. Never a password, token, code or secret. No code updates or deletes an
 // entry but the retention prune (retention.server.ts).
 
-export type AccountAction =
-  | "sign-in"
-  | "sign-out"
-  | "session-ended"
-  | "other-sessions-ended"
-  | "profile-changed"
-  | "password-changed"
-  | "email-change-requested"
-  | "email-changed"
-  | "data-exported"
-  | "account-deleted"
-  | "data-erased"
-  | "user-approved"
-  | "user-rejected"
-  | "user-deactivated"
-  | "user-reactivated"
-  | "contact-processed"
-  | "sign-in-code"
-  | "sign-in-recovery-code"
-  | "sign-in-passkey"
-  | "sign-in-locked-out"
-  | "reauthenticated"
-  | "totp-enabled"
-  | "totp-removed"
-  | "passkey-added"
-  | "passkey-removed"
-  | "recovery-codes-generated"
-  | "second-factors-reset"
-  | "sessions-ended";
+/** Every action an entry can record; the Activity tab filters by them. */
+export const ACCOUNT_ACTIONS = [
+  "sign-in",
+  "sign-out",
+  "session-ended",
+  "other-sessions-ended",
+  "profile-changed",
+  "password-changed",
+  "email-change-requested",
+  "email-changed",
+  "data-exported",
+  "account-deleted",
+  "data-erased",
+  "user-approved",
+  "user-rejected",
+  "user-deactivated",
+  "user-reactivated",
+  "contact-processed",
+  "sign-in-code",
+  "sign-in-recovery-code",
+  "sign-in-passkey",
+  "sign-in-locked-out",
+  "reauthenticated",
+  "totp-enabled",
+  "totp-removed",
+  "passkey-added",
+  "passkey-removed",
+  "recovery-codes-generated",
+  "second-factors-reset",
+  "sessions-ended",
+  "audit-exported",
+] as const;
+
+export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 
 export interface AccountEvent {
   actorId: number | null;

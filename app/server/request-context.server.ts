@@ -1,7 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { FlashMessage } from "./cookies.server";
 import type { Refusal } from "./request-policy.server";
-import type { SessionInfo } from "./session-user";
+import type { SessionInfo, SessionUser } from "./session-user";
 
 /** The Worker's bindings and execution context, for loaders, actions and middleware. */
 export const cloudflareContext = createContext<{ env: Env; ctx: ExecutionContext }>();
@@ -11,6 +11,17 @@ export const cspNonceContext = createContext<string>("");
 
 /** Who is signed in, from the KV session record alone (null for visitors); privileged code reads D1. */
 export const sessionContext = createContext<SessionInfo | null>(null);
+
+/**
+ * The signed-in administrator as D1 knows them, set by the admin check in the middleware of the admin
+ * layout (routes/admin/layout.tsx). It has no default: reading it where that middleware did not run throws.
+ */
+export const adminContext = createContext<SessionUser>();
+
+/** The administrator the admin middleware let through; throws if it did not run for this request. */
+export function adminOf(context: Readonly<RouterContextProvider>): SessionUser {
+  return context.get(adminContext);
+}
 
 /** Set when the Worker refused the request: the root middleware answers with the error page. */
 export const refusalContext = createContext<Refusal | null>(null);

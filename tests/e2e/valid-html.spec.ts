@@ -43,6 +43,7 @@ test("every page is valid HTML (W3C Nu checker)", async ({ baseURL }) => {
       "/insure",
       "/admin",
       "/admin?tab=contacts",
+      "/admin?tab=activity",
       "/account",
       "/account/security",
       "/confirm-its-you?next=/account/security",

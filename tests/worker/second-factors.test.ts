@@ -297,3 +297,75 @@ describe("an administrator's power over another person's sign-in", () => {
     expect(form.headers.get("Location")).toBe("/account/security");
   });
 });
+
+describe("Confirm it's you on the dashboard", () => {
+  it("interrupts a deactivation after 10 minutes and carries it on once confirmed", async () => {
+    const admin = await signedInCookie({ admin: true });
+    const member = await signedInCookie();
+    const memberId = await userId(member.email);
+    await env.DB.prepare("UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = ?")
+      .bind(await userId(admin.email))
+      .run();
+    const refused = await postForm(
+      "/admin?tab=users",
+      { intent: "deactivate", id: String(memberId) },
+      admin.cookie,
+    );
+    expect(refused.status).toBe(403);
+    const html = await refused.text();
+    expect(textOf(html)).toContain("Confirm it's you");
+    expect(html).toContain('name="then" value="deactivate"');
+
+    const confirmed = await postForm(
+      "/admin?tab=users",
+      {
+        intent: "confirm-its-you",
+        then: "deactivate",
+        id: String(memberId),
+        password: PASSWORD,
+        code: codeNow(admin.secret ?? new Uint8Array(), 1),
+      },
+      admin.cookie,
+    );
+    expect(confirmed.status).toBe(200);
+    expect(textOf(await confirmed.text())).toContain("User Deactivated");
+    const row = await env.DB.prepare("SELECT is_active FROM users WHERE id = ?")
+      .bind(memberId)
+      .first<{ is_active: number }>();
+    expect(row?.is_active).toBe(0);
+    expect(await events(memberId, "user-deactivated")).toHaveLength(1);
+  });
+
+  it("sends the CSV export through Confirm it's you after 10 minutes, and back", async () => {
+    const admin = await signedInCookie({ admin: true });
+    await env.DB.prepare("UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = ?")
+      .bind(await userId(admin.email))
+      .run();
+    const stale = await fetchWorker("/admin/activity.csv?action=sign-in", {
+      redirect: "manual",
+      headers: { Cookie: admin.cookie },
+    });
+    expect(stale.status).toBe(302);
+    const location = stale.headers.get("Location") ?? "";
+    expect(location).toBe(
+      `/confirm-its-you?next=${encodeURIComponent("/admin/activity.csv?action=sign-in")}`,
+    );
+    const confirmed = await postForm(
+      location,
+      {
+        intent: "confirm-its-you",
+        next: "/admin/activity.csv?action=sign-in",
+        password: PASSWORD,
+        code: codeNow(admin.secret ?? new Uint8Array(), 1),
+      },
+      admin.cookie,
+    );
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe("/admin/activity.csv?action=sign-in");
+    const csv = await fetchWorker("/admin/activity.csv?action=sign-in", {
+      headers: { Cookie: admin.cookie },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+  });
+});

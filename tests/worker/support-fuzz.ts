@@ -175,8 +175,12 @@ function routeTarget(pattern: string): fc.Arbitrary<Target> {
     });
 }
 
+/** A file a page links to for download (the Activity tab's CSV): GET only, even under a form route's path. */
+const DOWNLOAD = /\.csv$/;
+
 /** A form route, or a form route with parameters (say /reset-password/:token). */
 function isFormRoute(pattern: string): boolean {
+  if (DOWNLOAD.test(pattern)) return false;
   return [...FORM_ROUTES].some((route) => pattern === route || pattern.startsWith(`${route}/`));
 }
 
@@ -742,8 +746,9 @@ export async function problemsOf(
   }
 
   const dataDoor = pathname.endsWith(".data") || pathname.startsWith("/__manifest");
-  // robots.txt, sitemap.xml and the privacy data file are files, not pages: their errors carry no shell.
-  const file = /\.(txt|xml|json)$/.test(pathname);
+  // robots.txt, sitemap.xml, the privacy data file and the activity CSV are files, not pages: their errors
+  // carry no shell.
+  const file = /\.(txt|xml|json|csv)$/.test(pathname);
   // Routes match case-insensitively: /API/LOGIN reaches the JSON route, so it may answer either way.
   const apiLike = isApiPathname(pathname.toLowerCase());
   if (!apiLike && !dataDoor && !file && status >= 400 && status < 500 && method !== "HEAD") {

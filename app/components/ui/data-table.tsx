@@ -13,13 +13,21 @@ interface DataTableProps<Row> {
   columns: readonly [DataColumn<Row>, ...DataColumn<Row>[]];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
+  /** The table's own classes, for a minimum width other than 40rem (below it, the region scrolls). */
+  tableClassName?: string;
 }
 
 /**
  * A captioned table with column and row headers. On narrow screens it scrolls sideways inside a
  * focusable, labelled region, so the page itself never overflows and keyboard users can scroll it.
  */
-export function DataTable<Row>({ caption, columns, rows, rowKey }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  tableClassName = "min-w-[40rem]",
+}: DataTableProps<Row>) {
   const [first, ...rest] = columns;
   const align = (column: DataColumn<Row>) =>
     column.numeric ? "text-right tabular-nums whitespace-nowrap" : "text-left";
@@ -30,7 +38,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey }: DataTableProp
       tabIndex={0}
       className="overflow-x-auto rounded-2xl border border-line bg-surface"
     >
-      <table className="w-full min-w-[40rem] border-collapse text-sm sm:text-base">
+      <table className={`w-full border-collapse text-sm sm:text-base ${tableClassName}`}>
         <caption className="pt-4 pb-2 text-left text-base font-semibold text-ink">
           {/* Sticky and no wider than the screen, so the caption stays readable while the table scrolls. */}
           <span className="sticky left-0 block max-w-[calc(100vw-2rem)] px-4">{caption}</span>

@@ -4,8 +4,9 @@ import { adminListResponse, getOnly } from "~/server/json-api.server";
 import type { Route } from "./+types/admin.activity";
 
 /**
- * GET /api/admin/activity[?actor=&subject=&action=&from=&to=&page=N]: the audit log, newest first, 50 a
- * page with the total in X-Total-Count. `actor` is an account id or an address; dates are UTC.
+ * GET /api/admin/activity[?actor=&subject=&person=&action=&from=&to=&page=N]: the audit log, newest first,
+ * 50 a page with the total in X-Total-Count. `actor` is an account id or an address; `person` is either,
+ * as actor or as subject; dates are UTC, and a date alone as `to` takes in that whole day.
  */
 export const loader = getOnly((args: Route.LoaderArgs) =>
   adminListResponse(args, (db, url) =>

@@ -1,0 +1,28 @@
+import { redirect } from "react-router";
+import { adminPageRefusal } from "~/server/admin-actions.server";
+import { exportActivityCsv } from "~/server/audit-activity.server";
+import { callerOf, depsOf } from "~/server/operation.server";
+import type { Route } from "./+types/activity.csv";
+
+// GET /admin/activity.csv[?person=&action=&from=&to=] (and the API's actor and subject): the Activity
+// tab's "Export CSV", a file rather than a page. The export checks that the caller is an administrator (D1,
+// as every admin operation does) and logs itself; anyone else goes to /login, as from the dashboard. It needs
+// "Confirm it's you": after 10 minutes the browser goes to /confirm-its-you, and back here once confirmed.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const outcome = await exportActivityCsv(depsOf(context), callerOf(context, request), new URL(request.url));
+  if (outcome.kind === "forbidden" && outcome.reauthenticate) {
+    const url = new URL(request.url);
+    throw redirect(`/confirm-its-you?next=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  if (outcome.kind !== "done") throw adminPageRefusal(outcome);
+  const { csv, filename, total } = outcome.value;
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+      "X-Total-Count": String(total),
+    },
+  });
+}

@@ -1,0 +1,209 @@
+import { Form, Link } from "react-router";
+import { ActionButton, ListSection, PersonSummary, useBusyId } from "~/components/admin-lists";
+import { dashboardHref } from "~/lib/admin-tabs";
+import { formatDateTime } from "~/lib/format-date";
+import type { Person } from "~/lib/person";
+import { replyMailto } from "~/lib/reply-mailto";
+import { markContactProcessed } from "~/server/admin-actions.server";
+import { type AdminIntent, answerAdminIntent } from "~/server/admin-intents.server";
+import {
+  pageNumber,
+  processedContactsPage,
+  searchQuery,
+  unprocessedContactsPage,
+} from "~/server/admin-lists.server";
+import { countProcessedContacts, countUnprocessedContacts } from "~/server/contact-submissions.server";
+import { readForm } from "~/server/form-door.server";
+import { callerOf, depsOf } from "~/server/operation.server";
+import { adminOf } from "~/server/request-context.server";
+import type { Route } from "./+types/contacts";
+
+// The Contact Submissions tab (/admin?tab=contacts[&view=processed][&q=…]): unprocessed messages to reply
+// to and mark processed, and the processed ones with a search.
+
+type ContactView = "unprocessed" | "processed";
+
+/** The intents this tab's buttons post; the dashboard hands them to this module's action. */
+export const intents = ["process"] as const;
+
+const INTENTS = {
+  process: {
+    run: markContactProcessed,
+    done: { title: "Contact Processed", description: "Contact has been marked as processed." },
+    failed: "Failed to mark contact as processed.",
+  },
+} satisfies Record<(typeof intents)[number], AdminIntent>;
+
+export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
+  adminOf(context);
+  const { db } = depsOf(context);
+  const params = new URL(request.url).searchParams;
+  const view: ContactView = params.get("view") === "processed" ? "processed" : "unprocessed";
+  const query = searchQuery(params.get("q"));
+  const page = pageNumber(params.get("page"));
+  const [unprocessedCount, processedCount, unprocessed, processed] = await Promise.all([
+    countUnprocessedContacts(db),
+    countProcessedContacts(db, null),
+    view === "unprocessed" ? unprocessedContactsPage(db, page) : null,
+    view === "processed" ? processedContactsPage(db, page, query) : null,
+  ]);
+  const counts = { unprocessed: unprocessedCount, processed: processedCount };
+  return { view, query, counts, unprocessed, processed };
+}
+
+export async function action({ request, context }: Pick<Route.ActionArgs, "request" | "context">) {
+  adminOf(context);
+  return answerAdminIntent(depsOf(context), callerOf(context, request), await readForm(request), INTENTS);
+}
+
+export function ContactsTab({
+  view,
+  query,
+  counts,
+  unprocessed,
+  processed,
+}: Awaited<ReturnType<typeof loader>>) {
+  const busyId = useBusyId();
+  const href = (page: number) =>
+    view === "processed"
+      ? dashboardHref("contacts", { view, q: query, page })
+      : dashboardHref("contacts", { page });
+  return (
+    <>
+      {unprocessed ? (
+        <ListSection
+          id="contacts"
+          title="Contact Submissions"
+          empty="No unprocessed contact submissions."
+          list={unprocessed}
+          href={href}
+          render={(contact) => (
+            <>
+              <PersonSummary
+                person={contact}
+                details={[["Received", formatDateTime(contact.createdAt)]]}
+                actions={
+                  <>
+                    <ReplyLink contact={contact} />
+                    <ActionButton
+                      intent="process"
+                      id={contact.id}
+                      label="Mark Processed"
+                      busy={busyId === contact.id}
+                    />
+                  </>
+                }
+              />
+              <Message text={contact.message} />
+            </>
+          )}
+        >
+          <ContactViews view={view} query={query} counts={counts} />
+        </ListSection>
+      ) : null}
+
+      {processed ? (
+        <ListSection
+          id="contacts"
+          title="Contact Submissions"
+          empty={query ? `No processed message matches "${query}".` : "No processed contact submissions yet."}
+          list={processed}
+          href={href}
+          render={(contact) => (
+            <>
+              <PersonSummary
+                person={contact}
+                details={[
+                  ["Received", formatDateTime(contact.createdAt)],
+                  ["Processed", formatDateTime(contact.processedAt)],
+                  ["Processed by", contact.processedByName ?? "N/A"],
+                ]}
+                actions={<ReplyLink contact={contact} />}
+              />
+              <Message text={contact.message} />
+            </>
+          )}
+        >
+          <ContactViews view={view} query={query} counts={counts} />
+        </ListSection>
+      ) : null}
+    </>
+  );
+}
+
+function ReplyLink({ contact }: { contact: Parameters<typeof replyMailto>[0] & Person }) {
+  return (
+    <a
+      href={replyMailto(contact)}
+      className="inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft"
+    >
+      Reply
+      <span className="sr-only">{` to ${contact.firstName} ${contact.lastName}`}</span>
+    </a>
+  );
+}
+
+function Message({ text }: { text: string }) {
+  return <p className="mt-4 rounded-lg bg-surface-muted p-4 break-words whitespace-pre-wrap">{text}</p>;
+}
+
+/** Unprocessed or processed messages, and the search over processed ones. */
+function ContactViews({
+  view,
+  query,
+  counts,
+}: {
+  view: ContactView;
+  query: string | null;
+  counts: { unprocessed: number; processed: number };
+}) {
+  return (
+    <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
+      <nav aria-label="Contact views">
+        <ul className="flex gap-2">
+          {(["unprocessed", "processed"] as const).map((item) => (
+            <li key={item}>
+              <Link
+                to={dashboardHref("contacts", { view: item === "processed" ? item : null })}
+                aria-current={view === item ? "page" : undefined}
+                className={`inline-flex min-h-10 items-center rounded-full px-4 py-2 text-sm font-semibold ${view === item ? "bg-brand text-white" : "bg-surface-muted text-ink hover:text-brand-strong"}`}
+              >
+                {item === "processed"
+                  ? `Processed (${counts.processed})`
+                  : `Unprocessed (${counts.unprocessed})`}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {view === "processed" ? (
+        <Form
+          method="get"
+          role="search"
+          aria-label="Search processed messages"
+          className="flex flex-wrap items-end gap-2"
+        >
+          <input type="hidden" name="tab" value="contacts" />
+          <input type="hidden" name="view" value="processed" />
+          <label htmlFor="contact-search" className="block text-sm font-medium">
+            Search by name, email or message
+            <input
+              id="contact-search"
+              name="q"
+              type="search"
+              defaultValue={query ?? ""}
+              maxLength={200}
+              className="mt-1 block w-64 max-w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
+            />
+          </label>
+          <button
+            type="submit"
+            className="inline-flex min-h-10 items-center rounded-full bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-strong"
+          >
+            Search
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

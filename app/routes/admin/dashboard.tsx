@@ -1,0 +1,124 @@
+import { Link } from "react-router";
+import { ConfirmItsYouForm } from "~/components/confirm-its-you-form";
+import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
+import { adminTabOf, dashboardHref } from "~/lib/admin-tabs";
+import type { RouteHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/lib/seo";
+import { confirmFirst, unknownIntent } from "~/server/admin-intents.server";
+import { resumeAfterConfirmation } from "~/server/confirm-its-you.server";
+import { readForm } from "~/server/form-door.server";
+import { callerOf, depsOf } from "~/server/operation.server";
+import type { Route } from "./+types/dashboard";
+import * as activity from "./activity";
+import * as contacts from "./contacts";
+import * as pendingUsers from "./pending-users";
+import * as users from "./users";
+
+// /admin: the tab that `?tab=` names (Pending Users unless it names another), inside the admin layout.
+// React Router matches routes by path alone, so this route picks the tab module (app/routes/admin/*.tsx,
+// each its own loader, action and component) and runs its loader, and hands each posted intent to the
+// action of the tab that owns it. The layout's middleware has checked the caller first.
+
+export const handle = { hydrate: true } satisfies RouteHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Admin Dashboard",
+    description: "Approve new accounts and work through contact submissions.",
+    path: "/admin",
+    origin: matches[0].loaderData.origin,
+    noindex: true,
+  });
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const tab = adminTabOf(new URL(args.request.url).searchParams.get("tab"));
+  switch (tab) {
+    case "pending":
+      return { tab, pending: await pendingUsers.loader(args) };
+    case "users":
+      return { tab, users: await users.loader(args) };
+    case "contacts":
+      return { tab, contacts: await contacts.loader(args) };
+    case "activity":
+      return { tab, activity: await activity.loader(args) };
+  }
+}
+
+const TAB_ACTIONS = [pendingUsers, users, contacts];
+
+function ownerOf(intent: unknown) {
+  return TAB_ACTIONS.find((tab) => (tab.intents as readonly unknown[]).includes(intent));
+}
+
+/** The same request with other form fields (an intent that goes on after "Confirm it's you"). */
+function withForm(request: Route.ActionArgs["request"], form: Record<string, string>) {
+  const headers = new Headers(request.headers);
+  headers.set("Content-Type", "application/x-www-form-urlencoded");
+  headers.delete("Content-Length");
+  // `cf` too: the audit entry keeps the country Cloudflare placed the client in.
+  return new Request(request.url, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams(form),
+    cf: request.cf,
+  });
+}
+
+export async function action(args: Route.ActionArgs) {
+  // A copy: the tab that owns the intent reads the request itself.
+  const posted = await readForm(args.request.clone() as unknown as Request);
+  if (posted.intent !== "confirm-its-you") {
+    const owner = ownerOf(posted.intent);
+    return owner ? owner.action(args) : unknownIntent();
+  }
+  const deps = depsOf(args.context);
+  const resumed = await resumeAfterConfirmation(deps, callerOf(args.context, args.request), posted);
+  if (resumed.kind === "refused") {
+    const { outcome } = resumed;
+    const description =
+      outcome.kind === "unauthenticated" && outcome.message
+        ? outcome.message
+        : "Please check the fields below.";
+    const toast: ToastMessage = { title: "Error", description, variant: "destructive" };
+    const fieldErrors = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
+    return confirmFirst({ intent: resumed.then ?? "", id: posted.id ?? "" }, toast, fieldErrors);
+  }
+  const owner = ownerOf(resumed.intent);
+  if (!owner || !resumed.intent) return unknownIntent();
+  const request = withForm(args.request, { ...resumed.form, intent: resumed.intent });
+  return owner.action({ ...args, request });
+}
+
+export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  const confirm = actionData && "confirm" in actionData ? actionData.confirm : undefined;
+  return (
+    <>
+      <StaticNotice message={actionData?.toast} />
+      {confirm ? (
+        <div className="mt-6">
+          <ConfirmItsYouForm
+            then={confirm.then}
+            carry={confirm.carry}
+            withCode
+            fieldErrors={actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined}
+          >
+            {/* The passkey way is its own page, so the dashboard ships no passkey code. */}
+            <Link
+              to={`/confirm-its-you?next=${encodeURIComponent(dashboardHref(loaderData.tab, {}))}`}
+              reloadDocument
+              className="font-semibold text-brand underline"
+            >
+              Use a passkey instead
+            </Link>
+          </ConfirmItsYouForm>
+        </div>
+      ) : null}
+      {loaderData.tab === "pending" ? <pendingUsers.PendingUsersTab {...loaderData.pending} /> : null}
+      {loaderData.tab === "users" ? <users.UsersTab {...loaderData.users} /> : null}
+      {loaderData.tab === "contacts" ? <contacts.ContactsTab {...loaderData.contacts} /> : null}
+      {loaderData.tab === "activity" ? <activity.ActivityTab {...loaderData.activity} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { ActionButton, ListSection, PersonSummary, useBusyId } from "~/components/admin-lists";
+import { dashboardHref } from "~/lib/admin-tabs";
+import { formatDateTime } from "~/lib/format-date";
+import {
+  deactivateUser,
+  endSessionsOfUser,
+  reactivateUser,
+  resetSecondFactorsOfUser,
+} from "~/server/admin-actions.server";
+import { type AdminIntent, answerAdminIntent } from "~/server/admin-intents.server";
+import { approvedUsersPage, pageNumber } from "~/server/admin-lists.server";
+import { readForm } from "~/server/form-door.server";
+import { callerOf, depsOf } from "~/server/operation.server";
+import { adminOf } from "~/server/request-context.server";
+import type { Route } from "./+types/users";
+
+// The Users tab (/admin?tab=users): approved accounts, to deactivate or reactivate, sign out everywhere, or
+// reset their second factors (never one's own).
+
+/** The intents this tab's buttons post; the dashboard hands them to this module's action. */
+export const intents = ["deactivate", "reactivate", "end-sessions", "reset-second-factors"] as const;
+
+const INTENTS = {
+  deactivate: {
+    run: deactivateUser,
+    done: { title: "User Deactivated", description: "The user is signed out and can no longer log in." },
+    failed: "Failed to deactivate user.",
+  },
+  reactivate: {
+    run: reactivateUser,
+    done: { title: "User Reactivated", description: "The user can log in again." },
+    failed: "Failed to reactivate user.",
+  },
+  "end-sessions": {
+    run: endSessionsOfUser,
+    done: { title: "Signed out everywhere", description: "Every session of the user has ended." },
+    failed: "Failed to sign the user out.",
+  },
+  "reset-second-factors": {
+    run: resetSecondFactorsOfUser,
+    done: {
+      title: "Second factors reset",
+      description: "The user is signed out, emailed, and sets up a second factor again at the next sign-in.",
+    },
+    failed: "Failed to reset the user's second factors.",
+  },
+} satisfies Record<(typeof intents)[number], AdminIntent>;
+
+export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
+  const admin = adminOf(context);
+  const page = pageNumber(new URL(request.url).searchParams.get("page"));
+  return { adminId: admin.id, list: await approvedUsersPage(depsOf(context).db, page) };
+}
+
+export async function action({ request, context }: Pick<Route.ActionArgs, "request" | "context">) {
+  adminOf(context);
+  return answerAdminIntent(depsOf(context), callerOf(context, request), await readForm(request), INTENTS);
+}
+
+export function UsersTab({ adminId, list }: Awaited<ReturnType<typeof loader>>) {
+  const busyId = useBusyId();
+  return (
+    <ListSection
+      id="users"
+      title="Users"
+      empty="No approved accounts yet."
+      list={list}
+      href={(page) => dashboardHref("users", { page })}
+      render={(user) => (
+        <PersonSummary
+          person={user}
+          details={[
+            ["Approved", formatDateTime(user.approvedAt)],
+            ["Status", user.isActive ? "Active" : "Deactivated"],
+          ]}
+          actions={
+            user.id === adminId ? null : (
+              <>
+                {user.isActive ? (
+                  <ActionButton
+                    intent="deactivate"
+                    id={user.id}
+                    label="Deactivate"
+                    busy={busyId === user.id}
+                    quiet
+                  />
+                ) : (
+                  <ActionButton
+                    intent="reactivate"
+                    id={user.id}
+                    label="Reactivate"
+                    busy={busyId === user.id}
+                  />
+                )}
+                <ActionButton
+                  intent="end-sessions"
+                  id={user.id}
+                  label="Sign out everywhere"
+                  busy={busyId === user.id}
+                  quiet
+                />
+                <ActionButton
+                  intent="reset-second-factors"
+                  id={user.id}
+                  label="Reset second factors"
+                  busy={busyId === user.id}
+                  quiet
+                />
+              </>
+            )
+          }
+        />
+      )}
+    />
+  );
+}
