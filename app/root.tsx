@@ -15,7 +15,6 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { StaticNotice, Toaster, useToast } from "./components/toaster";
 import { ButtonLink } from "./components/ui/button-link";
-import { SECURITY_PATH, SET_UP_SECOND_FACTOR_MESSAGE } from "./lib/account-messages";
 import { DocumentStyles } from "./lib/document-styles";
 import type { HeaderUser } from "./lib/header-user";
 import { useNonce } from "./lib/nonce-context";
@@ -107,6 +106,17 @@ interface ErrorDescription {
   next?: { to: string; label: string };
 }
 
+interface WayOut {
+  to: string;
+  label: string;
+  text: string;
+}
+
+function isWayOut(value: unknown): value is WayOut {
+  const way = value as Partial<WayOut> | null | undefined;
+  return typeof way?.to === "string" && typeof way.label === "string" && typeof way.text === "string";
+}
+
 function describeError(error: unknown): ErrorDescription {
   if (!isRouteErrorResponse(error)) {
     return {
@@ -116,6 +126,8 @@ function describeError(error: unknown): ErrorDescription {
     };
   }
   const detail = typeof error.data?.message === "string" ? error.data.message : null;
+  // A refusal that names the way out (the admin doors to an admin without a second factor).
+  const wayOut = isWayOut(error.data?.wayOut) ? error.data.wayOut : null;
   switch (error.status) {
     case 404:
       return {
@@ -135,14 +147,7 @@ function describeError(error: unknown): ErrorDescription {
         text: detail ?? "The request could not be read. Please use the form on the page.",
       };
     case 403:
-      if (detail === SET_UP_SECOND_FACTOR_MESSAGE) {
-        return {
-          code: "403",
-          title: SET_UP_SECOND_FACTOR_MESSAGE,
-          text: "An administrator's account needs a second factor, an authenticator app or a passkey, before the dashboard opens.",
-          next: { to: SECURITY_PATH, label: "Set up a second factor" },
-        };
-      }
+      if (wayOut) return { code: "403", title: detail ?? "Not allowed", text: wayOut.text, next: wayOut };
       return {
         code: "403",
         title: "Not allowed",

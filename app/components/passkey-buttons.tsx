@@ -1,15 +1,16 @@
 import { type FormEvent, useRef, useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
+import * as client from "~/lib/passkey-client";
 import { useHydrated } from "~/lib/use-hydrated";
 import { showToast } from "./toaster";
 import { TextField } from "./ui/form-field";
 
 // The passkey buttons: they need the browser's WebAuthn API, so they appear once the page's JavaScript
-// runs, and load the passkey code (app/lib/passkey-client.ts) only when pressed. Only the sign-in page,
-// /account/security and the "Confirm it's you" forms show them.
-
-const loadClient = () => import("~/lib/passkey-client");
+// runs. Only the sign-in page, /account/security and /confirm-its-you ship them. The WebAuthn helpers
+// (app/lib/passkey-client.ts, 1 KB gzip) come with them rather than on first press: a dynamic import
+// would need Vite's preload helper in this chunk, which splits the chunks /login and /contact share and
+// costs both pages a request (tests/e2e/page-facts.ts).
 
 async function postJson(path: string, body: unknown): Promise<Response> {
   return fetch(path, {
@@ -44,7 +45,6 @@ export function PasskeySignInButton({ next }: { next: string | null }) {
   async function signIn() {
     setBusy(true);
     try {
-      const client = await loadClient();
       if (!client.passkeysSupported()) return failed("This browser cannot use passkeys.");
       const options = await postJson("/api/auth/passkeys/options", { purpose: "sign-in" });
       if (!options.ok) return failed(await errorOf(options));
@@ -79,7 +79,6 @@ export function AddPasskeyForm({ onRecoveryCodes }: { onRecoveryCodes: (codes: s
     event.preventDefault();
     setBusy(true);
     try {
-      const client = await loadClient();
       if (!client.passkeysSupported()) return failed("This browser cannot use passkeys.");
       const options = await postJson("/api/auth/passkeys/options", { purpose: "register" });
       if (options.status === 403) {
@@ -128,10 +127,13 @@ export function PasskeyConfirmButton({
   then,
   carry,
   next,
+  action,
 }: {
   then?: string;
   carry: Record<string, string>;
   next?: string;
+  /** Where the interrupted action is posted again, when not this page. */
+  action?: string;
 }) {
   const hydrated = useHydrated();
   const resume = useRef<HTMLFormElement>(null);
@@ -140,7 +142,6 @@ export function PasskeyConfirmButton({
   async function confirm() {
     setBusy(true);
     try {
-      const client = await loadClient();
       if (!client.passkeysSupported()) return failed("This browser cannot use passkeys.");
       const options = await postJson("/api/auth/passkeys/options", { purpose: "confirm" });
       if (!options.ok) return failed(await errorOf(options));
@@ -161,7 +162,7 @@ export function PasskeyConfirmButton({
         {busy ? "Waiting for your passkey..." : "Use a passkey instead"}
       </button>
       {then ? (
-        <Form method="post" ref={resume} hidden>
+        <Form method="post" action={action} ref={resume} hidden>
           <input type="hidden" name="intent" value={then} />
           {Object.entries(carry).map(([field, value]) => (
             <input key={field} type="hidden" name={field} value={value} />

@@ -17,8 +17,10 @@ import type { Route } from "./+types/confirm-its-you";
 
 export const handle = { hydrate: true } satisfies RouteHandle;
 
-// /confirm-its-you?next=…: "Confirm it's you" on its own page, for what starts with a link rather than a
-// form (the audit log's CSV export). Once confirmed, the browser goes on to `next`, a path of this site.
+// /confirm-its-you?next=…: "Confirm it's you" on its own page. For what starts with a link (the audit log's
+// CSV export), the page confirms and the browser goes on to `next`, a path of this site. For an action the
+// dashboard interrupted (`then`, the intent, and its `id`), the form posts to `next` itself, whose action
+// confirms and carries the intent on: the dashboard keeps none of this page's code in its bundle.
 
 /** A path of ours (with its query), never another origin. */
 function safeNext(raw: string | null | undefined): string {
@@ -35,14 +37,29 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+/** The interrupted intent and the id it acts on, as the dashboard sent them. */
+function interrupted(query: URLSearchParams): { then: string; carry: Record<string, string> } | null {
+  const then = query.get("then") ?? "";
+  const id = query.get("id") ?? "";
+  if (!/^[a-z-]{1,40}$/.test(then)) return null;
+  return { then, carry: /^\d{1,16}$/.test(id) ? { id } : {} };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  const query = new URL(request.url).searchParams;
+  const next = safeNext(query.get("next"));
   const session = context.get(sessionContext);
   const deps = depsOf(context);
   const me = session ? await findSignedInUser(deps.db, session) : null;
   if (!me) throw redirect("/login");
   const factors = await secondFactorsOf(deps.db, me.id);
-  return { next, withCode: me.hasSecondFactor, withPasskey: factors.passkeys > 0 };
+  return {
+    next,
+    resume: interrupted(query),
+    failed: query.get("failed") === "1",
+    withCode: me.hasSecondFactor,
+    withPasskey: factors.passkeys > 0,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,19 +82,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ notice, fieldErrors }, failureInit(outcome));
 }
 
+const NOT_CONFIRMED: ToastMessage = {
+  title: "Error",
+  description: "That did not confirm it's you. Check your password and code, and try again.",
+  variant: "destructive",
+};
+
 export default function ConfirmItsYouPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { next, resume, withCode, withPasskey } = loaderData;
   return (
     <>
       <PageHero title="Confirm it's you" lead="One more check before you go on." />
       <div className="mx-auto max-w-xl space-y-6 px-4 pb-12 sm:px-6">
-        <StaticNotice message={actionData?.notice} />
-        <ConfirmItsYouForm
-          carry={{ next: loaderData.next }}
-          withCode={loaderData.withCode}
-          fieldErrors={actionData?.fieldErrors}
-        >
-          {loaderData.withPasskey ? <PasskeyConfirmButton carry={{}} next={loaderData.next} /> : null}
-        </ConfirmItsYouForm>
+        <StaticNotice message={actionData?.notice ?? (loaderData.failed ? NOT_CONFIRMED : null)} />
+        {resume ? (
+          <ConfirmItsYouForm action={next} then={resume.then} carry={resume.carry} withCode={withCode}>
+            {withPasskey ? (
+              <PasskeyConfirmButton action={next} then={resume.then} carry={resume.carry} />
+            ) : null}
+          </ConfirmItsYouForm>
+        ) : (
+          <ConfirmItsYouForm carry={{ next }} withCode={withCode} fieldErrors={actionData?.fieldErrors}>
+            {withPasskey ? <PasskeyConfirmButton carry={{}} next={next} /> : null}
+          </ConfirmItsYouForm>
+        )}
       </div>
     </>
   );

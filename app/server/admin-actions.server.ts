@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { data, redirect } from "react-router";
-import { SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
+import { SECURITY_PATH, SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
 import { mailEvents, passkeys, recoveryCodes, sessions, totpCredentials } from "../../db/schema";
 import { type AccountAction, type AccountEvent, withEventChain } from "./account-events.server";
 import { isRecentlyAuthenticated } from "./confirm-its-you.server";
@@ -55,7 +55,12 @@ export async function requireAdmin(db: Database, caller: Caller): Promise<Outcom
  */
 export function adminPageRefusal(outcome: Failure) {
   if (outcome.kind === "forbidden" && outcome.message === SET_UP_SECOND_FACTOR_MESSAGE) {
-    return data({ message: SET_UP_SECOND_FACTOR_MESSAGE }, { status: 403 });
+    const wayOut = {
+      to: SECURITY_PATH,
+      label: "Set up a second factor",
+      text: "An administrator's account needs a second factor, an authenticator app or a passkey, before the dashboard opens.",
+    };
+    return data({ message: SET_UP_SECOND_FACTOR_MESSAGE, wayOut }, { status: 403 });
   }
   return redirect("/login");
 }

@@ -1,6 +1,5 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { ToastMessage } from "~/components/toaster";
-import type { FieldErrors } from "~/lib/field-errors";
 import { adminPageRefusal } from "./admin-actions.server";
 import { failureInit } from "./form-door.server";
 import type { Caller, Deps } from "./operation.server";
@@ -16,16 +15,15 @@ export interface AdminIntent {
   failed: string;
 }
 
-/** The interrupted intent and its id, to post again once "Confirm it's you" succeeds. */
-export interface PendingConfirmation {
-  then: string;
-  carry: Record<string, string>;
-}
-
-/** 403 with the "Confirm it's you" form; the intent goes on once confirmed (the dashboard's action). */
-export function confirmFirst(form: Record<string, string>, toast?: ToastMessage, fieldErrors?: FieldErrors) {
-  const confirm: PendingConfirmation = { then: form.intent ?? "", carry: form.id ? { id: form.id } : {} };
-  return data({ confirm, toast, fieldErrors }, { status: 403 });
+/**
+ * Sends the caller to "Confirm it's you" (its own page, so the dashboard ships none of its code), carrying
+ * the interrupted intent and its id; the confirmation posts back to `back` and the intent goes on there.
+ */
+export function confirmFirst(form: Record<string, string>, back: string, { failed = false } = {}) {
+  const query = new URLSearchParams({ next: back, then: form.intent ?? "" });
+  if (form.id) query.set("id", form.id);
+  if (failed) query.set("failed", "1");
+  return redirect(`/confirm-its-you?${query}`);
 }
 
 export function unknownIntent() {
@@ -39,12 +37,16 @@ export async function answerAdminIntent(
   caller: Caller,
   form: Record<string, string>,
   intents: Record<string, AdminIntent>,
+  /** The request the form came in, whose address "Confirm it's you" sends the intent back to. */
+  request: Request,
 ) {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
   const intent = form.intent && Object.hasOwn(intents, form.intent) ? intents[form.intent] : undefined;
   if (!intent) return unknownIntent();
   const outcome = await intent.run(deps, caller, form.id);
   if (outcome.kind === "done" || outcome.kind === "already-done") return data({ toast: intent.done });
-  if (outcome.kind === "forbidden" && outcome.reauthenticate) return confirmFirst(form);
+  if (outcome.kind === "forbidden" && outcome.reauthenticate) throw confirmFirst(form, back);
   if (outcome.kind === "unauthenticated" || outcome.kind === "forbidden") throw adminPageRefusal(outcome);
   const description = outcome.kind === "conflict" ? outcome.message : intent.failed;
   const toast: ToastMessage = { title: "Error", description, variant: "destructive" };

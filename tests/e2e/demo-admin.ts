@@ -65,11 +65,16 @@ export async function demoAdminCookie(baseURL: string): Promise<string> {
   throw new Error("The demo admin could not sign in with its password and code.");
 }
 
-/** Signs the page's browser in as the demo admin (the kept session) and opens the dashboard. */
-export async function openAsDemoAdmin(page: Page, baseURL: string) {
+/** Gives the page's browser the demo admin's kept session. */
+export async function signInAsDemoAdmin(page: Page, baseURL: string) {
   const cookie = await demoAdminCookie(baseURL);
   const [name, value] = cookie.split("=") as [string, string];
   await page.context().addCookies([{ name, value, url: baseURL }]);
+}
+
+/** Signs the page's browser in as the demo admin (the kept session) and opens the dashboard. */
+export async function openAsDemoAdmin(page: Page, baseURL: string) {
+  await signInAsDemoAdmin(page, baseURL);
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin$/);
 }

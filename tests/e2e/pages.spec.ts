@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { signInAsDemoAdmin } from "./demo-admin";
 import { expectedRequests, paintFacts } from "./page-facts";
 import { interactivePages, publicPages } from "./routes";
 import { hydrated, logInAsAdmin } from "./support";
@@ -162,3 +163,26 @@ test("every form works by keyboard alone with visible focus", async ({ page }, {
   await page.keyboard.press("Enter");
   await expect(page.getByText("Message Sent!").first()).toBeVisible();
 });
+
+// The signed-in interactive pages, as the demo admin: the dashboard (every tab's module loads with it) and
+// the second-factor pages, which alone ship the passkey code.
+for (const path of ["/admin", "/account/security", "/confirm-its-you?next=/admin"]) {
+  test(`${path}, signed in, keeps within the JavaScript budget`, async ({ page, baseURL }) => {
+    const scripts = new Map<string, Promise<number>>();
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script" && !scripts.has(response.url())) {
+        scripts.set(
+          response.url(),
+          response.body().then((body) => gzipSync(body).length),
+        );
+      }
+    });
+    await signInAsDemoAdmin(page, baseURL ?? "");
+    const response = await page.goto(path, { waitUntil: "networkidle" });
+    expect(response?.status()).toBe(200);
+    const jsGzip = (await Promise.all(scripts.values())).reduce((sum, size) => sum + size, 0);
+    expect(jsGzip, `JavaScript of ${path} is ${jsGzip} bytes gzip`).toBeLessThanOrEqual(
+      INTERACTIVE_JS_BUDGET,
+    );
+  });
+}

@@ -311,10 +311,22 @@ describe("Confirm it's you on the dashboard", () => {
       { intent: "deactivate", id: String(memberId) },
       admin.cookie,
     );
-    expect(refused.status).toBe(403);
-    const html = await refused.text();
+    expect(refused.status).toBe(302);
+    const location = refused.headers.get("Location") ?? "";
+    expect(location).toBe(`/confirm-its-you?next=%2Fadmin%3Ftab%3Dusers&then=deactivate&id=${memberId}`);
+    const page = await fetchWorker(location, { headers: { Cookie: admin.cookie } });
+    const html = await page.text();
     expect(textOf(html)).toContain("Confirm it's you");
+    expect(html).toContain('action="/admin?tab=users"');
     expect(html).toContain('name="then" value="deactivate"');
+
+    const wrong = await postForm(
+      "/admin?tab=users",
+      { intent: "confirm-its-you", then: "deactivate", id: String(memberId), password: "wrong password" },
+      admin.cookie,
+    );
+    expect(wrong.status).toBe(302);
+    expect(wrong.headers.get("Location")).toContain("failed=1");
 
     const confirmed = await postForm(
       "/admin?tab=users",

@@ -1,7 +1,5 @@
-import { Link } from "react-router";
-import { ConfirmItsYouForm } from "~/components/confirm-its-you-form";
-import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
-import { adminTabOf, dashboardHref } from "~/lib/admin-tabs";
+import { StaticNotice, useToast } from "~/components/toaster";
+import { adminTabOf } from "~/lib/admin-tabs";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import { confirmFirst, unknownIntent } from "~/server/admin-intents.server";
@@ -75,14 +73,9 @@ export async function action(args: Route.ActionArgs) {
   const deps = depsOf(args.context);
   const resumed = await resumeAfterConfirmation(deps, callerOf(args.context, args.request), posted);
   if (resumed.kind === "refused") {
-    const { outcome } = resumed;
-    const description =
-      outcome.kind === "unauthenticated" && outcome.message
-        ? outcome.message
-        : "Please check the fields below.";
-    const toast: ToastMessage = { title: "Error", description, variant: "destructive" };
-    const fieldErrors = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
-    return confirmFirst({ intent: resumed.then ?? "", id: posted.id ?? "" }, toast, fieldErrors);
+    const url = new URL(args.request.url);
+    const form = { intent: resumed.then ?? "", id: posted.id ?? "" };
+    throw confirmFirst(form, url.pathname + url.search, { failed: true });
   }
   const owner = ownerOf(resumed.intent);
   if (!owner || !resumed.intent) return unknownIntent();
@@ -92,29 +85,9 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
-  const confirm = actionData && "confirm" in actionData ? actionData.confirm : undefined;
   return (
     <>
       <StaticNotice message={actionData?.toast} />
-      {confirm ? (
-        <div className="mt-6">
-          <ConfirmItsYouForm
-            then={confirm.then}
-            carry={confirm.carry}
-            withCode
-            fieldErrors={actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined}
-          >
-            {/* The passkey way is its own page, so the dashboard ships no passkey code. */}
-            <Link
-              to={`/confirm-its-you?next=${encodeURIComponent(dashboardHref(loaderData.tab, {}))}`}
-              reloadDocument
-              className="font-semibold text-brand underline"
-            >
-              Use a passkey instead
-            </Link>
-          </ConfirmItsYouForm>
-        </div>
-      ) : null}
       {loaderData.tab === "pending" ? <pendingUsers.PendingUsersTab {...loaderData.pending} /> : null}
       {loaderData.tab === "users" ? <users.UsersTab {...loaderData.users} /> : null}
       {loaderData.tab === "contacts" ? <contacts.ContactsTab {...loaderData.contacts} /> : null}

@@ -36,7 +36,8 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
 
 export async function action({ request, context }: Pick<Route.ActionArgs, "request" | "context">) {
   adminOf(context);
-  return answerAdminIntent(depsOf(context), callerOf(context, request), await readForm(request), INTENTS);
+  const form = await readForm(request);
+  return answerAdminIntent(depsOf(context), callerOf(context, request), form, INTENTS, request);
 }
 
 export function PendingUsersTab({ list }: Awaited<ReturnType<typeof loader>>) {
