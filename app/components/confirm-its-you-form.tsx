@@ -7,17 +7,17 @@ import { TextField } from "./ui/form-field";
 
 /**
  * "Confirm it's you": the password, and a code when the account has a second factor. Posted with the
- * action it interrupted (`then`, and the fields in `carry`), which the page's action runs once confirmed.
+ * action it interrupted (`resume`, and the fields in `carry`), which the page's action runs once confirmed.
  */
 export function ConfirmItsYouForm({
-  then,
+  resume,
   carry = {},
   withCode,
   fieldErrors = {},
   action,
   children,
 }: {
-  then?: string;
+  resume?: string;
   carry?: Record<string, string>;
   withCode: boolean;
   fieldErrors?: FieldErrors;
@@ -40,7 +40,7 @@ export function ConfirmItsYouForm({
       </p>
       <Form method="post" action={action} className="mt-4 space-y-5" aria-label={CONFIRM_ITS_YOU_MESSAGE}>
         <input type="hidden" name="intent" value="confirm-its-you" />
-        {then ? <input type="hidden" name="then" value={then} /> : null}
+        {resume ? <input type="hidden" name="resume" value={resume} /> : null}
         {Object.entries(carry).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}

@@ -121,22 +121,22 @@ export function AddPasskeyForm({ onRecoveryCodes }: { onRecoveryCodes: (codes: s
 
 /**
  * "Confirm it's you" with a passkey: once confirmed, the interrupted action is posted again with its fields
- * (`then`, `carry`), or the browser goes on to `next`.
+ * (`resume`, `carry`), or the browser goes on to `next`.
  */
 export function PasskeyConfirmButton({
-  then,
+  resume,
   carry,
   next,
   action,
 }: {
-  then?: string;
+  resume?: string;
   carry: Record<string, string>;
   next?: string;
   /** Where the interrupted action is posted again, when not this page. */
   action?: string;
 }) {
   const hydrated = useHydrated();
-  const resume = useRef<HTMLFormElement>(null);
+  const resubmit = useRef<HTMLFormElement>(null);
   const [busy, setBusy] = useState(false);
   if (!hydrated) return null;
   async function confirm() {
@@ -148,7 +148,7 @@ export function PasskeyConfirmButton({
       const response = await client.getPasskey((await options.json()) as PasskeyRequestOptionsJSON);
       const confirmed = await postJson("/api/auth/passkey-confirm", { response });
       if (!confirmed.ok) return failed(await errorOf(confirmed));
-      if (then) resume.current?.requestSubmit();
+      if (resume) resubmit.current?.requestSubmit();
       else window.location.assign(next ?? "/account");
     } catch (error) {
       failed(passkeyMessage(error));
@@ -161,9 +161,9 @@ export function PasskeyConfirmButton({
       <button type="button" className={buttonClass} onClick={confirm} disabled={busy}>
         {busy ? "Waiting for your passkey..." : "Use a passkey instead"}
       </button>
-      {then ? (
-        <Form method="post" action={action} ref={resume} hidden>
-          <input type="hidden" name="intent" value={then} />
+      {resume ? (
+        <Form method="post" action={action} ref={resubmit} hidden>
+          <input type="hidden" name="intent" value={resume} />
           {Object.entries(carry).map(([field, value]) => (
             <input key={field} type="hidden" name={field} value={value} />
           ))}

@@ -40,7 +40,7 @@ interface ActionResult {
   notice?: ToastMessage;
   fieldErrors?: FieldErrors;
   /** The action that waits for "Confirm it's you". */
-  confirm?: { then: string; carry: Record<string, string> };
+  confirm?: { resume: string; carry: Record<string, string> };
   enrolment?: TotpEnrolment;
   recoveryCodes?: string[];
 }
@@ -70,10 +70,10 @@ const error = (description: string): ToastMessage => ({
   variant: "destructive",
 });
 
-function failed(outcome: Failure, then: string | undefined, carry: Record<string, string> = {}) {
+function failed(outcome: Failure, resume: string | undefined, carry: Record<string, string> = {}) {
   if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect(SIGN_IN_FIRST);
-  if (outcome.kind === "forbidden" && outcome.reauthenticate && then) {
-    return data<ActionResult>({ confirm: { then, carry } }, { status: 403 });
+  if (outcome.kind === "forbidden" && outcome.reauthenticate && resume) {
+    return data<ActionResult>({ confirm: { resume, carry } }, { status: 403 });
   }
   const notice =
     outcome.kind === "rate-limited"
@@ -87,7 +87,7 @@ function failed(outcome: Failure, then: string | undefined, carry: Record<string
         );
   const fieldErrors = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
   // A failed confirmation shows its form again, with the action still waiting.
-  const confirm = then && outcome.kind !== "rate-limited" ? { then, carry } : undefined;
+  const confirm = resume && outcome.kind !== "rate-limited" ? { resume, carry } : undefined;
   return data<ActionResult>({ notice, fieldErrors, confirm }, failureInit(outcome));
 }
 
@@ -151,7 +151,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const posted = await readForm(request);
   const resumed = await resumeAfterConfirmation(deps, caller, posted);
   const carry = (form: Record<string, string>): Record<string, string> => (form.id ? { id: form.id } : {});
-  if (resumed.kind === "refused") return failed(resumed.outcome, resumed.then, carry(posted));
+  if (resumed.kind === "refused") return failed(resumed.outcome, resumed.resume, carry(posted));
   const outcome = await run(resumed.intent, deps, caller, resumed.form);
   if (outcome === null) return data<ActionResult>({ notice: error("Unknown action.") }, { status: 400 });
   if (outcome.kind !== "done") {
@@ -242,13 +242,13 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
         ) : null}
         {result?.confirm ? (
           <ConfirmItsYouForm
-            then={result.confirm.then}
+            resume={result.confirm.resume}
             carry={result.confirm.carry}
             withCode={hasFactor}
             fieldErrors={result.fieldErrors}
           >
             {factors.passkeys > 0 ? (
-              <PasskeyConfirmButton then={result.confirm.then} carry={result.confirm.carry} />
+              <PasskeyConfirmButton resume={result.confirm.resume} carry={result.confirm.carry} />
             ) : null}
           </ConfirmItsYouForm>
         ) : null}

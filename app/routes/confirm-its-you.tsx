@@ -19,7 +19,7 @@ export const handle = { hydrate: true } satisfies RouteHandle;
 
 // /confirm-its-you?next=…: "Confirm it's you" on its own page. For what starts with a link (the audit log's
 // CSV export), the page confirms and the browser goes on to `next`, a path of this site. For an action the
-// dashboard interrupted (`then`, the intent, and its `id`), the form posts to `next` itself, whose action
+// dashboard interrupted (`resume`, the intent, and its `id`), the form posts to `next` itself, whose action
 // confirms and carries the intent on: the dashboard keeps none of this page's code in its bundle.
 
 /** A path of ours (with its query), never another origin. */
@@ -38,11 +38,11 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** The interrupted intent and the id it acts on, as the dashboard sent them. */
-function interrupted(query: URLSearchParams): { then: string; carry: Record<string, string> } | null {
-  const then = query.get("then") ?? "";
+function interrupted(query: URLSearchParams): { intent: string; carry: Record<string, string> } | null {
+  const intent = query.get("resume") ?? "";
   const id = query.get("id") ?? "";
-  if (!/^[a-z-]{1,40}$/.test(then)) return null;
-  return { then, carry: /^\d{1,16}$/.test(id) ? { id } : {} };
+  if (!/^[a-z-]{1,40}$/.test(intent)) return null;
+  return { intent, carry: /^\d{1,16}$/.test(id) ? { id } : {} };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -96,9 +96,9 @@ export default function ConfirmItsYouPage({ loaderData, actionData }: Route.Comp
       <div className="mx-auto max-w-xl space-y-6 px-4 pb-12 sm:px-6">
         <StaticNotice message={actionData?.notice ?? (loaderData.failed ? NOT_CONFIRMED : null)} />
         {resume ? (
-          <ConfirmItsYouForm action={next} then={resume.then} carry={resume.carry} withCode={withCode}>
+          <ConfirmItsYouForm action={next} resume={resume.intent} carry={resume.carry} withCode={withCode}>
             {withPasskey ? (
-              <PasskeyConfirmButton action={next} then={resume.then} carry={resume.carry} />
+              <PasskeyConfirmButton action={next} resume={resume.intent} carry={resume.carry} />
             ) : null}
           </ConfirmItsYouForm>
         ) : (

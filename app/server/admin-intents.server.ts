@@ -20,7 +20,7 @@ export interface AdminIntent {
  * the interrupted intent and its id; the confirmation posts back to `back` and the intent goes on there.
  */
 export function confirmFirst(form: Record<string, string>, back: string, { failed = false } = {}) {
-  const query = new URLSearchParams({ next: back, then: form.intent ?? "" });
+  const query = new URLSearchParams({ next: back, resume: form.intent ?? "" });
   if (form.id) query.set("id", form.id);
   if (failed) query.set("failed", "1");
   return redirect(`/confirm-its-you?${query}`);

@@ -79,20 +79,20 @@ export async function confirmItsYou(deps: Deps, caller: Caller, input: unknown):
 /** What a page action does with a posted form: the form to go on with, or the confirmation's failure. */
 export type Resumed =
   | { kind: "go-on"; intent: string | undefined; form: Record<string, string> }
-  | { kind: "refused"; outcome: Exclude<Outcome, { kind: "done" }>; then: string | undefined };
+  | { kind: "refused"; outcome: Exclude<Outcome, { kind: "done" }>; resume: string | undefined };
 
 /**
  * A page action's first step: a "Confirm it's you" form (intent `confirm-its-you`) is checked, and then
- * the action it interrupted (`then`) goes on with the same fields; any other form goes on as it is.
+ * the action it interrupted (`resume`) goes on with the same fields; any other form goes on as it is.
  */
 export async function resumeAfterConfirmation(
   deps: Deps,
   caller: Caller,
   posted: Record<string, string>,
 ): Promise<Resumed> {
-  const { intent, then, password, code, ...form } = posted;
+  const { intent, resume, password, code, ...form } = posted;
   if (intent !== "confirm-its-you") return { kind: "go-on", intent, form: posted };
   const confirmed = await confirmItsYou(deps, caller, { password, code });
-  if (confirmed.kind !== "done") return { kind: "refused", outcome: confirmed, then };
-  return { kind: "go-on", intent: then, form };
+  if (confirmed.kind !== "done") return { kind: "refused", outcome: confirmed, resume };
+  return { kind: "go-on", intent: resume, form };
 }

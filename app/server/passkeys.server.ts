@@ -1,8 +1,8 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, eq } from "drizzle-orm";
 import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
-import { passkeys, recoveryCodes } from "../../db/schema";
-import { withEventChain } from "./account-events.server";
+import { passkeys, recoveryCodes, users } from "../../db/schema";
+import { recordEvent, withEventChain } from "./account-events.server";
 import { openSession, type SignIn } from "./accounts.server";
 import { requireRecentAuthentication } from "./confirm-its-you.server";
 import { type Caller, type Deps, rateLimit } from "./operation.server";
@@ -204,12 +204,21 @@ export async function removePasskey(deps: Deps, caller: Caller, id: unknown): Pr
   return removed.length === 1 ? done(null) : notFound;
 }
 
-/** Checks an assertion against the stored credential it names; the credential's owner, or null. */
-async function assertedOwner(deps: Deps, request: Request, response: unknown, challenge: Uint8Array) {
+/**
+ * Checks an assertion against the stored credential it names: the credential's owner (null when it names
+ * none of ours), and whether the assertion verified.
+ */
+async function checkAssertion(
+  deps: Deps,
+  request: Request,
+  response: unknown,
+  challenge: Uint8Array | null,
+): Promise<{ ownerId: number | null; verified: boolean }> {
   const id = (response as { id?: unknown } | null)?.id;
-  if (typeof id !== "string") return null;
+  if (typeof id !== "string") return { ownerId: null, verified: false };
   const stored = await deps.db.query.passkeys.findFirst({ where: eq(passkeys.id, id) });
-  if (!stored) return null;
+  if (!stored) return { ownerId: null, verified: false };
+  if (!challenge) return { ownerId: stored.userId, verified: false };
   const verdict = await verifyAssertion(
     response,
     { challenge, ...relyingParty(request, deps.env) },
@@ -220,9 +229,9 @@ async function assertedOwner(deps: Deps, request: Request, response: unknown, ch
       userId: stored.userId,
     },
   );
-  if (!verdict.ok) return null;
+  if (!verdict.ok) return { ownerId: stored.userId, verified: false };
   await deps.db.update(passkeys).set({ lastUsedAt: new Date() }).where(eq(passkeys.id, id));
-  return stored.userId;
+  return { ownerId: stored.userId, verified: true };
 }
 
 /** Signs in with a passkey alone: it verified the user, so it counts as both factors. */
@@ -236,8 +245,22 @@ export async function signInWithPasskey(
   if (limited) return limited;
   const response = (input as { response?: unknown } | null)?.response ?? input;
   const challenge = await spendClaimedChallenge(deps, "passkey-sign-in", response, null);
-  const ownerId = challenge ? await assertedOwner(deps, request, response, challenge) : null;
-  const user = ownerId ? await findActiveUser(deps.db, ownerId) : null;
+  const { ownerId, verified } = await checkAssertion(deps, request, response, challenge);
+  if (ownerId !== null && !verified) {
+    // One of our passkeys that did not verify: a failed sign-in of its owner's account.
+    const owner = await deps.db.query.users.findFirst({
+      columns: { email: true },
+      where: eq(users.id, ownerId),
+    });
+    await recordEvent(deps.db, caller, {
+      actorId: ownerId,
+      actorEmail: owner?.email ?? null,
+      subjectId: ownerId,
+      action: "sign-in-passkey",
+      outcome: "failure",
+    });
+  }
+  const user = ownerId !== null && verified ? await findActiveUser(deps.db, ownerId) : null;
   if (!user) return unauthenticated;
   const signIn = await openSession(deps, caller, user, "sign-in-passkey");
   return signIn.kind === "signed-in" ? done(signIn) : unauthenticated;
@@ -256,17 +279,15 @@ export async function confirmWithPasskey(
   if (!me) return unauthenticated;
   const response = (input as { response?: unknown } | null)?.response ?? input;
   const challenge = await spendClaimedChallenge(deps, "passkey-confirm", response, me.id);
-  const ownerId = challenge ? await assertedOwner(deps, request, response, challenge) : null;
+  const { ownerId, verified } = await checkAssertion(deps, request, response, challenge);
   const entry = {
     actorId: me.id,
     actorEmail: me.email,
     subjectId: me.id,
     action: "reauthenticated",
   } as const;
-  if (ownerId !== me.id) {
-    await withEventChain(deps.db, (chain) =>
-      deps.db.batch([chain.append(caller, { ...entry, outcome: "failure" })]),
-    );
+  if (ownerId !== me.id || !verified) {
+    await recordEvent(deps.db, caller, { ...entry, outcome: "failure" });
     return { kind: "unauthenticated", message: "That passkey could not confirm it's you." };
   }
   await withEventChain(deps.db, (chain) =>

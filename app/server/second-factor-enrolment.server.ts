@@ -13,9 +13,9 @@ import { newRecoveryCodes, normalisedRecoveryCode, recoveryCodeHash } from "./re
 import { type SecondFactors, secondFactorsOf } from "./second-factors.server";
 import type { SignedInUser } from "./session-user";
 import {
-  decryptTotpSecret,
   encryptTotpSecret,
   newTotpSecret,
+  openTotpSecret,
   TOTP_DIGITS,
   TOTP_STEP_SECONDS,
   totpStepOf,
@@ -116,7 +116,8 @@ export async function pendingTotpEnrolment(deps: Deps, caller: Caller): Promise<
     where: and(eq(totpCredentials.userId, me.id), isNull(totpCredentials.confirmedAt)),
   });
   if (!pending) return null;
-  return enrolmentOf(await decryptTotpSecret(key, pending.secretCiphertext), me.email);
+  const secret = await openTotpSecret(key, pending.secretCiphertext);
+  return secret ? enrolmentOf(secret, me.email) : null;
 }
 
 function insertRecoveryCodes(db: Database, userId: number, codes: string[]) {
@@ -148,7 +149,8 @@ export async function confirmTotpEnrolment(
     where: and(eq(totpCredentials.userId, me.value.id), isNull(totpCredentials.confirmedAt)),
   });
   if (!key || !pending) return conflict("Start setting up the authenticator app again.");
-  const secret = await decryptTotpSecret(key, pending.secretCiphertext);
+  const secret = await openTotpSecret(key, pending.secretCiphertext);
+  if (!secret) return conflict("Start setting up the authenticator app again.");
   const step = totpStepOf(secret, parsed.data.code, Math.floor(Date.now() / 1000));
   if (step === null) return invalid({ code: "That code is not right. Check the app and try again." });
   const factors = await secondFactorsOf(deps.db, me.value.id);

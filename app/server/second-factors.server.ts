@@ -12,7 +12,7 @@ import type { Database } from "./db.server";
 import { mailEventRow, publishMailEvents } from "./mail-outbox.server";
 import type { Caller, Deps } from "./operation.server";
 import { normalisedRecoveryCode, recoveryCodeHash } from "./recovery-codes";
-import { decryptTotpSecret, totpStepOf } from "./totp-secrets";
+import { openTotpSecret, totpStepOf } from "./totp-secrets";
 
 // The second factor of a sign-in or of "Confirm it's you": a code from an authenticator app (each works
 // once: the step it belongs to is claimed in D1) or a recovery code (each works once; its use is emailed).
@@ -86,8 +86,8 @@ async function claimTotpCode(env: Env, db: Database, userId: number, code: strin
     where: and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.confirmedAt)),
   });
   if (!credential || !env.TOTP_ENCRYPTION_KEY) return false;
-  const secret = await decryptTotpSecret(env.TOTP_ENCRYPTION_KEY, credential.secretCiphertext);
-  const step = totpStepOf(secret, code, Math.floor(Date.now() / 1000));
+  const secret = await openTotpSecret(env.TOTP_ENCRYPTION_KEY, credential.secretCiphertext);
+  const step = secret && totpStepOf(secret, code, Math.floor(Date.now() / 1000));
   if (step === null) return false;
   const claimed = await db
     .update(totpCredentials)

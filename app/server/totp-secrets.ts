@@ -48,6 +48,19 @@ export async function decryptTotpSecret(base64Key: string, ciphertext: string): 
   return new Uint8Array(plain);
 }
 
+/**
+ * The secret, or null when it cannot be decrypted (the key was replaced without re-enrolling): the person
+ * is then answered as for a wrong code, never with a 500, and the operator sees why in the logs.
+ */
+export async function openTotpSecret(base64Key: string, ciphertext: string): Promise<Uint8Array | null> {
+  try {
+    return await decryptTotpSecret(base64Key, ciphertext);
+  } catch (error) {
+    console.error("totp: a stored secret does not decrypt under TOTP_ENCRYPTION_KEY", error);
+    return null;
+  }
+}
+
 function sameCode(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let difference = 0;

@@ -212,7 +212,7 @@ describe("Confirm it's you", () => {
 
     const wrong = await postForm(
       "/account/security",
-      { intent: "confirm-its-you", then: "recovery-codes", password: PASSWORD, code: "000000" },
+      { intent: "confirm-its-you", resume: "recovery-codes", password: PASSWORD, code: "000000" },
       cookie,
     );
     expect(wrong.status).toBe(401);
@@ -220,7 +220,7 @@ describe("Confirm it's you", () => {
       "/account/security",
       {
         intent: "confirm-its-you",
-        then: "recovery-codes",
+        resume: "recovery-codes",
         password: PASSWORD,
         code: codeNow(secret ?? new Uint8Array(), 1),
       },
@@ -313,16 +313,16 @@ describe("Confirm it's you on the dashboard", () => {
     );
     expect(refused.status).toBe(302);
     const location = refused.headers.get("Location") ?? "";
-    expect(location).toBe(`/confirm-its-you?next=%2Fadmin%3Ftab%3Dusers&then=deactivate&id=${memberId}`);
+    expect(location).toBe(`/confirm-its-you?next=%2Fadmin%3Ftab%3Dusers&resume=deactivate&id=${memberId}`);
     const page = await fetchWorker(location, { headers: { Cookie: admin.cookie } });
     const html = await page.text();
     expect(textOf(html)).toContain("Confirm it's you");
     expect(html).toContain('action="/admin?tab=users"');
-    expect(html).toContain('name="then" value="deactivate"');
+    expect(html).toContain('name="resume" value="deactivate"');
 
     const wrong = await postForm(
       "/admin?tab=users",
-      { intent: "confirm-its-you", then: "deactivate", id: String(memberId), password: "wrong password" },
+      { intent: "confirm-its-you", resume: "deactivate", id: String(memberId), password: "wrong password" },
       admin.cookie,
     );
     expect(wrong.status).toBe(302);
@@ -332,7 +332,7 @@ describe("Confirm it's you on the dashboard", () => {
       "/admin?tab=users",
       {
         intent: "confirm-its-you",
-        then: "deactivate",
+        resume: "deactivate",
         id: String(memberId),
         password: PASSWORD,
         code: codeNow(admin.secret ?? new Uint8Array(), 1),
@@ -379,5 +379,22 @@ describe("Confirm it's you on the dashboard", () => {
     });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+  });
+});
+
+describe("a secret that no longer decrypts", () => {
+  it("answers like a wrong code, never a 5xx", async () => {
+    const email = await account();
+    const id = await userId(email);
+    await env.DB.prepare(
+      "INSERT INTO totp_credentials (user_id, secret_ciphertext, confirmed_at) VALUES (?, 'bm90IG91cnM=', unixepoch())",
+    )
+      .bind(id)
+      .run();
+    const answer = await login({ email, password: PASSWORD, code: "123456" });
+    expect(answer.status).toBe(401);
+    expect(await events(id, "sign-in-code")).toEqual([
+      { action: "sign-in-code", outcome: "failure", actor_id: id },
+    ]);
   });
 });

@@ -74,7 +74,7 @@ export async function action(args: Route.ActionArgs) {
   const resumed = await resumeAfterConfirmation(deps, callerOf(args.context, args.request), posted);
   if (resumed.kind === "refused") {
     const url = new URL(args.request.url);
-    const form = { intent: resumed.then ?? "", id: posted.id ?? "" };
+    const form = { intent: resumed.resume ?? "", id: posted.id ?? "" };
     throw confirmFirst(form, url.pathname + url.search, { failed: true });
   }
   const owner = ownerOf(resumed.intent);
