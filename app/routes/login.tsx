@@ -69,7 +69,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** Where to go after signing in when the person was sent here from a page (`?next=`): a path of ours only. */
 function nextPath(raw: string | null | undefined): string | null {
-  return raw && /^\/[a-z0-9-]+$/.test(raw) ? raw : null;
+  return raw && /^(\/[a-z0-9-]+)+$/.test(raw) ? raw : null;
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

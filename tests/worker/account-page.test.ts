@@ -51,6 +51,17 @@ describe("/account", () => {
     expect(signedIn.headers.get("Location")).toBe("/account");
   });
 
+  it("brings a person back to a nested page of ours, such as /account/security", async () => {
+    const { email } = await member();
+    const signedIn = await fetchWorker("/login", {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": freshIp() },
+      body: new URLSearchParams({ intent: "login", email, password: PASSWORD, next: "/account/security" }),
+    });
+    expect(signedIn.headers.get("Location")).toBe("/account/security");
+  });
+
   it("ignores a next that leaves the site", async () => {
     const { email } = await member();
     const signedIn = await fetchWorker("/login", {
