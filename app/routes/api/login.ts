@@ -6,12 +6,14 @@ import { jsonAction, postOnly } from "~/server/json-api.server";
 // POST /api/login { email, password, code? }. An account with a second factor signs in only with `code`
 // (a code from its authenticator app or a recovery code): without one, a correct password answers 401 with
 // `secondFactor: "required"`, and a wrong password or code the same 401 as ever.
+const CODE_REQUIRED = "Give the code from your authenticator app or a recovery code as `code`.";
+
 export const action = jsonAction({
   readsBody: true,
   run: ({ deps, caller, input }) => logIn(deps, input, caller),
   answer: (signIn, request) =>
     signIn.kind === "second-factor"
-      ? Response.json({ error: LOGIN_FAILED_MESSAGE, secondFactor: "required" }, { status: 401 })
+      ? Response.json({ error: CODE_REQUIRED, secondFactor: "required" }, { status: 401 })
       : Response.json(
           { user: publicUser(signIn.user) },
           { headers: { "Set-Cookie": sessionCookie(request, signIn.token) } },
