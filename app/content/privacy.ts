@@ -42,8 +42,12 @@ export const privacyTopics: readonly PrivacyTopic[] = [
         "While you are signed in: a random token in a cookie. We keep only its sha256, with an opaque id, when the session started, your browser's user agent and the country Cloudflare places you in, so you can see and end your sessions on My account. The session record also holds your first name and whether you are an administrator, to show the header.",
       ],
       [
+        "Your second factors",
+        "If you set them up: your authenticator app's secret, encrypted with a key only our server holds, and the 30-second step of the last code you used (so no code works twice); your ten recovery codes, kept only as their sha256, and when each was used; each passkey's name, public key, and when you added and last used it. A passkey's private key never leaves your device. While you sign in, a one-time challenge or ticket is kept for at most 5 minutes. We keep these to protect your account; you can remove them on Sign-in security.",
+      ],
+      [
         "Your account's events",
-        "Each sign-in (succeeded or failed), sign-out and change to your account, with the time, who acted, the outcome, your IP address, user agent, country and Cloudflare's request id. Never a password, token or code. We keep them to protect your account and to show you your recent activity.",
+        "Each sign-in (succeeded or failed, and how: password, code, recovery code or passkey), sign-out and change to your account, with the time, who acted, the outcome, your IP address, user agent, country and Cloudflare's request id. Never a password, token or code. We keep them to protect your account and to show you your recent activity.",
       ],
       [
         "Links we email you",
@@ -109,6 +113,8 @@ export const privacyTopics: readonly PrivacyTopic[] = [
         "Sessions",
         "10 days without use, 30 days at most; the record of a session is deleted 30 days after it started.",
       ],
+      ["Second factors", "Until you remove them, an administrator resets them, or the account is deleted."],
+      ["Sign-in challenges and tickets", "Valid 5 minutes; deleted when used, or within a day once expired."],
       ["Account events", "One year, then deleted by a daily job."],
       ["Address confirmation links", "Valid 24 hours."],
       ["Password reset links", "Valid 30 minutes."],
@@ -178,6 +184,10 @@ export const privacyTopics: readonly PrivacyTopic[] = [
       ],
       ["sessions", "Each active session: id, createdAt, lastSeenAt (to the hour), userAgent and country."],
       ["accountEvents", "Each event of the account: at, action, outcome, ip, userAgent and country."],
+      [
+        "secondFactors",
+        "authenticatorApp (when it was turned on, or null), passkeys (each one's name, createdAt and lastUsedAt) and recoveryCodesLeft; never a secret, code or key.",
+      ],
     ],
   },
   {

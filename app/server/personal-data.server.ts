@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, or } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, or } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID, userTypeLabel } from "~/content/user-types";
 import { PERSONAL_SUBJECTS } from "~/emails/email-content";
 import type { Person } from "~/lib/person";
@@ -9,7 +9,9 @@ import {
   emailChanges,
   emailDeliveries,
   mailEvents,
+  passkeys,
   privacyRequests,
+  totpCredentials,
   type UserRow,
   users,
 } from "../../db/schema";
@@ -24,6 +26,7 @@ import {
 } from "./mail-outbox.server";
 import type { Caller, Deps } from "./operation.server";
 import { conflict, done, type Outcome } from "./outcome";
+import { secondFactorsOf } from "./second-factors.server";
 import { forgetUserSessionsInKv, listUserSessions } from "./sessions.server";
 
 // What we hold about an email address, as one JSON document (GDPR Articles 15 and 20, POPIA section 23),
@@ -73,6 +76,12 @@ export interface PersonalData {
     userAgent: string | null;
     country: string | null;
   }[];
+  /** The account's second factors, never their secrets: null without an account. */
+  secondFactors: {
+    authenticatorApp: { confirmedAt: string } | null;
+    passkeys: { name: string; createdAt: string; lastUsedAt: string | null }[];
+    recoveryCodesLeft: number;
+  } | null;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -146,7 +155,7 @@ async function personalEmails(db: Database, userId: number | null, email: string
 /** Everything we hold about an address: its account (if any), what was sent from it, and to it. */
 export async function collectPersonalData(db: Database, env: Env, email: string): Promise<PersonalData> {
   const user = (await db.query.users.findFirst({ where: eq(users.email, email) })) ?? null;
-  const [contacts, emails, sessions, events] = await Promise.all([
+  const [contacts, emails, sessions, events, factors] = await Promise.all([
     db.query.contactSubmissions.findMany({
       where: eq(contactSubmissions.email, email),
       orderBy: desc(contactSubmissions.createdAt),
@@ -160,6 +169,7 @@ export async function collectPersonalData(db: Database, env: Env, email: string)
           .where(or(eq(accountEvents.subjectId, user.id), eq(accountEvents.actorId, user.id)))
           .orderBy(desc(accountEvents.at), desc(accountEvents.id))
       : [],
+    user ? secondFactorsSummary(db, user.id) : null,
   ]);
   return {
     format: EXPORT_FORMAT,
@@ -210,6 +220,26 @@ export async function collectPersonalData(db: Database, env: Env, email: string)
       userAgent: event.userAgent,
       country: event.country,
     })),
+    secondFactors: factors,
+  };
+}
+
+async function secondFactorsSummary(db: Database, userId: number): Promise<PersonalData["secondFactors"]> {
+  const [app, keys, codes] = await Promise.all([
+    db.query.totpCredentials.findFirst({
+      where: and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.confirmedAt)),
+    }),
+    db.query.passkeys.findMany({ where: eq(passkeys.userId, userId), orderBy: desc(passkeys.createdAt) }),
+    secondFactorsOf(db, userId),
+  ]);
+  return {
+    authenticatorApp: app?.confirmedAt ? { confirmedAt: app.confirmedAt.toISOString() } : null,
+    passkeys: keys.map((key) => ({
+      name: key.name,
+      createdAt: key.createdAt.toISOString(),
+      lastUsedAt: iso(key.lastUsedAt),
+    })),
+    recoveryCodesLeft: codes.recoveryCodesLeft,
   };
 }
 

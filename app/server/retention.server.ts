@@ -2,6 +2,7 @@ import { lt } from "drizzle-orm";
 import {
   accountEvents,
   accountTokens,
+  authChallenges,
   emailChanges,
   emailDeliveries,
   mailEvents,
@@ -12,7 +13,7 @@ import { getDb } from "./db.server";
 import { SESSION_ABSOLUTE_SECONDS } from "./sessions.server";
 
 // What mail and account links leave behind, deleted once nothing can need it. Run by the daily cron
-// (wrangler.toml `DAILY_CRON`); each run is seven deletes in one D1 batch.
+// (wrangler.toml `DAILY_CRON`); each run is eight deletes in one D1 batch.
 
 /** The daily cron expression in wrangler.toml; the five-minute one sweeps unpublished mail. */
 export const DAILY_CRON = "0 3 * * *";
@@ -43,6 +44,7 @@ export interface Pruned {
   privacyRequests: number;
   sessions: number;
   accountEvents: number;
+  authChallenges: number;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
   try {
     const sessionCutoff = new Date(now - SESSION_ABSOLUTE_SECONDS * 1000);
     const linkCutoff = new Date(now - TOKEN_GRACE_MS);
-    const [events, deliveries, tokens, changes, requests, ended, trail] = await db.batch([
+    const [events, deliveries, tokens, changes, requests, ended, trail, challenges] = await db.batch([
       db.delete(mailEvents).where(lt(mailEvents.enqueuedAt, mailCutoff)),
       db.delete(emailDeliveries).where(lt(emailDeliveries.sentAt, mailCutoff)),
       db.delete(accountTokens).where(lt(accountTokens.expiresAt, linkCutoff)),
@@ -69,6 +71,8 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
       db
         .delete(accountEvents)
         .where(lt(accountEvents.at, new Date(now - ACCOUNT_EVENT_RETENTION_DAYS * DAY_MS))),
+      // Sign-in tickets and passkey challenges live 5 minutes; each new one clears the expired, this the rest.
+      db.delete(authChallenges).where(lt(authChallenges.expiresAt, new Date(now))),
     ]);
     const pruned = {
       mailEvents: events.meta.changes,
@@ -78,6 +82,7 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
       privacyRequests: requests.meta.changes,
       sessions: ended.meta.changes,
       accountEvents: trail.meta.changes,
+      authChallenges: challenges.meta.changes,
     };
     console.log("retention: pruned", pruned);
     return pruned;

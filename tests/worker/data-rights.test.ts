@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import type { MailEventMessage } from "../../app/server/mail-outbox.server";
 import type { PersonalData } from "../../app/server/personal-data.server";
 import { fetchWorker } from "./support";
-import { approve, freshIp, PASSWORD, postJson, registerViaApi, uniqueEmail } from "./support-accounts";
+import {
+  approve,
+  enrolAuthenticator,
+  freshIp,
+  PASSWORD,
+  postJson,
+  registerViaApi,
+  uniqueEmail,
+} from "./support-accounts";
 import { deliver, insertContact, linksOf, recordingEnv } from "./support-mail";
 
 // What a person can do with their address and their data (issue 18, items 3, 7, 8 and 9): a change of
@@ -187,6 +195,17 @@ describe("download my data", () => {
     await insertContact({ email, message: "Please sell me 500 FACETS tokens." });
     await call("/api/account", cookie, { method: "PATCH", body: { phone: "+27 21 000 0000" } });
     await deliverPending();
+    await enrolAuthenticator(email);
+    const ciphertext = await env.DB.prepare(
+      "SELECT t.secret_ciphertext AS c FROM totp_credentials t JOIN users u ON u.id = t.user_id WHERE u.email = ?",
+    )
+      .bind(email)
+      .first<{ c: string }>();
+    await env.DB.prepare(
+      "INSERT INTO passkeys (id, user_id, name, public_key, algorithm) SELECT 'cred-export', id, 'Work laptop', 'not-a-real-key', -7 FROM users WHERE email = ?",
+    )
+      .bind(email)
+      .run();
     const response = await call("/api/account/export", cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("application/json");
@@ -214,6 +233,13 @@ describe("download my data", () => {
       },
     });
     expect(data.account).not.toHaveProperty("password");
+    expect(data.secondFactors).toEqual({
+      authenticatorApp: { confirmedAt: expect.any(String) },
+      passkeys: [{ name: "Work laptop", createdAt: expect.any(String), lastUsedAt: null }],
+      recoveryCodesLeft: 0,
+    });
+    expect(text).not.toContain(ciphertext?.c);
+    expect(text).not.toContain("not-a-real-key");
     expect(data.contactMessages).toEqual([
       expect.objectContaining({ email, message: "Please sell me 500 FACETS tokens.", processed: false }),
     ]);

@@ -45,6 +45,16 @@ async function insertToken(userId: number, expiresInSeconds: number) {
   return hash;
 }
 
+async function insertChallenge(expiresInSeconds: number) {
+  const id = hashToken(crypto.randomUUID());
+  await env.DB.prepare(
+    "INSERT INTO auth_challenges (id, purpose, expires_at) VALUES (?, 'passkey-sign-in', unixepoch() + ?)",
+  )
+    .bind(id, expiresInSeconds)
+    .run();
+  return id;
+}
+
 const exists = async (table: string, column: string, value: string) =>
   (await env.DB.prepare(`SELECT 1 FROM ${table} WHERE ${column} = ?`).bind(value).first()) !== null;
 
@@ -59,6 +69,8 @@ async function seed() {
     longExpired: await insertToken(userId, -2 * DAY),
     justExpired: await insertToken(userId, -60),
     live: await insertToken(userId, 30 * 60),
+    expiredChallenge: await insertChallenge(-60),
+    liveChallenge: await insertChallenge(5 * 60),
   };
 }
 
@@ -71,6 +83,8 @@ async function expectPruned(rows: Awaited<ReturnType<typeof seed>>) {
   expect(await exists("account_tokens", "token_hash", rows.longExpired)).toBe(false);
   expect(await exists("account_tokens", "token_hash", rows.justExpired)).toBe(true);
   expect(await exists("account_tokens", "token_hash", rows.live)).toBe(true);
+  expect(await exists("auth_challenges", "id", rows.expiredChallenge)).toBe(false);
+  expect(await exists("auth_challenges", "id", rows.liveChallenge)).toBe(true);
 }
 
 describe("retention", () => {
