@@ -179,7 +179,7 @@ function routeTarget(pattern: string): fc.Arbitrary<Target> {
 const DOWNLOAD = /\.csv$/;
 
 /** A form route, or a form route with parameters (say /reset-password/:token). */
-function isFormRoute(pattern: string): boolean {
+export function isFormRoute(pattern: string): boolean {
   if (DOWNLOAD.test(pattern)) return false;
   return [...FORM_ROUTES].some((route) => pattern === route || pattern.startsWith(`${route}/`));
 }

@@ -24,6 +24,7 @@ export const FORM_ROUTES = new Set([
   "/forgot-password",
   "/reset-password",
   "/account",
+  "/confirm-its-you",
   "/confirm-email-change",
   "/privacy/request",
 ]);
