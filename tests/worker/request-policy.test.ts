@@ -3,7 +3,7 @@ import routeTable from "../../app/routes.ts?raw";
 import { FORM_PATHS } from "../../app/server/request-policy.server";
 import { fetchPage, fetchWorker } from "./support";
 import { signedInCookie } from "./support-accounts";
-import { isFormRoute } from "./support-fuzz";
+import { apiRoutesWithoutModel, isFormRoute } from "./support-fuzz";
 
 /** Every page path of the route table (the index and each top-level `route("/…")`; the API is apart). */
 function pagePaths(): string[] {
@@ -31,6 +31,10 @@ describe("the request policy", () => {
     // The fuzz keeps its own table of form routes; pinned here, so a new form page cannot wait for a
     // lucky seed to show the table is behind.
     expect(pagePaths().filter(isFormRoute).sort()).toEqual(takesPosts);
+  });
+
+  it("leaves no API route out of the fuzz's model", () => {
+    expect(apiRoutesWithoutModel()).toEqual([]);
   });
 
   it("answers other methods on a form page 405 with Allow, inside the shell", async () => {

@@ -61,7 +61,26 @@ const API_ROUTES: Record<string, ApiRoute> = {
   "/api/privacy/request": { methods: ["POST"], json: true },
   "/api/privacy/export": { methods: ["POST"], json: true },
   "/api/privacy/erase": { methods: ["POST"], json: true },
+  "/api/auth/second-factors": { methods: ["GET", "HEAD"], json: false },
+  "/api/auth/reauthenticate": { methods: ["POST"], json: true },
+  "/api/auth/totp": { methods: ["POST", "DELETE"], json: true },
+  "/api/auth/totp/confirm": { methods: ["POST"], json: true },
+  "/api/auth/recovery-codes": { methods: ["POST"], json: false },
+  "/api/auth/passkeys/options": { methods: ["POST"], json: true },
+  "/api/auth/passkeys": { methods: ["POST"], json: true },
+  "/api/auth/passkeys/:id": { methods: ["DELETE"], json: false },
+  "/api/auth/passkey-sign-in": { methods: ["POST"], json: true },
+  "/api/auth/passkey-confirm": { methods: ["POST"], json: true },
+  "/api/admin/end-sessions/:id": { methods: ["POST"], json: false },
+  "/api/admin/reset-second-factors/:id": { methods: ["POST"], json: false },
 };
+
+/** The API patterns of the route table this model has no entry for (its catch-all aside). */
+export function apiRoutesWithoutModel(): string[] {
+  return PATTERNS.filter((pattern) => pattern.startsWith("/api/") && pattern !== "/api/*").filter(
+    (pattern) => !(pattern in API_ROUTES),
+  );
+}
 
 /**
  * What a valid payload (a contact message's fields, unless validFields says otherwise) gets where it is not
@@ -80,6 +99,15 @@ const VALID_PAYLOAD_STATUS: Record<string, number | number[]> = {
   "/api/privacy/request": 202,
   "/api/privacy/export": 400,
   "/api/privacy/erase": 400,
+  // Second factors: 401 without a session; with one, 400 (no password, code or credential in a contact
+  // form), 403 where "Confirm it's you" is due, or a new authenticator-app enrolment (201).
+  "/api/auth/reauthenticate": [400, 401],
+  "/api/auth/totp": [201, 401, 403],
+  "/api/auth/totp/confirm": [400, 401, 403],
+  "/api/auth/passkeys/options": 400,
+  "/api/auth/passkeys": [400, 401, 403],
+  "/api/auth/passkey-sign-in": 401,
+  "/api/auth/passkey-confirm": [400, 401],
 };
 
 const PATTERNS = routePatterns();
