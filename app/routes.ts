@@ -21,8 +21,11 @@ export default [
   // The Activity tab's CSV file: GET only, so outside the layout (whose check would otherwise answer a POST
   // before the 405); the export checks the caller itself.
   route("/admin/activity.csv", "routes/admin/activity.csv.ts"),
-  route("/account", "routes/account.tsx"),
-  route("/account/security", "routes/account-security.tsx"),
+  // Every /account page, inside a layout whose middleware is the signed-in check.
+  layout("routes/account/layout.tsx", [
+    route("/account", "routes/account/overview.tsx"),
+    route("/account/security", "routes/account/security.tsx"),
+  ]),
   route("/confirm-its-you", "routes/confirm-its-you.tsx"),
   route("/confirm-email", "routes/confirm-email.tsx"),
   route("/forgot-password", "routes/forgot-password.tsx"),

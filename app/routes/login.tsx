@@ -20,6 +20,7 @@ import {
 import type { RouteHandle } from "~/lib/route-handle";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
+import { nextPath } from "~/lib/sign-in-paths";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { completeSignIn, landingPathFor, logIn, register, type SignIn } from "~/server/accounts.server";
 import { flashCookie, sessionCookie } from "~/server/cookies.server";
@@ -68,10 +69,6 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** Where to go after signing in when the person was sent here from a page (`?next=`): a path of ours only. */
-function nextPath(raw: string | null | undefined): string | null {
-  return raw && /^(\/[a-z0-9-]+)+$/.test(raw) ? raw : null;
-}
-
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const next = nextPath(url.searchParams.get("next"));

@@ -51,6 +51,47 @@ describe("/account", () => {
     expect(signedIn.headers.get("Location")).toBe("/account");
   });
 
+  it("sends a visitor to sign in at every door of an /account page, and runs nothing for them", async () => {
+    const { email } = await member();
+    const before = await env.DB.prepare("SELECT first_name FROM users WHERE email = ?").bind(email).first();
+    const doors: [string, RequestInit, string][] = [
+      ["/account/security", {}, "/login?next=/account/security"],
+      ["/account.data", {}, "/login?next=/account"],
+      ["/account/security.data", {}, "/login?next=/account/security"],
+      [
+        "/account",
+        { method: "POST", body: new URLSearchParams({ intent: "profile", firstName: "Mallory" }) },
+        "/login?next=/account",
+      ],
+      [
+        "/account/security",
+        { method: "POST", body: new URLSearchParams({ intent: "totp-start" }) },
+        "/login?next=/account/security",
+      ],
+    ];
+    for (const [path, init, login] of doors) {
+      const response = await fetchWorker(path, {
+        ...init,
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": freshIp() },
+      });
+      if (path.endsWith(".data")) {
+        // A data request is told where to go in its body (React Router's single fetch), a page by Location.
+        expect([path, response.status, await response.text()]).toEqual([
+          path,
+          202,
+          expect.stringContaining(`"redirect","${login}"`),
+        ]);
+      } else {
+        await response.body?.cancel();
+        const location = new URL(response.headers.get("Location") ?? "", "http://x");
+        expect([path, response.status, location.pathname + location.search]).toEqual([path, 302, login]);
+      }
+    }
+    const after = await env.DB.prepare("SELECT first_name FROM users WHERE email = ?").bind(email).first();
+    expect(after).toEqual(before);
+  });
+
   it("brings a person back to a nested page of ours, such as /account/security", async () => {
     const { email } = await member();
     const signedIn = await fetchWorker("/login", {

@@ -14,6 +14,7 @@ import { formatDateTime } from "~/lib/format-date";
 import type { FieldErrors } from "~/lib/schemas";
 import { DELETE_WORD } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
+import { signInFirst } from "~/lib/sign-in-paths";
 import { describeUserAgent } from "~/lib/user-agent";
 import { clearSessionCookie, flashCookie, sessionCookie } from "~/server/cookies.server";
 import { requestEmailChange } from "~/server/email-change.server";
@@ -31,12 +32,10 @@ import {
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Failure } from "~/server/outcome";
 import { hasSecondFactor, secondFactorsOf } from "~/server/second-factors.server";
-import type { Route } from "./+types/account";
+import type { Route } from "./+types/overview";
 
 // /account: what every signed-in person can do for themselves (issue 18). Plain HTML forms, no script:
 // each section posts to this page's action and the page is rendered again with the outcome.
-
-export const SIGN_IN_FIRST = "/login?next=/account";
 
 type Section = "profile" | "email" | "password" | "sessions" | "delete";
 
@@ -61,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const deps = depsOf(context);
   const caller = callerOf(context, request);
   const profile = await readProfile(deps, caller);
-  if (profile.kind !== "done") throw redirect(SIGN_IN_FIRST);
+  if (profile.kind !== "done") throw redirect(signInFirst("/account"));
   const [sessions, activity, factors] = await Promise.all([
     mySessions(deps, caller),
     myActivity(deps, caller, 1),
@@ -76,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function failed(section: Section, outcome: Failure, description: string, values?: Record<string, string>) {
-  if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect(SIGN_IN_FIRST);
+  if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect(signInFirst("/account"));
   const notice: ToastMessage =
     outcome.kind === "rate-limited"
       ? TOO_MANY_ATTEMPTS

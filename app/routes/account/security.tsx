@@ -11,6 +11,7 @@ import { formatDateTime } from "~/lib/format-date";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
+import { signInFirst } from "~/lib/sign-in-paths";
 import { resumeAfterConfirmation } from "~/server/confirm-its-you.server";
 import { failureInit, readForm } from "~/server/form-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
@@ -25,13 +26,11 @@ import {
   startTotpEnrolment,
   type TotpEnrolment,
 } from "~/server/second-factor-enrolment.server";
-import type { Route } from "./+types/account-security";
+import type { Route } from "./+types/security";
 
 // /account/security: second factors. An authenticator app (QR code drawn on the server), recovery codes
 // (shown once), and passkeys. Every change asks "Confirm it's you" when the last sign-in is older than 10
 // minutes; the change then goes on. Plain forms: the app and the codes work without JavaScript.
-
-const SIGN_IN_FIRST = "/login?next=/account/security";
 
 // Hydrated for the passkey buttons only; everything else is a plain form.
 export const handle = { hydrate: true } satisfies RouteHandle;
@@ -59,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const deps = depsOf(context);
   const caller = callerOf(context, request);
   const overview = await securityOverview(deps, caller);
-  if (overview.kind !== "done") throw redirect(SIGN_IN_FIRST);
+  if (overview.kind !== "done") throw redirect(signInFirst("/account/security"));
   const enrolment = overview.value.pendingTotp ? await pendingTotpEnrolment(deps, caller) : null;
   return { ...overview.value, enrolment };
 }
@@ -71,7 +70,8 @@ const error = (description: string): ToastMessage => ({
 });
 
 function failed(outcome: Failure, resume: string | undefined, carry: Record<string, string> = {}) {
-  if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect(SIGN_IN_FIRST);
+  if (outcome.kind === "unauthenticated" && !outcome.message)
+    throw redirect(signInFirst("/account/security"));
   if (outcome.kind === "forbidden" && outcome.reauthenticate && resume) {
     return data<ActionResult>({ confirm: { resume, carry } }, { status: 403 });
   }
