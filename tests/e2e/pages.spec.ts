@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, type Response as PageResponse, test } from "@playwright/test";
 import { signInAsDemoAdmin } from "./demo-admin";
 import { expectedRequests, paintFacts } from "./page-facts";
 import { interactivePages, publicPages } from "./routes";
@@ -186,3 +186,34 @@ for (const path of ["/admin", "/account/security", "/confirm-its-you?next=/admin
     );
   });
 }
+
+// "Only the enrolment and sign-in pages may load the passkey browser code" (issue 19): its WebAuthn calls
+// are in the scripts of the login, /account/security and /confirm-its-you, and in no other page's.
+test("only the sign-in and enrolment pages load the passkey code", async ({ page, baseURL }) => {
+  test.skip(test.info().project.name !== "desktop", "the same scripts at every width");
+  const loadsPasskeyCode = async (path: string) => {
+    const bodies: Promise<string>[] = [];
+    const collect = (response: PageResponse) => {
+      if (response.request().resourceType() === "script") bodies.push(response.text());
+    };
+    page.on("response", collect);
+    const response = await page.goto(path, { waitUntil: "networkidle" });
+    page.off("response", collect);
+    expect(response?.status(), path).toBe(200);
+    return (await Promise.all(bodies)).some((body) => body.includes("navigator.credentials"));
+  };
+  const seen: Record<string, boolean> = {};
+  for (const path of ["/login", "/contact"]) seen[path] = await loadsPasskeyCode(path);
+  await signInAsDemoAdmin(page, baseURL ?? "");
+  for (const path of ["/account", "/account/security", "/admin", "/confirm-its-you?next=/admin"]) {
+    seen[path] = await loadsPasskeyCode(path);
+  }
+  expect(seen).toEqual({
+    "/login": true,
+    "/contact": false,
+    "/account": false,
+    "/account/security": true,
+    "/admin": false,
+    "/confirm-its-you?next=/admin": true,
+  });
+});
