@@ -183,7 +183,10 @@ export const privacyTopics: readonly PrivacyTopic[] = [
         "Each email we sent about the account or the address: subject, createdAt, and state: 'sent' (Email Service took it), 'queued' (on its way) or 'waiting' (not yet queued).",
       ],
       ["sessions", "Each active session: id, createdAt, lastSeenAt (to the hour), userAgent and country."],
-      ["accountEvents", "Each event of the account: at, action, outcome, ip, userAgent and country."],
+      [
+        "accountEvents",
+        "Each event of the account: at, action, outcome, byAnother (true when an administrator acted on your account; their ip, userAgent and country are theirs and left out), ip, userAgent and country.",
+      ],
       [
         "secondFactors",
         "authenticatorApp (when it was turned on, or null), passkeys (each one's name, createdAt and lastUsedAt) and recoveryCodesLeft; never a secret, code or key.",

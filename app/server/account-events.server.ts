@@ -164,7 +164,10 @@ export interface OwnEvent {
   at: string;
   action: string;
   outcome: string;
+  /** Done to this account by someone else (an administrator): where they were is theirs, not shown. */
   byAnother: boolean;
+  /** Done by this person to another account (an administrator's action). */
+  onAnother: boolean;
   ip: string | null;
   country: string | null;
   userAgent: string | null;
@@ -183,14 +186,29 @@ export async function listOwnEvents(
     .orderBy(desc(accountEvents.at), desc(accountEvents.id))
     .limit(limit)
     .offset(offset);
-  return rows.map((row) => ({
-    id: row.id,
-    at: row.at.toISOString(),
-    action: row.action,
-    outcome: row.outcome,
-    byAnother: row.actorId !== null && row.actorId !== userId,
-    ip: row.ip,
-    country: row.country,
-    userAgent: row.userAgent,
-  }));
+  return rows.map((row) => {
+    const byAnother = row.actorId !== null && row.actorId !== userId;
+    return {
+      id: row.id,
+      at: row.at.toISOString(),
+      action: row.action,
+      outcome: row.outcome,
+      byAnother,
+      onAnother: row.subjectId !== null && row.subjectId !== userId,
+      ...whereFrom(row, byAnother),
+    };
+  });
+}
+
+/**
+ * Where an event came from, as its person may see it: their own address, device and country, and none of
+ * an administrator's who acted on their account (those stay in the audit log, for administrators).
+ */
+export function whereFrom(
+  row: { ip: string | null; userAgent: string | null; country: string | null },
+  byAnother: boolean,
+): { ip: string | null; userAgent: string | null; country: string | null } {
+  return byAnother
+    ? { ip: null, userAgent: null, country: null }
+    : { ip: row.ip, userAgent: row.userAgent, country: row.country };
 }

@@ -15,7 +15,7 @@ import {
   type UserRow,
   users,
 } from "../../db/schema";
-import { type EventChain, withEventChain } from "./account-events.server";
+import { type EventChain, whereFrom, withEventChain } from "./account-events.server";
 import { sha256Hex } from "./audit-chain";
 import type { Database } from "./db.server";
 import {
@@ -72,6 +72,7 @@ export interface PersonalData {
     at: string;
     action: string;
     outcome: string;
+    byAnother: boolean;
     ip: string | null;
     userAgent: string | null;
     country: string | null;
@@ -212,14 +213,16 @@ export async function collectPersonalData(db: Database, env: Env, email: string)
       userAgent,
       country,
     })),
-    accountEvents: events.map((event) => ({
-      at: event.at.toISOString(),
-      action: event.action,
-      outcome: event.outcome,
-      ip: event.ip,
-      userAgent: event.userAgent,
-      country: event.country,
-    })),
+    accountEvents: events.map((event) => {
+      const byAnother = event.actorId !== null && event.actorId !== user?.id;
+      return {
+        at: event.at.toISOString(),
+        action: event.action,
+        outcome: event.outcome,
+        byAnother,
+        ...whereFrom(event, byAnother),
+      };
+    }),
     secondFactors: factors,
   };
 }

@@ -1,8 +1,16 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { MailEventMessage } from "../../app/server/mail-outbox.server";
-import { fetchWorker } from "./support";
-import { approve, freshIp, PASSWORD, postJson, registerViaApi, uniqueEmail } from "./support-accounts";
+import { fetchPage, fetchWorker, textOf } from "./support";
+import {
+  approve,
+  freshIp,
+  PASSWORD,
+  postJson,
+  registerViaApi,
+  signedInCookie,
+  uniqueEmail,
+} from "./support-accounts";
 import { deliver, recordingEnv } from "./support-mail";
 
 // My account over the JSON API (issue 18): the profile, the sessions and the person's own account events,
@@ -205,6 +213,44 @@ describe("GET /api/account/activity", () => {
     await call("/api/account", theirs.first, { method: "PATCH", body: { company: "Theirs" } });
     const events = (await (await call("/api/account/activity", mine.first)).json()) as { action: string }[];
     expect(events.map((event) => event.action)).toEqual(["sign-in", "sign-in"]);
+  });
+});
+
+describe("an administrator's action in a person's own activity", () => {
+  it("is named for what it did, without the administrator's address or device", async () => {
+    const admin = await signedInCookie({ admin: true });
+    const email = uniqueEmail("approved");
+    await registerViaApi(email);
+    const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?")
+      .bind(email)
+      .first<{ id: number }>();
+    const approved = await fetchWorker(`/api/admin/approve-user/${row?.id}`, {
+      method: "POST",
+      headers: { Cookie: admin.cookie, "CF-Connecting-IP": "203.0.113.9", "User-Agent": "StaffBrowser/7.0" },
+    });
+    expect(approved.status).toBe(200);
+    const signedIn = await postJson("/api/login", { email, password: PASSWORD });
+    const cookie = (signedIn.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+
+    type Listed = { action: string; byAnother: boolean; onAnother: boolean; ip: string | null };
+    const approval = (events: Listed[]) => events.find((event) => event.action === "user-approved");
+    const mine = (await (await call("/api/account/activity", cookie)).json()) as Listed[];
+    expect(approval(mine)).toMatchObject({ byAnother: true, onAnother: false, ip: null, userAgent: null });
+    const theirs = (await (await call("/api/account/activity", admin.cookie)).json()) as Listed[];
+    expect(approval(theirs)).toMatchObject({ byAnother: false, onAnother: true, ip: "203.0.113.9" });
+
+    const page = textOf((await fetchPage("/account", { headers: { Cookie: cookie } })).html);
+    expect(page).toContain("Account approved, by an administrator");
+    expect(page).not.toContain("203.0.113.9");
+    expect(page).not.toContain("user-approved");
+    const adminPage = textOf((await fetchPage("/account", { headers: { Cookie: admin.cookie } })).html);
+    expect(adminPage).toContain("Account approved (another person's account)");
+
+    const copy = await (await call("/api/account/export", cookie)).text();
+    expect(copy).not.toContain("203.0.113.9");
+    expect(copy).not.toContain("StaffBrowser");
+    const events = (JSON.parse(copy) as { accountEvents: Listed[] }).accountEvents;
+    expect(approval(events)).toMatchObject({ byAnother: true, ip: null });
   });
 });
 

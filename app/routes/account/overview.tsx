@@ -9,6 +9,7 @@ import {
 } from "~/components/person-fields";
 import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
 import { TextField } from "~/components/ui/form-field";
+import { ownEventLabel } from "~/lib/account-event-labels";
 import { EMAIL_CHANGE_SENT, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import { formatDateTime } from "~/lib/format-date";
 import type { FieldErrors } from "~/lib/schemas";
@@ -214,28 +215,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const ACTIONS: Record<string, [string, string]> = {
-  "sign-in": ["Signed in", "Sign-in failed"],
-  "sign-out": ["Signed out", "Sign-out failed"],
-  "session-ended": ["A session was signed out", "A session could not be signed out"],
-  "other-sessions-ended": ["Every other session was signed out", "Sessions could not be signed out"],
-  "profile-changed": ["Profile changed", "Profile change failed"],
-  "password-changed": ["Password changed", "Password change refused: wrong current password"],
-  "email-change-requested": [
-    "Change of email address requested",
-    "Change of email address refused: wrong password",
-  ],
-  "email-changed": ["Email address changed", "Email address change failed"],
-  "data-exported": ["Copy of your data downloaded", "Copy of your data failed"],
-  "account-deleted": ["Account deleted", "Account deletion refused: wrong password"],
-};
-
-function eventLabel(action: string, outcome: string): string {
-  const labels = ACTIONS[action];
-  if (!labels) return action;
-  return outcome === "success" ? labels[0] : labels[1];
-}
-
 const regions = new Intl.DisplayNames(["en"], { type: "region" });
 
 function countryName(code: string | null): string | null {
@@ -419,7 +398,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             <ol className="divide-y divide-line">
               {activity.map((event) => (
                 <li key={event.id} className="py-3">
-                  <p className="font-semibold">{eventLabel(event.action, event.outcome)}</p>
+                  <p className="font-semibold">{ownEventLabel(event)}</p>
                   <p className="text-sm text-ink-muted">
                     {formatDateTime(event.at)}
                     {event.userAgent ? ` · ${describeUserAgent(event.userAgent)}` : ""}
