@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
-import { AccountSection, DangerButton, QuietButton, SaveButton } from "~/components/account-sections";
+import { ActivityList, SessionList } from "~/components/account-activity";
+import { AccountSection, DangerButton, SaveButton } from "~/components/account-sections";
 import { PageHero } from "~/components/page-hero";
 import {
   AreaOfInterestField,
@@ -9,14 +10,11 @@ import {
 } from "~/components/person-fields";
 import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
 import { TextField } from "~/components/ui/form-field";
-import { ownEventLabel } from "~/lib/account-event-labels";
 import { EMAIL_CHANGE_SENT, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
-import { formatDateTime } from "~/lib/format-date";
 import type { FieldErrors } from "~/lib/schemas";
 import { DELETE_WORD } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
-import { describeUserAgent } from "~/lib/user-agent";
 import { clearSessionCookie, flashCookie, sessionCookie } from "~/server/cookies.server";
 import { requestEmailChange } from "~/server/email-change.server";
 import { failureInit, readForm } from "~/server/form-door.server";
@@ -215,17 +213,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const regions = new Intl.DisplayNames(["en"], { type: "region" });
-
-function countryName(code: string | null): string | null {
-  if (!code || !/^[A-Z]{2}$/.test(code)) return null;
-  try {
-    return regions.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 /** The code a change asks for too when the person has a second factor and signed in over 10 minutes ago. */
 function ConfirmationCodeField({
   show,
@@ -359,56 +346,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <AccountSection id="sessions" title="Sessions">
           <StaticNotice message={noticeFor("sessions")} />
           <p>Where your account is signed in now. Sign out any session you do not recognise.</p>
-          <ul className="divide-y divide-line">
-            {sessions.map((session) => (
-              <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div>
-                  <p className="font-semibold">
-                    {describeUserAgent(session.userAgent)}
-                    {session.current ? <span className="ml-2 text-sm text-brand">(this session)</span> : null}
-                  </p>
-                  <p className="text-sm text-ink-muted">
-                    Started {formatDateTime(session.createdAt)} · last seen{" "}
-                    {formatDateTime(session.lastSeenAt)}
-                    {countryName(session.country) ? ` · ${countryName(session.country)}` : ""}
-                  </p>
-                </div>
-                {session.current ? null : (
-                  <Form method="post" aria-label={`Sign out ${describeUserAgent(session.userAgent)}`}>
-                    <input type="hidden" name="intent" value="end-session" />
-                    <input type="hidden" name="id" value={session.id} />
-                    <QuietButton>Sign out</QuietButton>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-          {sessions.length > 1 ? (
-            <Form method="post" aria-label="Sign out every other session">
-              <input type="hidden" name="intent" value="end-others" />
-              <QuietButton>Sign out all other sessions</QuietButton>
-            </Form>
-          ) : null}
+          <SessionList sessions={sessions} />
         </AccountSection>
 
         <AccountSection id="activity" title="Recent activity">
-          {activity.length === 0 ? (
-            <p>No activity yet.</p>
-          ) : (
-            <ol className="divide-y divide-line">
-              {activity.map((event) => (
-                <li key={event.id} className="py-3">
-                  <p className="font-semibold">{ownEventLabel(event)}</p>
-                  <p className="text-sm text-ink-muted">
-                    {formatDateTime(event.at)}
-                    {event.userAgent ? ` · ${describeUserAgent(event.userAgent)}` : ""}
-                    {countryName(event.country) ? ` · ${countryName(event.country)}` : ""}
-                    {event.ip ? ` · ${event.ip}` : ""}
-                  </p>
-                </li>
-              ))}
-            </ol>
-          )}
+          <ActivityList activity={activity} />
         </AccountSection>
 
         <AccountSection id="data" title="Your data">
