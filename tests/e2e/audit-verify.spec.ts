@@ -68,7 +68,7 @@ test("npm run audit:verify names an entry changed by hand in local D1", async ({
     );
     const id = Number(middle?.id);
     expect(id).toBeGreaterThan(0);
-    sql(copy, `UPDATE account_events SET ip = '203.0.113.66' WHERE id = ${id}`);
+    sql(copy, `UPDATE account_events SET ip = COALESCE(ip, '') || '-changed' WHERE id = ${id}`);
 
     const broken = verify(copy);
     expect(broken.output).toContain(`is broken at entry ${id}:`);
