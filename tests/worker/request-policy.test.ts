@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import routeTable from "../../app/routes.ts?raw";
 import { FORM_PATHS } from "../../app/server/request-policy.server";
 import { fetchPage, fetchWorker } from "./support";
-import { signedInCookie } from "./support-accounts";
-import { apiRoutesWithoutModel, isFormRoute } from "./support-fuzz";
+import { freshIp, signedInCookie } from "./support-accounts";
+import { apiRoutesWithoutModel, isFormRoute, validPayloadModel } from "./support-fuzz";
 
 /** Every page path of the route table (the index and each top-level `route("/…")`; the API is apart). */
 function pagePaths(): string[] {
@@ -35,6 +35,33 @@ describe("the request policy", () => {
 
   it("leaves no API route out of the fuzz's model", () => {
     expect(apiRoutesWithoutModel()).toEqual([]);
+  });
+
+  it("answers each JSON route's valid payload as the fuzz's model says, for a visitor, a member and an admin", async () => {
+    const [member, admin] = await Promise.all([signedInCookie(), signedInCookie({ admin: true })]);
+    const unexpected: string[] = [];
+    for (const { pattern, body, statuses } of validPayloadModel()) {
+      for (const [caller, cookie] of [
+        ["visitor", ""],
+        ["member", member.cookie],
+        ["admin", admin.cookie],
+      ]) {
+        const response = await fetchWorker(pattern, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            "CF-Connecting-IP": freshIp(),
+            ...(cookie ? { Cookie: cookie } : {}),
+          },
+          body: body(),
+        });
+        await response.body?.cancel();
+        if (!statuses.includes(response.status)) {
+          unexpected.push(`${pattern} as ${caller}: ${response.status}, model ${statuses.join("/")}`);
+        }
+      }
+    }
+    expect(unexpected).toEqual([]);
   });
 
   it("answers other methods on a form page 405 with Allow, inside the shell", async () => {

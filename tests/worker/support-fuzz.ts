@@ -75,6 +75,22 @@ const API_ROUTES: Record<string, ApiRoute> = {
   "/api/admin/reset-second-factors/:id": { methods: ["POST"], json: false },
 };
 
+/**
+ * Each JSON POST route of the model with its valid payload (as the fuzz encodes it) and the statuses the
+ * model allows for it: request-policy.test.ts sends each once per kind of caller, so the model is checked
+ * on every run, not only where a seed happens to go.
+ */
+export function validPayloadModel(): { pattern: string; body: () => string; statuses: number[] }[] {
+  return Object.entries(API_ROUTES)
+    .filter(([, route]) => route.json && route.methods.includes("POST"))
+    .map(([pattern]) => ({
+      pattern,
+      // A new payload each time: some hold an address that may be used once (a registration).
+      body: () => asJson(validFields({ kind: "route", pattern, path: pattern })),
+      statuses: [VALID_PAYLOAD_STATUS[pattern] ?? 201].flat(),
+    }));
+}
+
 /** The API patterns of the route table this model has no entry for (its catch-all aside). */
 export function apiRoutesWithoutModel(): string[] {
   return PATTERNS.filter((pattern) => pattern.startsWith("/api/") && pattern !== "/api/*").filter(
@@ -100,9 +116,10 @@ const VALID_PAYLOAD_STATUS: Record<string, number | number[]> = {
   "/api/privacy/export": 400,
   "/api/privacy/erase": 400,
   // Second factors: 401 without a session; with one, 400 (no password, code or credential in a contact
-  // form), 403 where "Confirm it's you" is due, or a new authenticator-app enrolment (201).
+  // form), 403 where "Confirm it's you" is due, a new authenticator-app enrolment (201), or 409 when an
+  // app is set up already (the fuzz's administrator has one).
   "/api/auth/reauthenticate": [400, 401],
-  "/api/auth/totp": [201, 401, 403],
+  "/api/auth/totp": [201, 401, 403, 409],
   "/api/auth/totp/confirm": [400, 401, 403],
   "/api/auth/passkeys/options": 400,
   "/api/auth/passkeys": [400, 401, 403],
