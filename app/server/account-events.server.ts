@@ -186,29 +186,26 @@ export async function listOwnEvents(
     .orderBy(desc(accountEvents.at), desc(accountEvents.id))
     .limit(limit)
     .offset(offset);
-  return rows.map((row) => {
-    const byAnother = row.actorId !== null && row.actorId !== userId;
-    return {
-      id: row.id,
-      at: row.at.toISOString(),
-      action: row.action,
-      outcome: row.outcome,
-      byAnother,
-      onAnother: row.subjectId !== null && row.subjectId !== userId,
-      ...whereFrom(row, byAnother),
-    };
-  });
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    action: row.action,
+    outcome: row.outcome,
+    onAnother: row.subjectId !== null && row.subjectId !== userId,
+    ...asSeenBy(row, userId),
+  }));
 }
 
 /**
- * Where an event came from, as its person may see it: their own address, device and country, and none of
- * an administrator's who acted on their account (those stay in the audit log, for administrators).
+ * An event as the person `userId` may see it: whether someone else (an administrator) acted, and where it
+ * came from only when it was them; an administrator's address, device and country stay in the audit log.
  */
-export function whereFrom(
-  row: { ip: string | null; userAgent: string | null; country: string | null },
-  byAnother: boolean,
-): { ip: string | null; userAgent: string | null; country: string | null } {
+export function asSeenBy(
+  row: { actorId: number | null; ip: string | null; userAgent: string | null; country: string | null },
+  userId: number | undefined,
+): { byAnother: boolean; ip: string | null; userAgent: string | null; country: string | null } {
+  const byAnother = row.actorId !== null && row.actorId !== userId;
   return byAnother
-    ? { ip: null, userAgent: null, country: null }
-    : { ip: row.ip, userAgent: row.userAgent, country: row.country };
+    ? { byAnother, ip: null, userAgent: null, country: null }
+    : { byAnother, ip: row.ip, userAgent: row.userAgent, country: row.country };
 }

@@ -15,7 +15,7 @@ import {
   type UserRow,
   users,
 } from "../../db/schema";
-import { type EventChain, whereFrom, withEventChain } from "./account-events.server";
+import { asSeenBy, type EventChain, withEventChain } from "./account-events.server";
 import { sha256Hex } from "./audit-chain";
 import type { Database } from "./db.server";
 import {
@@ -213,16 +213,12 @@ export async function collectPersonalData(db: Database, env: Env, email: string)
       userAgent,
       country,
     })),
-    accountEvents: events.map((event) => {
-      const byAnother = event.actorId !== null && event.actorId !== user?.id;
-      return {
-        at: event.at.toISOString(),
-        action: event.action,
-        outcome: event.outcome,
-        byAnother,
-        ...whereFrom(event, byAnother),
-      };
-    }),
+    accountEvents: events.map((event) => ({
+      at: event.at.toISOString(),
+      action: event.action,
+      outcome: event.outcome,
+      ...asSeenBy(event, user?.id),
+    })),
     secondFactors: factors,
   };
 }

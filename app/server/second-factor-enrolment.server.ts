@@ -40,10 +40,16 @@ export interface SecurityOverview {
   passkeys: PasskeySummary[];
   /** An authenticator app set up but not yet confirmed by a code. */
   pendingTotp: boolean;
+  /** That app's QR code and key again, when asked for (the page shows them; the API does not). */
+  enrolment: TotpEnrolment | null;
   isAdmin: boolean;
 }
 
-export async function securityOverview(deps: Deps, caller: Caller): Promise<Outcome<SecurityOverview>> {
+export async function securityOverview(
+  deps: Deps,
+  caller: Caller,
+  options: { withEnrolment?: boolean } = {},
+): Promise<Outcome<SecurityOverview>> {
   if (!caller.session) return unauthenticated;
   const me = await findSignedInUser(deps.db, caller.session);
   if (!me) return unauthenticated;
@@ -57,6 +63,9 @@ export async function securityOverview(deps: Deps, caller: Caller): Promise<Outc
       where: and(eq(totpCredentials.userId, me.id), isNull(totpCredentials.confirmedAt)),
     }),
   ]);
+  const key = encryptionKey(deps.env);
+  const secret =
+    options.withEnrolment && pending && key ? await openTotpSecret(key, pending.secretCiphertext) : null;
   return done({
     factors,
     passkeys: keys.map((key) => ({
@@ -66,6 +75,7 @@ export async function securityOverview(deps: Deps, caller: Caller): Promise<Outc
       lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
     })),
     pendingTotp: pending !== undefined,
+    enrolment: secret ? enrolmentOf(secret, me.email) : null,
     isAdmin: me.isAdmin,
   });
 }
@@ -104,20 +114,6 @@ export async function startTotpEnrolment(deps: Deps, caller: Caller): Promise<Ou
     .values({ userId: me.value.id, secretCiphertext })
     .onConflictDoUpdate({ target: totpCredentials.userId, set: { secretCiphertext, createdAt: new Date() } });
   return done(enrolmentOf(secret, me.value.email));
-}
-
-/** The pending enrolment again (its QR code and secret), for the page that shows it. */
-export async function pendingTotpEnrolment(deps: Deps, caller: Caller): Promise<TotpEnrolment | null> {
-  if (!caller.session) return null;
-  const me = await findSignedInUser(deps.db, caller.session);
-  const key = encryptionKey(deps.env);
-  if (!me || !key) return null;
-  const pending = await deps.db.query.totpCredentials.findFirst({
-    where: and(eq(totpCredentials.userId, me.id), isNull(totpCredentials.confirmedAt)),
-  });
-  if (!pending) return null;
-  const secret = await openTotpSecret(key, pending.secretCiphertext);
-  return secret ? enrolmentOf(secret, me.email) : null;
 }
 
 function insertRecoveryCodes(db: Database, userId: number, codes: string[]) {

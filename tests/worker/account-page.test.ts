@@ -1,7 +1,15 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { fetchWorker, textOf } from "./support";
-import { approve, freshIp, PASSWORD, postJson, registerViaApi, uniqueEmail } from "./support-accounts";
+import {
+  approve,
+  freshIp,
+  PASSWORD,
+  postForm,
+  postJson,
+  registerViaApi,
+  uniqueEmail,
+} from "./support-accounts";
 
 // /account as a page (issue 18): plain HTML forms that work without JavaScript, for every signed-in person.
 
@@ -17,18 +25,7 @@ async function member() {
   return { email, cookie: await signIn(email) };
 }
 
-function post(cookie: string, fields: Record<string, string>) {
-  return fetchWorker("/account", {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Cookie: cookie,
-      "Content-Type": "application/x-www-form-urlencoded",
-      "CF-Connecting-IP": freshIp(),
-    },
-    body: new URLSearchParams(fields),
-  });
-}
+const post = (cookie: string, fields: Record<string, string>) => postForm("/account", fields, cookie);
 
 describe("/account", () => {
   it("sends a visitor to sign in first, and back here after", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { csvField } from "../../app/lib/csv";
 import { sha256Hex } from "../../app/server/audit-chain";
 import { fetchPage, fetchWorker, textOf } from "./support";
-import { freshIp, postJson, registerViaApi, signedInCookie, uniqueEmail } from "./support-accounts";
+import { postForm, postJson, registerViaApi, signedInCookie, uniqueEmail } from "./support-accounts";
 
 // The Activity tab of /admin (issue 19): the audit log in the dashboard, its filters and paging, and its
 // CSV export, which is an entry of the log itself. The tabs before it keep their page door.
@@ -24,18 +24,8 @@ async function pendingUser() {
 }
 
 /** A dashboard button as a browser without JavaScript posts it. */
-function dashboardPost(cookie: string, fields: Record<string, string>, search = "") {
-  return fetchWorker(`/admin${search}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Cookie: cookie,
-      "Content-Type": "application/x-www-form-urlencoded",
-      "CF-Connecting-IP": freshIp(),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const dashboardPost = (cookie: string, fields: Record<string, string>, search = "") =>
+  postForm(`/admin${search}`, fields, cookie);
 
 function failedLogin(
   email: string,

@@ -10,6 +10,7 @@ import {
   enrolAuthenticator,
   freshIp,
   PASSWORD,
+  postForm,
   postJson,
   registerViaApi,
   signedInCookie,
@@ -34,19 +35,6 @@ async function account(options: { admin?: boolean } = {}) {
 }
 
 const login = (body: Record<string, unknown>) => postJson("/api/login", body);
-
-function postForm(path: string, fields: Record<string, string>, cookie?: string) {
-  return fetchWorker(path, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      "CF-Connecting-IP": freshIp(),
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(fields),
-  });
-}
 
 async function events(subjectId: number, action: string) {
   const { results } = await env.DB.prepare(
@@ -177,6 +165,9 @@ describe("an administrator without a second factor", () => {
       /Key:(?:<!-- -->)? <code[^>]*>([A-Z2-7 ]+)<\/code>/.exec(html)?.[1]?.replaceAll(" ", "") ?? "";
     expect(key).toHaveLength(32);
     const secret = decodeBase32IgnorePadding(key);
+    // Coming back to the page before confirming shows the same pending app again.
+    const again = await (await fetchWorker("/account/security", { headers: { Cookie: cookie } })).text();
+    expect(again.replace(/<!-- -->/g, "")).toContain(`${key.match(/.{4}/g)?.join(" ")}</code>`);
     const confirmed = await postForm(
       "/account/security",
       { intent: "totp-confirm", code: totpCodeAt(secret, Math.floor(Date.now() / 30_000)) },

@@ -15,6 +15,7 @@ import type { FieldErrors } from "~/lib/schemas";
 import { DELETE_WORD } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
+import { listOwnEvents } from "~/server/account-events.server";
 import { clearSessionCookie, flashCookie, sessionCookie } from "~/server/cookies.server";
 import { requestEmailChange } from "~/server/email-change.server";
 import { failureInit, readForm } from "~/server/form-door.server";
@@ -23,14 +24,13 @@ import {
   deleteMyAccount,
   endMyOtherSessions,
   endMySession,
-  myActivity,
-  mySessions,
   readProfile,
   updateProfile,
 } from "~/server/my-account.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Failure } from "~/server/outcome";
 import { hasSecondFactor, secondFactorsOf } from "~/server/second-factors.server";
+import { listUserSessions } from "~/server/sessions.server";
 import type { Route } from "./+types/overview";
 
 // /account: what every signed-in person can do for themselves (issue 18). Plain HTML forms, no script:
@@ -59,17 +59,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const deps = depsOf(context);
   const caller = callerOf(context, request);
   const profile = await readProfile(deps, caller);
-  if (profile.kind !== "done") throw redirect(signInFirst("/account"));
+  if (profile.kind !== "done" || !caller.session) throw redirect(signInFirst("/account"));
+  // readProfile has checked the account in D1: the lists are read for it without checking again.
+  const { id } = profile.value;
   const [sessions, activity, factors] = await Promise.all([
-    mySessions(deps, caller),
-    myActivity(deps, caller, 1),
-    secondFactorsOf(deps.db, profile.value.id),
+    listUserSessions(deps.db, deps.env, id, caller.session.sessionId),
+    listOwnEvents(deps.db, id, { limit: 20, offset: 0 }),
+    secondFactorsOf(deps.db, id),
   ]);
   return {
     security: { ...factors, hasSecondFactor: hasSecondFactor(factors) },
     profile: profile.value,
-    sessions: sessions.kind === "done" ? sessions.value : [],
-    activity: activity.kind === "done" ? activity.value.slice(0, 20) : [],
+    sessions,
+    activity,
   };
 }
 

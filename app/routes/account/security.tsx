@@ -19,7 +19,6 @@ import type { Failure, Outcome } from "~/server/outcome";
 import { removePasskey } from "~/server/passkeys.server";
 import {
   confirmTotpEnrolment,
-  pendingTotpEnrolment,
   regenerateRecoveryCodes,
   removeTotp,
   securityOverview,
@@ -57,10 +56,9 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const deps = depsOf(context);
   const caller = callerOf(context, request);
-  const overview = await securityOverview(deps, caller);
+  const overview = await securityOverview(deps, caller, { withEnrolment: true });
   if (overview.kind !== "done") throw redirect(signInFirst("/account/security"));
-  const enrolment = overview.value.pendingTotp ? await pendingTotpEnrolment(deps, caller) : null;
-  return { ...overview.value, enrolment };
+  return overview.value;
 }
 
 const error = (description: string): ToastMessage => ({
