@@ -130,6 +130,13 @@ export const mailEvents = sqliteTable(
         "data-erased",
         "recovery-code-used",
         "second-factors-reset",
+        // A second factor added or removed by its owner (the subject is the user).
+        "totp-enabled",
+        "totp-removed",
+        "passkey-added",
+        "passkey-removed",
+        "passkeys-removed-at-reset",
+        "recovery-codes-generated",
       ],
     }).notNull(),
     /**
@@ -302,6 +309,11 @@ export const passkeys = sqliteTable(
     algorithm: integer("algorithm").notNull(),
     createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
     lastUsedAt: integer("last_used_at", { mode: "timestamp" }),
+    /**
+     * The authenticator's signature counter at its last accepted use (0: it keeps none, as synced passkeys
+     * do). A use that does not raise a non-zero counter is refused and logged: the key may have been copied.
+     */
+    signCount: integer("sign_count").notNull().default(0),
   },
   (table) => [index("passkeys_user_idx").on(table.userId)],
 );

@@ -37,7 +37,17 @@ export type MailMessage =
   | { kind: "data-erased" }
   | { kind: "privacy-link"; token: string; validForSeconds: number }
   | { kind: "recovery-code-used"; firstName: string; codesLeft: number }
-  | { kind: "second-factors-reset"; firstName: string };
+  | { kind: "second-factors-reset"; firstName: string }
+  | { kind: "second-factor-changed"; change: SecondFactorChange; firstName: string; at: Date };
+
+/** A second factor added or removed by the account's owner (an administrator's reset has its own email). */
+export type SecondFactorChange =
+  | "totp-enabled"
+  | "totp-removed"
+  | "passkey-added"
+  | "passkey-removed"
+  | "passkeys-removed-at-reset"
+  | "recovery-codes-generated";
 
 /**
  * The subject of the email a person gets for each kind of event about them, as "Your data" lists it. The
@@ -53,6 +63,12 @@ export const PERSONAL_SUBJECTS = {
   "privacy-request": "What FACETS holds about you",
   "recovery-code-used": "A recovery code of your FACETS account was used",
   "second-factors-reset": "The second factors of your FACETS account were reset",
+  "totp-enabled": "An authenticator app was turned on for your FACETS account",
+  "totp-removed": "The authenticator app of your FACETS account was turned off",
+  "passkey-added": "A passkey was added to your FACETS account",
+  "passkey-removed": "A passkey was removed from your FACETS account",
+  "passkeys-removed-at-reset": "The passkeys of your FACETS account were removed",
+  "recovery-codes-generated": "New recovery codes were made for your FACETS account",
 } as const;
 
 /** An absolute address on the site. */
@@ -224,6 +240,59 @@ function secondFactorsReset(
   };
 }
 
+/** What changed, as the email's heading and first sentence (`when` is the change's time, formatted). */
+const SECOND_FACTOR_CHANGES: Record<SecondFactorChange, { heading: string; said: (when: string) => string }> =
+  {
+    "totp-enabled": {
+      heading: "An authenticator app was turned on",
+      said: (when) =>
+        `An authenticator app was turned on for your FACETS account on ${when}. Sign-ins now ask for a code from it.`,
+    },
+    "totp-removed": {
+      heading: "The authenticator app was turned off",
+      said: (when) =>
+        `The authenticator app of your FACETS account was turned off on ${when}. Its codes no longer sign you in.`,
+    },
+    "passkey-added": {
+      heading: "A passkey was added",
+      said: (when) =>
+        `A passkey was added to your FACETS account on ${when}. It signs in to the account on its own, with no password.`,
+    },
+    "passkey-removed": {
+      heading: "A passkey was removed",
+      said: (when) => `A passkey was removed from your FACETS account on ${when}. It no longer signs you in.`,
+    },
+    "passkeys-removed-at-reset": {
+      heading: "Your passkeys were removed",
+      said: (when) =>
+        `The password of your FACETS account was reset with an emailed link on ${when}, and its passkeys were removed, as chosen on the reset page. They no longer sign you in.`,
+    },
+    "recovery-codes-generated": {
+      heading: "New recovery codes were made",
+      said: (when) =>
+        `New recovery codes were made for your FACETS account on ${when}. The old ones no longer work.`,
+    },
+  };
+
+function secondFactorChanged(
+  message: Extract<MailMessage, { kind: "second-factor-changed" }>,
+  origin: string,
+): EmailContent {
+  const { heading, said } = SECOND_FACTOR_CHANGES[message.change];
+  const byLink = message.change === "passkeys-removed-at-reset";
+  return {
+    subject: PERSONAL_SUBJECTS[message.change],
+    heading,
+    intro: [`Hello ${message.firstName},`, said(formatDateTime(message.at))],
+    action: { label: "Review your sign-in security", url: siteUrl(origin, "/account/security") },
+    outro: [
+      byLink
+        ? "If this was not you, someone can read your email: secure your mailbox, then reset your password again and set up your second factors on your Sign-in security page."
+        : "If this was not you, change your password now, and remove any authenticator app or passkey you do not know on your Sign-in security page.",
+    ],
+  };
+}
+
 function emailChangeRequested(
   message: Extract<MailMessage, { kind: "email-change-requested" }>,
   origin: string,
@@ -367,5 +436,7 @@ export function emailContent(message: MailMessage, origin: string): EmailContent
       return recoveryCodeUsed(message, origin);
     case "second-factors-reset":
       return secondFactorsReset(message, origin);
+    case "second-factor-changed":
+      return secondFactorChanged(message, origin);
   }
 }

@@ -38,6 +38,14 @@ const LABELS: Record<AccountAction, [string, string]> = {
   "second-factors-reset": ["Second factors reset", "Second factor reset failed"],
   "sessions-ended": ["Signed out everywhere", "Signing out everywhere failed"],
   "audit-exported": ["Audit log exported", "Audit log export failed"],
+  "passkey-counter-decreased": [
+    "A passkey's signature counter went back",
+    "Passkey refused: its signature counter went back, so it may have been copied",
+  ],
+  "passkeys-removed-at-reset": [
+    "Passkeys removed when the password was reset",
+    "Passkeys not removed when the password was reset",
+  ],
 };
 
 /** An event of the person's own list, named; whose account, when it was not only theirs. */

@@ -37,3 +37,7 @@ export const CONFIRM_ITS_YOU_MESSAGE = "Confirm it's you";
 
 /** Where a person sets up and manages their second factors. */
 export const SECURITY_PATH = "/account/security";
+
+/** Why a password reset keeps an administrator's passkeys: they are the account's only second factor. */
+export const PASSKEYS_MUST_STAY =
+  "An administrator's account must keep a second factor, so these passkeys stay. To remove them, sign in and add an authenticator app first.";

@@ -156,8 +156,26 @@ const linkToken = z
 
 export const forgotPasswordSchema = z.object({ email: emailAddress(255) });
 
+/**
+ * Whether a password reset keeps the account's passkeys: the form's checkbox sends "true" when ticked, the
+ * API sends true. Left out, they are removed (docs/decisions/passkeys-reset-asks-about-passkeys.md).
+ */
+const keepPasskeys = z.pipe(
+  z.optional(
+    z.union([z.boolean(), z.literal("true")], {
+      error: "Say whether to keep the passkeys with true or false",
+    }),
+  ),
+  z.transform((value: boolean | "true" | undefined) => value === true || value === "true"),
+);
+
 export const resetPasswordSchema = z
-  .object({ token: linkToken, password: newPassword, confirmPassword: z.optional(z.string()) })
+  .object({
+    token: linkToken,
+    password: newPassword,
+    confirmPassword: z.optional(z.string()),
+    keepPasskeys,
+  })
   .check(confirmationMatches);
 
 export const confirmEmailSchema = z.object({ token: linkToken });

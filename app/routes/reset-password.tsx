@@ -3,18 +3,30 @@ import { AccountPage } from "~/components/account-page";
 import { NewPasswordFields } from "~/components/person-fields";
 import type { ToastMessage } from "~/components/toaster";
 import { SubmitButton } from "~/components/ui/form-field";
-import { LINK_INVALID_MESSAGE, linkTokenOf, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
+import {
+  LINK_INVALID_MESSAGE,
+  linkTokenOf,
+  PASSKEYS_MUST_STAY,
+  TOO_MANY_ATTEMPTS,
+} from "~/lib/account-messages";
+import { formatDateTime } from "~/lib/format-date";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { resetPassword } from "~/server/accounts.server";
 import { flashCookie } from "~/server/cookies.server";
 import { failureInit, readForm } from "~/server/form-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
+import { type PasskeysAtReset, passkeysAtReset } from "~/server/passkeys-at-reset.server";
 import type { Route } from "./+types/reset-password";
+
+// /reset-password?token=…: the emailed link's page. The new password, and, when the account has passkeys,
+// whether to keep them (listed, so a passkey someone else added can be seen). A plain form, no script.
 
 interface ActionResult {
   notice: ToastMessage;
   fieldErrors?: FieldErrors;
+  /** The "keep" box as it was posted, so a refused form comes back as the person left it. */
+  keepPasskeys: boolean;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -27,27 +39,100 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: linkTokenOf(request) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = linkTokenOf(request);
+  return { token, ...(await passkeysAtReset(depsOf(context), token)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const outcome = await resetPassword(depsOf(context), form, callerOf(context, request));
   if (outcome.kind === "done") {
-    const changed = { title: "Password changed", description: "Please log in with your new password." };
+    const changed = {
+      title: "Password changed",
+      description: outcome.value.passkeysRemoved
+        ? "Please log in with your new password. Your passkeys were removed."
+        : "Please log in with your new password.",
+    };
     return redirect("/login", { headers: { "Set-Cookie": flashCookie(request, changed) } });
   }
-  const linkBroken = outcome.kind === "invalid" && outcome.fieldErrors.token !== undefined;
+  const fieldErrors = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
+  const linkBroken = fieldErrors?.token !== undefined;
   const notice: ToastMessage =
     outcome.kind === "rate-limited"
       ? TOO_MANY_ATTEMPTS
       : linkBroken
         ? { title: "Link not valid", description: LINK_INVALID_MESSAGE, variant: "destructive" }
-        : { title: "Error", description: "Please check the new password.", variant: "destructive" };
+        : {
+            title: "Error",
+            description: fieldErrors?.keepPasskeys ?? "Please check the new password.",
+            variant: "destructive",
+          };
   return data<ActionResult>(
-    { notice, fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined },
+    { notice, fieldErrors, keepPasskeys: form.keepPasskeys === "true" },
     failureInit(outcome),
+  );
+}
+
+/** The account's passkeys, and the choice to keep them (unticked: removed with the old password). */
+function PasskeyChoice({
+  passkeys,
+  mustKeep,
+  keep,
+  error,
+}: PasskeysAtReset & { keep: boolean; error: string | undefined }) {
+  return (
+    <fieldset
+      className="space-y-3 rounded-xl border border-line p-4"
+      aria-describedby={error ? "keep-passkeys-error" : undefined}
+    >
+      <legend className="px-1 font-semibold">Your passkeys</legend>
+      <p>
+        A passkey signs in to your account on its own, with no password. If you do not know one of these, do
+        not keep them.
+      </p>
+      <ul aria-label="Passkeys of this account" className="divide-y divide-line">
+        {passkeys.map((key) => (
+          <li key={key.id} className="py-2">
+            <strong>{key.name}</strong>
+            <span className="block text-sm text-ink-muted">
+              Added {formatDateTime(key.createdAt)}
+              {key.lastUsedAt ? `, last used ${formatDateTime(key.lastUsedAt)}` : ", not used yet"}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {mustKeep ? (
+        <>
+          <input type="hidden" name="keepPasskeys" value="true" />
+          <p>{PASSKEYS_MUST_STAY}</p>
+        </>
+      ) : (
+        <div>
+          <label htmlFor="keep-passkeys" className="flex items-start gap-3">
+            <input
+              id="keep-passkeys"
+              type="checkbox"
+              name="keepPasskeys"
+              value="true"
+              defaultChecked={keep}
+              aria-describedby="keep-passkeys-hint"
+              className="mt-1 size-5 accent-brand"
+            />
+            <span className="font-medium">Keep these passkeys</span>
+          </label>
+          <p id="keep-passkeys-hint" className="mt-1 text-sm text-ink-muted">
+            Left unticked, they are removed when you save the new password. You can add a passkey again on
+            your Sign-in security page.
+          </p>
+        </div>
+      )}
+      {error ? (
+        <p id="keep-passkeys-error" className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -62,6 +147,14 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       <Form method="post" aria-label="Choose a new password" className="space-y-5">
         <input type="hidden" name="token" value={loaderData.token} />
         <NewPasswordFields idPrefix="reset" errors={errors} label="New password" />
+        {loaderData.passkeys.length > 0 ? (
+          <PasskeyChoice
+            passkeys={loaderData.passkeys}
+            mustKeep={loaderData.mustKeep}
+            keep={actionData?.keepPasskeys ?? false}
+            error={errors.keepPasskeys}
+          />
+        ) : null}
         <div className="flex flex-wrap items-center justify-between gap-4">
           <SubmitButton busy={false} busyLabel="Saving...">
             Save the new password

@@ -40,6 +40,8 @@ export const ACCOUNT_ACTIONS = [
   "second-factors-reset",
   "sessions-ended",
   "audit-exported",
+  "passkey-counter-decreased",
+  "passkeys-removed-at-reset",
 ] as const;
 
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];

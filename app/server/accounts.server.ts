@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { LINK_INVALID_MESSAGE, SECURITY_PATH, SIGN_IN_EXPIRED_MESSAGE } from "~/lib/account-messages";
 import {
   confirmEmailSchema,
@@ -15,6 +16,7 @@ import { findTokenUser, spendTokenStatement, tokenUserIdSubquery } from "./accou
 import { insertMailEventIfChanged, type MailEventMessage, publishMailEvents } from "./mail-outbox.server";
 import { type Caller, type Deps, rateLimit, trippedHoneypot } from "./operation.server";
 import { conflict, done, invalid, type Outcome, unauthenticated } from "./outcome";
+import { passkeyRemovalAtReset } from "./passkeys-at-reset.server";
 import { hashPassword } from "./passwords.server";
 import { checkSecondFactorCode, hasSecondFactorOf } from "./second-factors.server";
 import type { SessionUser } from "./session-user";
@@ -236,28 +238,48 @@ export async function requestPasswordReset(deps: Deps, input: unknown, caller: C
   return done(null);
 }
 
-/** Sets a new password from a reset link; every session of that user ends at once. */
-export async function resetPassword(deps: Deps, input: unknown, caller: Caller): Promise<Outcome> {
+/**
+ * Sets a new password from a reset link; every session of that user ends at once. Unless `keepPasskeys`,
+ * the account's passkeys go in the same batch (a passkey planted from a stolen session must not survive
+ * the reset), emailed and logged; an administrator's only factor stays.
+ */
+export async function resetPassword(
+  deps: Deps,
+  input: unknown,
+  caller: Caller,
+): Promise<Outcome<{ passkeysRemoved: boolean }>> {
   const limited = await rateLimit(deps.env, "reset-password", caller);
   if (limited) return limited;
   const parsed = resetPasswordSchema.safeParse(input);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), LINK_INVALID_MESSAGE);
-  const { token, password } = parsed.data;
+  const { token, password, keepPasskeys } = parsed.data;
   const tokenUser = await findTokenUser(deps.db, token, "reset-password");
   if (tokenUser === null) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
+  const removal = keepPasskeys ? null : await passkeyRemovalAtReset(deps, tokenUser);
+  if (removal?.kind === "refused") return invalid({ keepPasskeys: removal.message }, removal.message);
   const passwordHash = await hashPassword(password);
-  const [, spent] = await deps.db.batch([
-    deps.db
-      .update(users)
-      .set({ password: passwordHash, updatedAt: new Date() })
-      .where(inArray(users.id, tokenUserIdSubquery(deps.db, token, "reset-password"))),
-    spendTokenStatement(deps.db, token, "reset-password"),
-    deps.db.delete(loginFailures).where(eq(loginFailures.userId, tokenUser)),
-  ]);
+  const write = (removing: (() => BatchItem<"sqlite">[]) | null) =>
+    deps.db.batch([
+      deps.db
+        .update(users)
+        .set({ password: passwordHash, updatedAt: new Date() })
+        .where(inArray(users.id, tokenUserIdSubquery(deps.db, token, "reset-password"))),
+      spendTokenStatement(deps.db, token, "reset-password"),
+      // Right after the spend: they run only if it changed its row.
+      ...(removing ? removing() : []),
+      deps.db.delete(loginFailures).where(eq(loginFailures.userId, tokenUser)),
+    ]);
+  const results =
+    removal?.kind === "remove"
+      ? await withEventChain(deps.db, (chain) => write(() => removal.statements(chain, caller)))
+      : await write(null);
+  const spent = results[1] as { userId: number }[];
   const userId = spent[0]?.userId;
   if (userId === undefined) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
+  const mail = removal?.kind === "remove" ? (results[2] as MailEventMessage[]) : [];
+  if (mail.length > 0) publishLater(deps, mail);
   await endUserSessions(deps.env, deps.db, userId);
-  return done(null);
+  return done({ passkeysRemoved: mail.length > 0 });
 }
 
 /** The user as the JSON API shows it (spec section 7). */

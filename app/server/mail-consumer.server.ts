@@ -1,6 +1,6 @@
 import { and, count, eq, gte, isNull, lt } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
-import type { MailMessage } from "~/emails/email-content";
+import type { MailMessage, SecondFactorChange } from "~/emails/email-content";
 import { renderEmail } from "~/emails/render-email";
 import {
   contactSubmissions,
@@ -141,6 +141,26 @@ async function secondFactorsResetEmails(db: Database, id: number): Promise<Plann
   ];
 }
 
+/** The owner's email about a second factor they added or removed: what changed, and when. */
+async function secondFactorChangedEmails(
+  db: Database,
+  event: MailEventMessage,
+  change: SecondFactorChange,
+): Promise<PlannedEmail[] | null> {
+  const [user, row] = await Promise.all([
+    findUser(db, event.subjectId),
+    db.query.mailEvents.findFirst({ columns: { createdAt: true }, where: eq(mailEvents.id, event.id) }),
+  ]);
+  if (!user) return null;
+  const at = row?.createdAt ?? new Date();
+  return [
+    {
+      to: user.email,
+      message: async () => ({ kind: "second-factor-changed", change, firstName: user.firstName, at }),
+    },
+  ];
+}
+
 /** Sets the token of a stored link row (an email change or a privacy request) as the email goes out. */
 async function mintLinkToken(
   db: Database,
@@ -268,6 +288,13 @@ function plannedEmails(db: Database, event: MailEventMessage): Promise<PlannedEm
       return recoveryCodeUsedEmails(db, event.subjectId);
     case "second-factors-reset":
       return secondFactorsResetEmails(db, event.subjectId);
+    case "totp-enabled":
+    case "totp-removed":
+    case "passkey-added":
+    case "passkey-removed":
+    case "passkeys-removed-at-reset":
+    case "recovery-codes-generated":
+      return secondFactorChangedEmails(db, event, event.type);
   }
 }
 

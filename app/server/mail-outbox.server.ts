@@ -1,4 +1,4 @@
-import { and, asc, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { mailEvents } from "../../db/schema";
 import { type Database, getDb } from "./db.server";
 
@@ -40,6 +40,26 @@ export function insertMailEventIfChanged(db: Database, type: MailEventType, subj
       sql`SELECT ${crypto.randomUUID()}, ${type}, ${subject}, unixepoch(), NULL, NULL WHERE changes() = 1`,
     )
     .returning(mailEventColumns);
+}
+
+/**
+ * The statement that stores `event` only if `condition` (SQL) holds when the batch reaches it: for a change
+ * that may touch several rows, or none, where `changes() = 1` cannot tell. Later statements of the batch
+ * can test whether it was stored (`mailEventStoredSql`). Its result in the batch is `[]` or `[event]`:
+ * publish what it returns.
+ */
+export function insertMailEventWhere(db: Database, event: MailEventMessage, condition: SQL) {
+  return db
+    .insert(mailEvents)
+    .select(
+      sql`SELECT ${event.id}, ${event.type}, ${event.subjectId}, unixepoch(), NULL, NULL WHERE ${condition}`,
+    )
+    .returning(mailEventColumns);
+}
+
+/** SQL that is true once `event` is stored: a later statement of the same batch goes on only if it was. */
+export function mailEventStoredSql(event: MailEventMessage) {
+  return sql`EXISTS (SELECT 1 FROM mail_events AS stored WHERE stored.id = ${event.id})`;
 }
 
 // Queues takes at most 100 messages per sendBatch, D1 at most 100 bound parameters per statement.

@@ -1,14 +1,21 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
 import { passkeys, recoveryCodes, users } from "../../db/schema";
 import { recordEvent, withEventChain } from "./account-events.server";
 import { openSession, type SignIn } from "./accounts.server";
 import { requireRecentAuthentication } from "./confirm-its-you.server";
+import { insertMailEventIfChanged, type MailEventMessage, publishMailEvents } from "./mail-outbox.server";
 import { type Caller, type Deps, rateLimit } from "./operation.server";
 import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "./outcome";
 import { newRecoveryCodes, normalisedRecoveryCode, recoveryCodeHash } from "./recovery-codes";
-import { markAuthenticatedStatement, secondFactorsOf } from "./second-factors.server";
+import { LAST_FACTOR_OF_ADMIN } from "./second-factor-enrolment.server";
+import {
+  deleteRecoveryCodesWithoutFactorStatement,
+  markAuthenticatedStatement,
+  mayLoseFactorSql,
+  secondFactorsOf,
+} from "./second-factors.server";
 import { issueChallenge, spendChallengeStatement } from "./sign-in-tickets.server";
 import { findActiveUser, findSignedInUser } from "./users.server";
 import {
@@ -135,8 +142,9 @@ export async function registerPasskey(
     subjectId: me.value.id,
     outcome: "success",
   } as const;
+  let mail: MailEventMessage[] = [];
   try {
-    await withEventChain(deps.db, (chain) =>
+    [, mail] = await withEventChain(deps.db, (chain) =>
       deps.db.batch([
         deps.db.insert(passkeys).values({
           id: credential.id,
@@ -144,7 +152,9 @@ export async function registerPasskey(
           name: parsed.name,
           publicKey: encodeBase64urlNoPadding(credential.publicKey),
           algorithm: credential.algorithm,
+          signCount: credential.signCount,
         }),
+        insertMailEventIfChanged(deps.db, "passkey-added", me.value.id),
         chain.append(caller, { ...entry, action: "passkey-added" }),
         ...(codes
           ? [
@@ -166,59 +176,80 @@ export async function registerPasskey(
     }
     throw error;
   }
+  deps.waitUntil(publishMailEvents(deps.env, mail));
   return done({ recoveryCodes: codes });
 }
 
-/** Removes one of the caller's passkeys; an administrator keeps at least one second factor. */
+/**
+ * Removes one of the caller's passkeys, and nothing else unless it did: its email and audit entry follow
+ * from the removal in the same batch, and the rules are part of the DELETE itself (an administrator keeps a
+ * second factor; the recovery codes go with the last one), so two removals at once cannot break them.
+ */
 export async function removePasskey(deps: Deps, caller: Caller, id: unknown): Promise<Outcome> {
   const me = await requireRecentAuthentication(deps.db, caller);
   if (me.kind !== "done") return me;
   if (typeof id !== "string" || id.length > 1400) return notFound;
-  const factors = await secondFactorsOf(deps.db, me.value.id);
-  const lastFactor = !factors.totp && factors.passkeys <= 1;
-  if (me.value.isAdmin && lastFactor) {
-    return conflict(
-      "An administrator's account must keep a second factor. Add another one before removing this.",
-    );
-  }
-  const [removed] = await withEventChain(deps.db, (chain) =>
+  const userId = me.value.id;
+  const [removed, mail] = await withEventChain(deps.db, (chain) =>
     deps.db.batch([
       deps.db
         .delete(passkeys)
-        .where(and(eq(passkeys.id, id), eq(passkeys.userId, me.value.id)))
+        .where(
+          and(eq(passkeys.id, id), eq(passkeys.userId, userId), mayLoseFactorSql(userId, { passkeyId: id })),
+        )
         .returning({ id: passkeys.id }),
+      insertMailEventIfChanged(deps.db, "passkey-removed", userId),
       chain.append(
         caller,
         {
-          actorId: me.value.id,
+          actorId: userId,
           actorEmail: me.value.email,
-          subjectId: me.value.id,
+          subjectId: userId,
           action: "passkey-removed",
           outcome: "success",
         },
         { ifChanged: true },
       ),
-      ...(lastFactor ? [deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id))] : []),
+      deleteRecoveryCodesWithoutFactorStatement(deps.db, userId),
     ]),
   );
-  return removed.length === 1 ? done(null) : notFound;
+  if (removed.length === 1) {
+    deps.waitUntil(publishMailEvents(deps.env, mail));
+    return done(null);
+  }
+  const kept = await deps.db.query.passkeys.findFirst({
+    columns: { id: true },
+    where: and(eq(passkeys.id, id), eq(passkeys.userId, userId)),
+  });
+  return kept ? conflict(LAST_FACTOR_OF_ADMIN) : notFound;
+}
+
+interface AssertionCheck {
+  /** The owner of the credential the response names; null when it names none of ours. */
+  ownerId: number | null;
+  verified: boolean;
+  /** Verified, but its signature counter did not move on: refused, and logged (the key may be a copy). */
+  counterWentBack: boolean;
 }
 
 /**
- * Checks an assertion against the stored credential it names: the credential's owner (null when it names
- * none of ours), and whether the assertion verified.
+ * Checks an assertion against the stored credential it names. A verified use raises the stored signature
+ * counter in one conditional UPDATE; a counter that did not rise (when either is non-zero) refuses the use
+ * and writes a `passkey-counter-decreased` entry (WebAuthn Level 3, 7.2 step 22).
  */
 async function checkAssertion(
   deps: Deps,
+  caller: Caller,
   request: Request,
   response: unknown,
   challenge: Uint8Array | null,
-): Promise<{ ownerId: number | null; verified: boolean }> {
+): Promise<AssertionCheck> {
   const id = (response as { id?: unknown } | null)?.id;
-  if (typeof id !== "string") return { ownerId: null, verified: false };
+  const refused = (ownerId: number | null) => ({ ownerId, verified: false, counterWentBack: false });
+  if (typeof id !== "string") return refused(null);
   const stored = await deps.db.query.passkeys.findFirst({ where: eq(passkeys.id, id) });
-  if (!stored) return { ownerId: null, verified: false };
-  if (!challenge) return { ownerId: stored.userId, verified: false };
+  if (!stored) return refused(null);
+  if (!challenge) return refused(stored.userId);
   const verdict = await verifyAssertion(
     response,
     { challenge, ...relyingParty(request, deps.env) },
@@ -229,9 +260,37 @@ async function checkAssertion(
       userId: stored.userId,
     },
   );
-  if (!verdict.ok) return { ownerId: stored.userId, verified: false };
-  await deps.db.update(passkeys).set({ lastUsedAt: new Date() }).where(eq(passkeys.id, id));
-  return { ownerId: stored.userId, verified: true };
+  if (!verdict.ok) return refused(stored.userId);
+  const { signCount } = verdict;
+  // The counter only moves forward (0 stays 0 for authenticators that keep none), checked in the UPDATE.
+  const raised = await deps.db
+    .update(passkeys)
+    .set({ lastUsedAt: new Date(), signCount })
+    .where(
+      and(
+        eq(passkeys.id, id),
+        signCount === 0 ? eq(passkeys.signCount, 0) : lt(passkeys.signCount, signCount),
+      ),
+    )
+    .returning({ id: passkeys.id });
+  if (raised.length === 1) return { ownerId: stored.userId, verified: true, counterWentBack: false };
+  const owner = await deps.db.query.users.findFirst({
+    columns: { email: true },
+    where: eq(users.id, stored.userId),
+  });
+  await recordEvent(deps.db, caller, {
+    actorId: stored.userId,
+    actorEmail: owner?.email ?? null,
+    subjectId: stored.userId,
+    action: "passkey-counter-decreased",
+    outcome: "failure",
+  });
+  console.warn("passkeys: a signature counter went back; the use was refused", {
+    userId: stored.userId,
+    stored: stored.signCount,
+    received: signCount,
+  });
+  return { ownerId: stored.userId, verified: false, counterWentBack: true };
 }
 
 /** Signs in with a passkey alone: it verified the user, so it counts as both factors. */
@@ -245,8 +304,14 @@ export async function signInWithPasskey(
   if (limited) return limited;
   const response = (input as { response?: unknown } | null)?.response ?? input;
   const challenge = await spendClaimedChallenge(deps, "passkey-sign-in", response, null);
-  const { ownerId, verified } = await checkAssertion(deps, request, response, challenge);
-  if (ownerId !== null && !verified) {
+  const { ownerId, verified, counterWentBack } = await checkAssertion(
+    deps,
+    caller,
+    request,
+    response,
+    challenge,
+  );
+  if (ownerId !== null && !verified && !counterWentBack) {
     // One of our passkeys that did not verify: a failed sign-in of its owner's account.
     const owner = await deps.db.query.users.findFirst({
       columns: { email: true },
@@ -279,7 +344,13 @@ export async function confirmWithPasskey(
   if (!me) return unauthenticated;
   const response = (input as { response?: unknown } | null)?.response ?? input;
   const challenge = await spendClaimedChallenge(deps, "passkey-confirm", response, me.id);
-  const { ownerId, verified } = await checkAssertion(deps, request, response, challenge);
+  const { ownerId, verified, counterWentBack } = await checkAssertion(
+    deps,
+    caller,
+    request,
+    response,
+    challenge,
+  );
   const entry = {
     actorId: me.id,
     actorEmail: me.email,
@@ -287,7 +358,7 @@ export async function confirmWithPasskey(
     action: "reauthenticated",
   } as const;
   if (ownerId !== me.id || !verified) {
-    await recordEvent(deps.db, caller, { ...entry, outcome: "failure" });
+    if (!counterWentBack) await recordEvent(deps.db, caller, { ...entry, outcome: "failure" });
     return { kind: "unauthenticated", message: "That passkey could not confirm it's you." };
   }
   await withEventChain(deps.db, (chain) =>

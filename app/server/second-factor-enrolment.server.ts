@@ -1,16 +1,29 @@
 import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { createTOTPKeyURI } from "@oslojs/otp";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import { fieldErrorsOf, totpConfirmationSchema } from "~/lib/schemas";
 import { passkeys, recoveryCodes, totpCredentials } from "../../db/schema";
 import { type AccountAction, withEventChain } from "./account-events.server";
-import { requireRecentAuthentication } from "./confirm-its-you.server";
+import { isRecentlyAuthenticated, requireRecentAuthentication } from "./confirm-its-you.server";
 import type { Database } from "./db.server";
+import {
+  insertMailEventIfChanged,
+  insertMailEventWhere,
+  mailEventRow,
+  mailEventStoredSql,
+  publishMailEvents,
+} from "./mail-outbox.server";
 import { type Caller, type Deps, rateLimit } from "./operation.server";
 import { conflict, done, invalid, type Outcome, unauthenticated } from "./outcome";
 import { newRecoveryCodes, normalisedRecoveryCode, recoveryCodeHash } from "./recovery-codes";
-import { type SecondFactors, secondFactorsOf } from "./second-factors.server";
+import {
+  deleteRecoveryCodesWithoutFactorStatement,
+  hasSecondFactorSql,
+  mayLoseFactorSql,
+  type SecondFactors,
+  secondFactorsOf,
+} from "./second-factors.server";
 import type { SignedInUser } from "./session-user";
 import {
   encryptTotpSecret,
@@ -23,7 +36,8 @@ import {
 import { findSignedInUser } from "./users.server";
 
 // Setting up and changing second factors (/account/security and /api/auth/…): every change needs
-// "Confirm it's you", is written with its audit entry in one batch, and new recovery codes are shown once.
+// "Confirm it's you", is written with its audit entry and the email that tells the owner in one batch, and
+// new recovery codes are shown once. A pending authenticator app's key is shown only to a recent sign-in.
 
 const ownEntry = (me: SignedInUser, action: AccountAction) =>
   ({ actorId: me.id, actorEmail: me.email, subjectId: me.id, action, outcome: "success" }) as const;
@@ -40,7 +54,11 @@ export interface SecurityOverview {
   passkeys: PasskeySummary[];
   /** An authenticator app set up but not yet confirmed by a code. */
   pendingTotp: boolean;
-  /** That app's QR code and key again, when asked for (the page shows them; the API does not). */
+  /**
+   * That app's QR code and key again, when asked for (the page shows them; the API does not), and only to
+   * a session that authenticated within the last 10 minutes: otherwise null, and `showTotpEnrolment` asks
+   * "Confirm it's you" first.
+   */
   enrolment: TotpEnrolment | null;
   isAdmin: boolean;
 }
@@ -64,8 +82,8 @@ export async function securityOverview(
     }),
   ]);
   const key = encryptionKey(deps.env);
-  const secret =
-    options.withEnrolment && pending && key ? await openTotpSecret(key, pending.secretCiphertext) : null;
+  const shown = options.withEnrolment && pending && key && isRecentlyAuthenticated(me);
+  const secret = shown ? await openTotpSecret(key, pending.secretCiphertext) : null;
   return done({
     factors,
     passkeys: keys.map((key) => ({
@@ -116,6 +134,19 @@ export async function startTotpEnrolment(deps: Deps, caller: Caller): Promise<Ou
   return done(enrolmentOf(secret, me.value.email));
 }
 
+/** The pending authenticator app's QR code and key again, for a recent sign-in ("Confirm it's you"). */
+export async function showTotpEnrolment(deps: Deps, caller: Caller): Promise<Outcome<TotpEnrolment>> {
+  const me = await requireRecentAuthentication(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const key = encryptionKey(deps.env);
+  const pending = await deps.db.query.totpCredentials.findFirst({
+    where: and(eq(totpCredentials.userId, me.value.id), isNull(totpCredentials.confirmedAt)),
+  });
+  const secret = key && pending ? await openTotpSecret(key, pending.secretCiphertext) : null;
+  if (!secret) return conflict("Start setting up the authenticator app again.");
+  return done(enrolmentOf(secret, me.value.email));
+}
+
 function insertRecoveryCodes(db: Database, userId: number, codes: string[]) {
   return db.insert(recoveryCodes).values(
     codes.map((code) => ({
@@ -151,12 +182,13 @@ export async function confirmTotpEnrolment(
   if (step === null) return invalid({ code: "That code is not right. Check the app and try again." });
   const factors = await secondFactorsOf(deps.db, me.value.id);
   const codes = factors.recoveryCodesLeft === 0 ? newRecoveryCodes() : null;
-  await withEventChain(deps.db, (chain) =>
+  const [, mail] = await withEventChain(deps.db, (chain) =>
     deps.db.batch([
       deps.db
         .update(totpCredentials)
         .set({ confirmedAt: new Date(), lastUsedStep: step })
         .where(and(eq(totpCredentials.userId, me.value.id), isNull(totpCredentials.confirmedAt))),
+      insertMailEventIfChanged(deps.db, "totp-enabled", me.value.id),
       chain.append(caller, ownEntry(me.value, "totp-enabled"), { ifChanged: true }),
       ...(codes
         ? [
@@ -167,6 +199,7 @@ export async function confirmTotpEnrolment(
         : []),
     ]),
   );
+  deps.waitUntil(publishMailEvents(deps.env, mail));
   return done({ recoveryCodes: codes });
 }
 
@@ -174,42 +207,67 @@ export async function confirmTotpEnrolment(
 const LAST_FACTOR_OF_ADMIN =
   "An administrator's account must keep a second factor. Add another one before removing this.";
 
-/** Removes the authenticator app (and the recovery codes, if no passkey remains). */
+/**
+ * Removes the authenticator app (and the recovery codes, if no passkey remains). The rules are part of the
+ * DELETE, so a removal racing another cannot take an administrator's last factor or leave codes behind.
+ */
 export async function removeTotp(deps: Deps, caller: Caller): Promise<Outcome> {
   const me = await requireRecentAuthentication(deps.db, caller);
   if (me.kind !== "done") return me;
-  const factors = await secondFactorsOf(deps.db, me.value.id);
-  if (!factors.totp) return conflict("No authenticator app is set up.");
-  if (me.value.isAdmin && factors.passkeys === 0) return conflict(LAST_FACTOR_OF_ADMIN);
-  await withEventChain(deps.db, (chain) =>
+  const userId = me.value.id;
+  const [removed, mail] = await withEventChain(deps.db, (chain) =>
     deps.db.batch([
-      deps.db.delete(totpCredentials).where(eq(totpCredentials.userId, me.value.id)),
-      chain.append(caller, ownEntry(me.value, "totp-removed")),
-      ...(factors.passkeys === 0
-        ? [deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id))]
-        : []),
+      deps.db
+        .delete(totpCredentials)
+        .where(
+          and(
+            eq(totpCredentials.userId, userId),
+            isNotNull(totpCredentials.confirmedAt),
+            mayLoseFactorSql(userId, "totp"),
+          ),
+        )
+        .returning({ userId: totpCredentials.userId }),
+      insertMailEventIfChanged(deps.db, "totp-removed", userId),
+      chain.append(caller, ownEntry(me.value, "totp-removed"), { ifChanged: true }),
+      deleteRecoveryCodesWithoutFactorStatement(deps.db, userId),
     ]),
   );
-  return done(null);
+  if (removed.length === 1) {
+    deps.waitUntil(publishMailEvents(deps.env, mail));
+    return done(null);
+  }
+  const factors = await secondFactorsOf(deps.db, userId);
+  return factors.totp ? conflict(LAST_FACTOR_OF_ADMIN) : conflict("No authenticator app is set up.");
 }
 
-/** Ten new recovery codes, shown once; the old ones stop working in the same batch. */
+/**
+ * Ten new recovery codes, shown once; the old ones stop working in the same batch. Only while a second
+ * factor remains: the batch checks it as it runs, so a removal racing it cannot leave codes behind.
+ */
 export async function regenerateRecoveryCodes(
   deps: Deps,
   caller: Caller,
 ): Promise<Outcome<{ recoveryCodes: string[] }>> {
   const me = await requireRecentAuthentication(deps.db, caller);
   if (me.kind !== "done") return me;
-  if (!me.value.hasSecondFactor) return conflict("Set up a second factor first.");
+  if (!me.value.hasSecondFactor) return conflict(SET_UP_FIRST);
+  const userId = me.value.id;
   const codes = newRecoveryCodes();
-  await withEventChain(deps.db, (chain) =>
+  const event = mailEventRow("recovery-codes-generated", userId);
+  const [mail] = await withEventChain(deps.db, (chain) =>
     deps.db.batch([
-      deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id)),
-      insertRecoveryCodes(deps.db, me.value.id, codes),
-      chain.append(caller, ownEntry(me.value, "recovery-codes-generated")),
+      insertMailEventWhere(deps.db, event, hasSecondFactorSql(userId)),
+      chain.append(caller, ownEntry(me.value, "recovery-codes-generated"), { ifChanged: true }),
+      deps.db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), mailEventStoredSql(event))),
+      insertRecoveryCodes(deps.db, userId, codes),
+      deleteRecoveryCodesWithoutFactorStatement(deps.db, userId),
     ]),
   );
+  if (mail.length !== 1) return conflict(SET_UP_FIRST);
+  deps.waitUntil(publishMailEvents(deps.env, mail));
   return done({ recoveryCodes: codes });
 }
+
+const SET_UP_FIRST = "Set up a second factor first.";
 
 export { LAST_FACTOR_OF_ADMIN };

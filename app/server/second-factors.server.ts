@@ -1,4 +1,5 @@
-import { and, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
+import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import {
   accountEvents,
   mailEvents,
@@ -62,6 +63,35 @@ export function hasSecondFactorSql(userId: unknown) {
   return sql<boolean>`(EXISTS (SELECT 1 FROM ${totpCredentials} WHERE ${totpCredentials.userId} = ${userId} AND ${totpCredentials.confirmedAt} IS NOT NULL) OR EXISTS (SELECT 1 FROM ${passkeys} WHERE ${passkeys.userId} = ${userId}))`.mapWith(
     Boolean,
   );
+}
+
+/**
+ * SQL that is true when the account may lose `losing` (one passkey, every passkey, or the authenticator
+ * app): it is not an administrator's, or a second factor other than it remains. It goes in the WHERE of the
+ * statement that removes the factor, so two removals at once cannot both pass the rule.
+ */
+export function mayLoseFactorSql(userId: number, losing: { passkeyId: string } | "passkeys" | "totp") {
+  const notAdmin = sql`NOT EXISTS (SELECT 1 FROM users AS owner WHERE owner.id = ${userId} AND owner.user_type_id = ${ADMIN_USER_TYPE_ID})`;
+  const app = sql`EXISTS (SELECT 1 FROM totp_credentials AS app WHERE app.user_id = ${userId} AND app.confirmed_at IS NOT NULL)`;
+  const anyPasskey = sql`EXISTS (SELECT 1 FROM passkeys AS other WHERE other.user_id = ${userId})`;
+  const remaining =
+    losing === "totp"
+      ? anyPasskey
+      : losing === "passkeys"
+        ? app
+        : sql`(${app} OR EXISTS (SELECT 1 FROM passkeys AS other WHERE other.user_id = ${userId} AND other.id <> ${losing.passkeyId}))`;
+  return sql`(${notAdmin} OR ${remaining})`;
+}
+
+/**
+ * Deletes the recovery codes of an account left without a second factor (codes never outlive the last
+ * factor). Put it last in the batch that removes a factor: it sees that batch's removals.
+ */
+export function deleteRecoveryCodesWithoutFactorStatement(db: Database, userId: number) {
+  return db
+    .delete(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), not(hasSecondFactorSql(userId))))
+    .returning({ id: recoveryCodes.id });
 }
 
 async function lockedOut(db: Database, userId: number): Promise<boolean> {

@@ -31,10 +31,15 @@ import type {
 //
 // A credential's public key is stored as its SubjectPublicKeyInfo (DER, as WebCrypto's "spki" and
 // `openssl pkey -pubin -inform DER` read it) beside its COSE algorithm: -7 (ES256, ECDSA P-256 with
-// SHA-256) or -257 (RS256, RSASSA-PKCS1-v1_5 with SHA-256). Signatures are checked with WebCrypto,
-// natively, which is why the verifications are async.
+// SHA-256) or -257 (RS256, RSASSA-PKCS1-v1_5 with SHA-256, with a modulus of at least 2048 bits).
+// Signatures are checked with WebCrypto, natively, which is why the verifications are async. Each verdict
+// carries the authenticator's signature counter; comparing it with the stored one is the caller's
+// (passkeys.server.ts), which raises the stored value in the same conditional UPDATE.
 
 export const PASSKEY_TIMEOUT_MS = 300_000;
+
+/** The smallest RSA modulus accepted (NIST SP 800-131A, ASVS 11.2.3: 112 bits of security). */
+export const RSA_MIN_MODULUS_BITS = 2048;
 
 export type PasskeyAlgorithm = typeof coseAlgorithmES256 | typeof coseAlgorithmRS256;
 
@@ -53,6 +58,8 @@ export interface NewPasskey {
   /** SubjectPublicKeyInfo DER. */
   publicKey: Uint8Array;
   algorithm: PasskeyAlgorithm;
+  /** The authenticator's signature counter at registration (0 when it keeps none). */
+  signCount: number;
 }
 
 /** A registered credential as stored, with the id of the user it belongs to. */
@@ -75,6 +82,7 @@ export type PasskeyRefusal =
   | "no-credential"
   | "credential-id-mismatch"
   | "unsupported-algorithm"
+  | "weak-key"
   | "wrong-credential"
   | "wrong-user"
   | "bad-signature";
@@ -82,7 +90,9 @@ export type PasskeyRefusal =
 export type RegistrationVerdict =
   | { ok: true; credential: NewPasskey }
   | { ok: false; reason: PasskeyRefusal };
-export type AssertionVerdict = { ok: true; userId: number } | { ok: false; reason: PasskeyRefusal };
+export type AssertionVerdict =
+  | { ok: true; userId: number; signCount: number }
+  | { ok: false; reason: PasskeyRefusal };
 
 const base64url = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[\w-]*$/));
 
@@ -208,8 +218,16 @@ export async function verifyRegistration(
   if (!credential) return refuse("no-credential");
   if (!bytesEqual(credential.id, id)) return refuse("credential-id-mismatch");
   const key = await supportedKey(credential.publicKey);
+  if (key === "weak-key") return refuse("weak-key");
   if (!key) return refuse("unsupported-algorithm");
-  return { ok: true, credential: { id: encodeBase64urlNoPadding(credential.id), ...key } };
+  return {
+    ok: true,
+    credential: {
+      id: encodeBase64urlNoPadding(credential.id),
+      ...key,
+      signCount: authenticatorData.signatureCounter,
+    },
+  };
 }
 
 /**
@@ -249,7 +267,9 @@ export async function verifyAssertion(
   }
   const message = createAssertionSignatureMessage(authenticatorDataBytes, clientData);
   const valid = await signatureValid(stored.publicKey, stored.algorithm, signature, message);
-  return valid ? { ok: true, userId: stored.userId } : refuse("bad-signature");
+  return valid
+    ? { ok: true, userId: stored.userId, signCount: authenticatorData.signatureCounter }
+    : refuse("bad-signature");
 }
 
 function refuse(reason: PasskeyRefusal): { ok: false; reason: PasskeyRefusal } {
@@ -284,7 +304,7 @@ function checkAuthenticatorData(data: AuthenticatorData, rpId: string): PasskeyR
 
 async function supportedKey(
   coseKey: COSEPublicKey,
-): Promise<{ publicKey: Uint8Array; algorithm: PasskeyAlgorithm } | null> {
+): Promise<{ publicKey: Uint8Array; algorithm: PasskeyAlgorithm } | "weak-key" | null> {
   try {
     const algorithm = coseKey.algorithm();
     let publicKey: Uint8Array;
@@ -294,6 +314,7 @@ async function supportedKey(
       publicKey = p256SubjectPublicKeyInfo(x, y);
     } else if (algorithm === coseAlgorithmRS256 && coseKey.type() === COSEKeyType.RSA) {
       const { n, e } = coseKey.rsa();
+      if (n.toString(2).length < RSA_MIN_MODULUS_BITS) return "weak-key";
       publicKey = new RSAPublicKey(n, e).encodePKIX();
     } else {
       return null;

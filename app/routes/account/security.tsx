@@ -22,6 +22,7 @@ import {
   regenerateRecoveryCodes,
   removeTotp,
   securityOverview,
+  showTotpEnrolment,
   startTotpEnrolment,
   type TotpEnrolment,
 } from "~/server/second-factor-enrolment.server";
@@ -29,7 +30,8 @@ import type { Route } from "./+types/security";
 
 // /account/security: second factors. An authenticator app (QR code drawn on the server), recovery codes
 // (shown once), and passkeys. Every change asks "Confirm it's you" when the last sign-in is older than 10
-// minutes; the change then goes on. Plain forms: the app and the codes work without JavaScript.
+// minutes; the change then goes on. Plain forms: the app and the codes work without JavaScript. A pending
+// app's QR code and key are shown only to a sign-in of the last 10 minutes ("totp-show" asks first).
 
 // Hydrated for the passkey buttons only; everything else is a plain form.
 export const handle = { hydrate: true } satisfies RouteHandle;
@@ -98,6 +100,10 @@ async function run(
   switch (intent) {
     case "totp-start": {
       const outcome = await startTotpEnrolment(deps, caller);
+      return outcome.kind === "done" ? { kind: "done", value: { enrolment: outcome.value } } : outcome;
+    }
+    case "totp-show": {
+      const outcome = await showTotpEnrolment(deps, caller);
       return outcome.kind === "done" ? { kind: "done", value: { enrolment: outcome.value } } : outcome;
     }
     case "totp-confirm": {
@@ -268,6 +274,23 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
               enrolment={enrolment}
               fieldErrors={result?.confirm ? {} : (result?.fieldErrors ?? {})}
             />
+          ) : loaderData.pendingTotp ? (
+            <>
+              <p>
+                Setting up an authenticator app is waiting for a code from it. Its QR code and key are shown
+                again once you confirm it's you.
+              </p>
+              <div className="flex flex-wrap gap-3">
+                <Form method="post" aria-label="Show the authenticator app's key">
+                  <input type="hidden" name="intent" value="totp-show" />
+                  <SaveButton>Show the QR code and key</SaveButton>
+                </Form>
+                <Form method="post" aria-label="Set up an authenticator app">
+                  <input type="hidden" name="intent" value="totp-start" />
+                  <QuietButton>Start again with a new key</QuietButton>
+                </Form>
+              </div>
+            </>
           ) : (
             <>
               <p>Off. An app on your phone gives a new six-digit code every 30 seconds.</p>

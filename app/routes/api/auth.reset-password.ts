@@ -1,10 +1,15 @@
 import { resetPassword } from "~/server/accounts.server";
 import { jsonAction, postOnly } from "~/server/json-api.server";
 
+/**
+ * POST /api/auth/reset-password { token, password, keepPasskeys? }: the new password; the account's passkeys
+ * are removed with it unless `keepPasskeys` is true.
+ */
 export const action = jsonAction({
   readsBody: true,
   run: ({ deps, caller, input }) => resetPassword(deps, input, caller),
-  answer: () => Response.json({ ok: true, message: "Your password has been changed. Please log in." }),
+  answer: ({ passkeysRemoved }) =>
+    Response.json({ ok: true, message: "Your password has been changed. Please log in.", passkeysRemoved }),
 });
 
 export const loader = postOnly;

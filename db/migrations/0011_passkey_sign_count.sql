@@ -1,0 +1,1 @@
+ALTER TABLE `passkeys` ADD `sign_count` integer DEFAULT 0 NOT NULL;
