@@ -96,8 +96,7 @@ function PasskeyChoice({
           <li key={key.id} className="py-2">
             <strong>{key.name}</strong>
             <span className="block text-sm text-ink-muted">
-              Added {formatDateTime(key.createdAt)}
-              {key.lastUsedAt ? `, last used ${formatDateTime(key.lastUsedAt)}` : ", not used yet"}
+              {`Added ${formatDateTime(key.createdAt)}, ${key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt)}` : "not used yet"}`}
             </span>
           </li>
         ))}

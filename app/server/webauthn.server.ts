@@ -225,7 +225,7 @@ export async function verifyRegistration(
     credential: {
       id: encodeBase64urlNoPadding(credential.id),
       ...key,
-      signCount: authenticatorData.signatureCounter,
+      signCount: signCountOf(authenticatorData),
     },
   };
 }
@@ -268,8 +268,13 @@ export async function verifyAssertion(
   const message = createAssertionSignatureMessage(authenticatorDataBytes, clientData);
   const valid = await signatureValid(stored.publicKey, stored.algorithm, signature, message);
   return valid
-    ? { ok: true, userId: stored.userId, signCount: authenticatorData.signatureCounter }
+    ? { ok: true, userId: stored.userId, signCount: signCountOf(authenticatorData) }
     : refuse("bad-signature");
+}
+
+/** The counter as the unsigned 32-bit number it is (@oslojs/binary reads one from 2^31 on as negative). */
+function signCountOf(data: AuthenticatorData): number {
+  return data.signatureCounter >>> 0;
 }
 
 function refuse(reason: PasskeyRefusal): { ok: false; reason: PasskeyRefusal } {
@@ -314,6 +319,7 @@ async function supportedKey(
       publicKey = p256SubjectPublicKeyInfo(x, y);
     } else if (algorithm === coseAlgorithmRS256 && coseKey.type() === COSEKeyType.RSA) {
       const { n, e } = coseKey.rsa();
+      // @oslojs takes only a 256-byte n, but zero bytes in front can hide a short modulus in it.
       if (n.toString(2).length < RSA_MIN_MODULUS_BITS) return "weak-key";
       publicKey = new RSAPublicKey(n, e).encodePKIX();
     } else {

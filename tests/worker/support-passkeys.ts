@@ -23,6 +23,8 @@ export interface Tweaks {
   coseKey?: Uint8Array;
   /** Replaces the id the response names. */
   id?: Uint8Array;
+  /** The signature counter to report instead of the next one (it stays where it was). */
+  signCount?: number;
 }
 
 export type CBOR = number | string | Uint8Array | Map<number | string, CBOR>;
@@ -138,12 +140,15 @@ export class SoftwareAuthenticator {
     return new SoftwareAuthenticator(-7, SoftwareAuthenticator.nextCredentialId(), privateKey, coseKey);
   }
 
-  /** An RS256 (RSASSA-PKCS1-v1_5, 2048 bits) authenticator with a new key. */
-  static async rs256(): Promise<SoftwareAuthenticator> {
+  /**
+   * An RS256 (RSASSA-PKCS1-v1_5, 2048 bits unless told) authenticator with a new key. A shorter modulus
+   * is sent padded with zero bytes to the 256 bytes of a 2048-bit one, as a forged key would be.
+   */
+  static async rs256(modulusLength = 2048): Promise<SoftwareAuthenticator> {
     const keys = await crypto.subtle.generateKey(
       {
         name: "RSASSA-PKCS1-v1_5",
-        modulusLength: 2048,
+        modulusLength,
         publicExponent: Uint8Array.of(1, 0, 1),
         hash: "SHA-256",
       },
@@ -155,7 +160,7 @@ export class SoftwareAuthenticator {
       new Map<number, CBOR>([
         [1, 3], // kty: RSA
         [3, -257], // alg: RS256
-        [-1, decodeBase64urlIgnorePadding(jwk.n ?? "")],
+        [-1, leftPadded(decodeBase64urlIgnorePadding(jwk.n ?? ""), 256)],
         [-2, decodeBase64urlIgnorePadding(jwk.e ?? "")],
       ]),
     );
@@ -177,7 +182,10 @@ export class SoftwareAuthenticator {
     const length = Uint8Array.of(this.credentialId.length >> 8, this.credentialId.length & 0xff);
     const attestedCredential = concat(new Uint8Array(16), length, this.credentialId, coseKey);
     const flags = (tweaks.flags ?? FLAGS.userPresent | FLAGS.userVerified) | FLAGS.attestedCredential;
-    const authData = concat(await this.authenticatorData(seen.rpId, flags), attestedCredential);
+    const authData = concat(
+      await this.authenticatorData(seen.rpId, flags, tweaks.signCount),
+      attestedCredential,
+    );
     const attestationObject = encodeCBOR(
       new Map<string, CBOR>([
         ["fmt", "none"],
@@ -201,7 +209,7 @@ export class SoftwareAuthenticator {
     tweaks: Tweaks = {},
   ): Promise<AssertionResponseJSON> {
     const flags = tweaks.flags ?? FLAGS.userPresent | FLAGS.userVerified;
-    const authenticatorData = await this.authenticatorData(seen.rpId, flags);
+    const authenticatorData = await this.authenticatorData(seen.rpId, flags, tweaks.signCount);
     const clientData = clientDataJSON(tweaks.type ?? "webauthn.get", seen, tweaks.crossOrigin);
     const signed = concat(authenticatorData, await sha256(clientData));
     const signature =
@@ -221,11 +229,19 @@ export class SoftwareAuthenticator {
     };
   }
 
-  private async authenticatorData(rpId: string, flags: number): Promise<Uint8Array<ArrayBuffer>> {
+  private async authenticatorData(
+    rpId: string,
+    flags: number,
+    signCount?: number,
+  ): Promise<Uint8Array<ArrayBuffer>> {
     const count = new Uint8Array(4);
-    new DataView(count.buffer).setUint32(0, ++this.signCount);
+    new DataView(count.buffer).setUint32(0, signCount ?? ++this.signCount);
     return concat(await sha256(text(rpId)), Uint8Array.of(flags), count);
   }
+}
+
+function leftPadded(bytes: Uint8Array, length: number): Uint8Array {
+  return bytes.length >= length ? bytes : concat(new Uint8Array(length - bytes.length), bytes);
 }
 
 function clientDataJSON(type: string, seen: CeremonySeen, crossOrigin = false): Uint8Array<ArrayBuffer> {

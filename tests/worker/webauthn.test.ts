@@ -34,6 +34,8 @@ const expected: PasskeyExpectation = {
 };
 const USER_ID = 4242;
 const handle = userHandleOf(USER_ID);
+/** A verified sign-in of USER_ID (the counter is checked in its own test). */
+const accepted = { ok: true, userId: USER_ID, signCount: expect.any(Number) };
 
 async function registered(made: Promise<SoftwareAuthenticator> = SoftwareAuthenticator.es256()) {
   const authenticator = await made;
@@ -117,7 +119,7 @@ describe("registration", () => {
       ["verify"],
     );
     const response = await authenticator.assert(expected, handle);
-    expect(await verifyAssertion(response, expected, stored)).toEqual({ ok: true, userId: USER_ID });
+    expect(await verifyAssertion(response, expected, stored)).toEqual(accepted);
   });
 
   it("stores the key as WebCrypto exports it, coordinates that start with zero bytes too", async () => {
@@ -132,14 +134,43 @@ describe("registration", () => {
     );
     expect(stored.publicKey).toEqual(new Uint8Array(await crypto.subtle.exportKey("spki", publicKey)));
     const response = await authenticator.assert(expected, handle);
-    expect(await verifyAssertion(response, expected, stored)).toEqual({ ok: true, userId: USER_ID });
+    expect(await verifyAssertion(response, expected, stored)).toEqual(accepted);
   });
 
   it("accepts a new RS256 passkey, whose key then verifies a sign-in", async () => {
     const { authenticator, stored } = await registered(SoftwareAuthenticator.rs256());
     expect(stored.algorithm).toBe(-257);
     const response = await authenticator.assert(expected, handle);
-    expect(await verifyAssertion(response, expected, stored)).toEqual({ ok: true, userId: USER_ID });
+    expect(await verifyAssertion(response, expected, stored)).toEqual(accepted);
+  });
+
+  it("refuses an RS256 key under 2048 bits, even padded to the length of a 2048-bit one", async () => {
+    for (const bits of [1024, 1536, 1920]) {
+      const authenticator = await SoftwareAuthenticator.rs256(bits);
+      expect(await verifyRegistration(await authenticator.register(expected), expected)).toEqual({
+        ok: false,
+        reason: "weak-key",
+      });
+    }
+  });
+
+  it("reports the authenticator's signature counter, at registration and at each sign-in", async () => {
+    const authenticator = await SoftwareAuthenticator.es256();
+    const verdict = await verifyRegistration(
+      await authenticator.register(expected, { signCount: 41 }),
+      expected,
+    );
+    expect(verdict).toMatchObject({ ok: true, credential: { signCount: 41 } });
+    if (!verdict.ok) return;
+    const stored = { ...verdict.credential, userId: USER_ID };
+    for (const signCount of [0, 42, 7, 0xffffffff]) {
+      const response = await authenticator.assert(expected, handle, { signCount });
+      expect(await verifyAssertion(response, expected, stored)).toEqual({
+        ok: true,
+        userId: USER_ID,
+        signCount,
+      });
+    }
   });
 
   it("refuses a ceremony the browser saw for another challenge, origin or rp, or of another type", async () => {
@@ -318,7 +349,7 @@ describe("sign-in", () => {
       const response = await authenticator.assert(expected, round === 0 ? null : handle);
       // r or s with its top bit set gets a leading zero byte in DER (about three signatures in four).
       if (response.signature.length > 94) padded++;
-      expect(await verifyAssertion(response, expected, stored)).toEqual({ ok: true, userId: USER_ID });
+      expect(await verifyAssertion(response, expected, stored)).toEqual(accepted);
     }
     expect(padded).toBeGreaterThan(0);
   });
@@ -508,7 +539,7 @@ describe("browser helpers", () => {
     const assertion = await getPasskey(passkeyRequestOptions(expected));
     expect(assertion.userHandle).toBe(handle);
     const stored = { ...registration.credential, userId: USER_ID };
-    expect(await verifyAssertion(assertion, expected, stored)).toEqual({ ok: true, userId: USER_ID });
+    expect(await verifyAssertion(assertion, expected, stored)).toEqual(accepted);
   });
 
   it("reject with a reason and a readable message when the person cancels or the browser cannot", async () => {
