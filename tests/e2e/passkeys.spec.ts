@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { emailTo, linkIn } from "./mailbox";
 import { approvedMember, clientIp, expectAxeClean } from "./members";
 import { hydrated, notice, PASSWORD, uniqueEmail } from "./support";
 
@@ -74,3 +75,116 @@ test("a member adds a passkey, signs in with it alone, and removes it", async ({
   await expect(notice(page, "Passkey removed")).toBeVisible();
   await expect(page.getByText("No passkeys yet.")).toBeVisible();
 });
+
+/** A browser page on `origin` with Chromium's virtual authenticator, which holds passkeys and verifies the user. */
+async function withAuthenticator(browser: Browser, origin: string): Promise<Page> {
+  // JavaScript on whatever the test's own page uses: WebAuthn runs in the page.
+  const page = await (await browser.newContext({ baseURL: origin, javaScriptEnabled: true })).newPage();
+  await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("WebAuthn.enable");
+  await devtools.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return page;
+}
+
+/** Signs in with the password through the form and adds a passkey on /account/security. */
+async function addPasskeyAs(page: Page, email: string, name: string) {
+  await page.goto("/login");
+  await hydrated(page);
+  const form = page.getByRole("form", { name: "Login" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/account/security");
+  await hydrated(page);
+  const add = page.getByRole("form", { name: "Add a passkey" });
+  await add.getByLabel("Name of the passkey").fill(name);
+  await add.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(notice(page, "Passkey added")).toBeVisible();
+}
+
+// Issue 23: the emailed reset link's page lists the account's passkeys and asks whether to keep them. A
+// plain form: with JavaScript the box is ticked and they stay; without it the box is left as it comes
+// (unticked) and they go with the old password.
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("a password reset lists the passkeys and keeps them only when asked", async ({
+      page,
+      browser,
+      request,
+      baseURL,
+    }) => {
+      // Two browsers, two emails to wait for, and a passkey ceremony.
+      test.slow();
+      const origin = (baseURL ?? "").replace("127.0.0.1", "localhost");
+      const email = uniqueEmail(javaScriptEnabled ? "reset-keys-js" : "reset-keys-nojs");
+      await approvedMember(request, email, "Grace");
+      const device = await withAuthenticator(browser, origin);
+      await addPasskeyAs(device, email, "Test laptop");
+      await emailTo(email, "A passkey was added to your FACETS account", "If this was not you");
+      await device.context().clearCookies();
+
+      const asked = await request.post("/api/auth/forgot-password", {
+        headers: { "CF-Connecting-IP": clientIp() },
+        data: { email },
+      });
+      expect(asked.status()).toBe(202);
+      const link = new URL(linkIn(await emailTo(email, "Reset your FACETS password"), "/reset-password"));
+      await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
+      await page.goto(`${link.pathname}${link.search}`);
+
+      const listed = page.getByRole("list", { name: "Passkeys of this account" });
+      await expect(listed.getByRole("listitem")).toHaveCount(1);
+      await expect(listed).toContainText("Test laptop");
+      await expect(listed).toContainText(/Added [A-Z][a-z]{2} \d{1,2}, \d{4}, .+ UTC, not used yet/);
+      const keep = page.getByLabel("Keep these passkeys");
+      await expect(keep).not.toBeChecked();
+      if (javaScriptEnabled) {
+        await expectAxeClean(page);
+        await keep.check();
+      }
+      const newPassword = "a completely new password";
+      await page.getByLabel("New password", { exact: true }).fill(newPassword);
+      await page.getByLabel("Confirm password").fill(newPassword);
+      await page.getByRole("button", { name: "Save the new password" }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(notice(page, "Password changed")).toBeVisible();
+
+      const login = await request.post("/api/login", {
+        headers: { "CF-Connecting-IP": clientIp() },
+        data: { email, password: newPassword },
+      });
+      if (javaScriptEnabled) {
+        // Kept: the password alone is not enough, and the passkey still signs in.
+        expect(login.status()).toBe(401);
+        expect(await login.json()).toMatchObject({ secondFactor: "required" });
+        await device.goto("/login");
+        await hydrated(device);
+        await device.getByRole("button", { name: "Sign in with a passkey" }).click();
+        await expect(device).toHaveURL(`${origin}/`);
+      } else {
+        // Removed: the account has no second factor left, and its owner is told.
+        await expect(page.getByText("Your passkeys were removed.").first()).toBeVisible();
+        expect(login.status()).toBe(200);
+        await emailTo(
+          email,
+          "The passkeys of your FACETS account were removed",
+          "as chosen on the reset page",
+        );
+      }
+      await device.context().close();
+    });
+  });
+}
