@@ -99,6 +99,14 @@ const USER_MAIL_TYPES = [
   "account-approved",
   "password-reset-requested",
   "password-changed",
+  "recovery-code-used",
+  "second-factors-reset",
+  "totp-enabled",
+  "totp-removed",
+  "passkey-added",
+  "passkey-removed",
+  "passkeys-removed-at-reset",
+  "recovery-codes-generated",
 ] as const;
 /** Mail events whose subject is one of the user's email changes. */
 const CHANGE_MAIL_TYPES = ["email-change-requested", "email-changed"] as const;

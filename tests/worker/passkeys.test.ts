@@ -341,6 +341,14 @@ describe("emails about second factors", { timeout: 30_000 }, () => {
     }
     expect(String(sent[1]?.text)).toContain("A passkey was added to your FACETS account on ");
     expect(String(sent[3]?.text)).toContain("A passkey was removed from your FACETS account on ");
+
+    // The person's copy of their data lists them among the emails we sent.
+    const copy = await fetchWorker("/api/account/export", { headers: { Cookie: member.cookie } });
+    expect(copy.status).toBe(200);
+    const { emails } = await copy.json<{ emails: { subject: string }[] }>();
+    for (const change of changes) {
+      expect(emails.map((email) => email.subject)).toContain(PERSONAL_SUBJECTS[change]);
+    }
   });
 
   it("sends nothing more than the reset's own email when an administrator resets the factors", async () => {
