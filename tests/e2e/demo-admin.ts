@@ -1,6 +1,6 @@
-import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { expect, type Page, test } from "@playwright/test";
 import { totpCodeAt } from "../../app/server/totp-secrets.ts";
 import { DEMO_ADMIN } from "../../scripts/admin-account.ts";
