@@ -46,6 +46,9 @@ export default defineConfig(async () => {
     resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
     test: {
       include: ["tests/worker/**/*.test.ts"],
+      // Only a hang, never a busy machine, may decide a test: each waits for states, not for time.
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
       setupFiles: ["./tests/worker/apply-migrations.ts"],
       // FUZZ_SEED=<n> replays a run of tests/worker/fuzz.test.ts.
       provide: { fuzzSeed: process.env.FUZZ_SEED ?? "", buildSeed: buildSeed() },

@@ -17,7 +17,6 @@ import {
   SIGN_IN_EXPIRED_MESSAGE,
   TOO_MANY_ATTEMPTS,
 } from "~/lib/account-messages";
-import type { RouteHandle } from "~/lib/route-handle";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { nextPath } from "~/lib/sign-in-paths";
@@ -28,8 +27,6 @@ import { failureInit, readForm } from "~/server/form-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import { sessionContext } from "~/server/request-context.server";
 import type { Route } from "./+types/login";
-
-export const handle = { hydrate: true } satisfies RouteHandle;
 
 type Tab = "login" | "register";
 

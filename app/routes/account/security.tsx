@@ -8,7 +8,6 @@ import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster"
 import { TextField } from "~/components/ui/form-field";
 import { SET_UP_SECOND_FACTOR_MESSAGE, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import { formatDateTime } from "~/lib/format-date";
-import type { RouteHandle } from "~/lib/route-handle";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
@@ -32,7 +31,6 @@ import type { Route } from "./+types/security";
 // minutes; the change then goes on. Plain forms: the app and the codes work without JavaScript.
 
 // Hydrated for the passkey buttons only; everything else is a plain form.
-export const handle = { hydrate: true } satisfies RouteHandle;
 
 interface ActionResult {
   notice?: ToastMessage;
