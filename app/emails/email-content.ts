@@ -37,7 +37,16 @@ export type MailMessage =
   | { kind: "data-erased" }
   | { kind: "privacy-link"; token: string; validForSeconds: number }
   | { kind: "recovery-code-used"; firstName: string; codesLeft: number }
-  | { kind: "second-factors-reset"; firstName: string };
+  | { kind: "second-factors-reset"; firstName: string }
+  | { kind: "second-factor-wrong-code"; firstName: string }
+  | {
+      kind: "second-factor-locked";
+      firstName: string;
+      /** One client address held, or every one. */
+      scope: "client" | "account";
+      wrongCodes: number;
+      withinSeconds: number;
+    };
 
 /**
  * The subject of the email a person gets for each kind of event about them, as "Your data" lists it. The
@@ -53,6 +62,9 @@ export const PERSONAL_SUBJECTS = {
   "privacy-request": "What FACETS holds about you",
   "recovery-code-used": "A recovery code of your FACETS account was used",
   "second-factors-reset": "The second factors of your FACETS account were reset",
+  "second-factor-wrong-code": "Someone may have your FACETS password",
+  "second-factor-locked-client": "Too many wrong codes for your FACETS account",
+  "second-factor-locked-account": "Codes for your FACETS account are refused for now",
 } as const;
 
 /** An absolute address on the site. */
@@ -224,6 +236,50 @@ function secondFactorsReset(
   };
 }
 
+/** What both warnings about wrong codes end with. */
+const WRONG_CODE_OUTRO = "The activity list on your account page shows each attempt and where it came from.";
+
+function secondFactorWrongCode(
+  message: Extract<MailMessage, { kind: "second-factor-wrong-code" }>,
+  origin: string,
+): EmailContent {
+  return {
+    subject: PERSONAL_SUBJECTS["second-factor-wrong-code"],
+    heading: "Your password was used with a wrong code",
+    intro: [
+      `Hello ${message.firstName},`,
+      "Someone typed the right password for your FACETS account, then a wrong code from your authenticator app or a wrong recovery code.",
+      "If this was not you, someone has your password: change it now. A new password stops them before they get to the code.",
+    ],
+    action: { label: "Reset your password", url: siteUrl(origin, "/forgot-password") },
+    outro: ["If it was you and you mistyped the code, you can ignore this email.", WRONG_CODE_OUTRO],
+  };
+}
+
+function secondFactorLocked(
+  message: Extract<MailMessage, { kind: "second-factor-locked" }>,
+  origin: string,
+): EmailContent {
+  const within = formatDuration(message.withinSeconds);
+  const client = message.scope === "client";
+  return {
+    subject: PERSONAL_SUBJECTS[client ? "second-factor-locked-client" : "second-factor-locked-account"],
+    heading: client ? "Codes refused from one address" : "Codes refused from every address",
+    intro: [
+      `Hello ${message.firstName},`,
+      `Someone typed the right password for your FACETS account, then ${message.wrongCodes} wrong codes within ${within}${client ? " from one address" : ""}.`,
+      client
+        ? "Codes from that address are refused for now. You can still sign in from your own devices."
+        : "To stop the guessing, codes of that kind are refused from every address for now, yours included. A passkey still signs you in.",
+      client
+        ? "Someone has your password: change it now."
+        : "Change your password now: once it is changed, the earlier wrong codes no longer count and your codes work again.",
+    ],
+    action: { label: "Reset your password", url: siteUrl(origin, "/forgot-password") },
+    outro: [WRONG_CODE_OUTRO],
+  };
+}
+
 function emailChangeRequested(
   message: Extract<MailMessage, { kind: "email-change-requested" }>,
   origin: string,
@@ -367,5 +423,9 @@ export function emailContent(message: MailMessage, origin: string): EmailContent
       return recoveryCodeUsed(message, origin);
     case "second-factors-reset":
       return secondFactorsReset(message, origin);
+    case "second-factor-wrong-code":
+      return secondFactorWrongCode(message, origin);
+    case "second-factor-locked":
+      return secondFactorLocked(message, origin);
   }
 }

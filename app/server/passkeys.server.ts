@@ -7,7 +7,8 @@ import { openSession, type SignIn } from "./accounts.server";
 import { requireRecentAuthentication } from "./confirm-its-you.server";
 import { type Caller, type Deps, rateLimit } from "./operation.server";
 import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "./outcome";
-import { newRecoveryCodes, normalisedRecoveryCode, recoveryCodeHash } from "./recovery-codes";
+import { newRecoveryCodes, recoveryCodeKey } from "./recovery-codes";
+import { insertRecoveryCodes } from "./second-factor-enrolment.server";
 import { markAuthenticatedStatement, secondFactorsOf } from "./second-factors.server";
 import { issueChallenge, spendChallengeStatement } from "./sign-in-tickets.server";
 import { findActiveUser, findSignedInUser } from "./users.server";
@@ -119,6 +120,8 @@ export async function registerPasskey(
   if (me.kind !== "done") return me;
   const parsed = passkeyInput(input);
   if (!parsed) return invalid({ name: "Give the passkey a name of 1 to 60 characters" });
+  const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
+  if (!codeKey) return conflict("Passkeys are not available yet. Please try again later.");
   const challenge = await spendClaimedChallenge(deps, "passkey-register", parsed.response, me.value.id);
   if (!challenge) return invalid({ response: "The passkey could not be checked. Try again." });
   const verdict = await verifyRegistration(parsed.response, {
@@ -149,12 +152,7 @@ export async function registerPasskey(
         ...(codes
           ? [
               deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id)),
-              deps.db.insert(recoveryCodes).values(
-                codes.map((code) => ({
-                  userId: me.value.id,
-                  codeHash: recoveryCodeHash(normalisedRecoveryCode(code) ?? code),
-                })),
-              ),
+              insertRecoveryCodes(deps.db, codeKey, me.value.id, codes),
               chain.append(caller, { ...entry, action: "recovery-codes-generated" }),
             ]
           : []),

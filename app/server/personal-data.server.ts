@@ -99,6 +99,9 @@ const USER_MAIL_TYPES = [
   "account-approved",
   "password-reset-requested",
   "password-changed",
+  "second-factor-wrong-code",
+  "second-factor-locked-client",
+  "second-factor-locked-account",
 ] as const;
 /** Mail events whose subject is one of the user's email changes. */
 const CHANGE_MAIL_TYPES = ["email-change-requested", "email-changed"] as const;

@@ -9,7 +9,12 @@ import { requireRecentAuthentication } from "./confirm-its-you.server";
 import type { Database } from "./db.server";
 import { type Caller, type Deps, rateLimit } from "./operation.server";
 import { conflict, done, invalid, type Outcome, unauthenticated } from "./outcome";
-import { newRecoveryCodes, normalisedRecoveryCode, recoveryCodeHash } from "./recovery-codes";
+import {
+  newRecoveryCodes,
+  normalisedRecoveryCode,
+  recoveryCodeHash,
+  recoveryCodeKey,
+} from "./recovery-codes";
 import { type SecondFactors, secondFactorsOf } from "./second-factors.server";
 import type { SignedInUser } from "./session-user";
 import {
@@ -102,7 +107,7 @@ export async function startTotpEnrolment(deps: Deps, caller: Caller): Promise<Ou
   const me = await requireRecentAuthentication(deps.db, caller);
   if (me.kind !== "done") return me;
   const key = encryptionKey(deps.env);
-  if (!key) return conflict("Authenticator apps are not available yet. Please try again later.");
+  if (!key || !recoveryCodeKey(deps.env.RECOVERY_CODE_KEY)) return conflict(SECOND_FACTORS_UNAVAILABLE);
   const existing = await deps.db.query.totpCredentials.findFirst({
     where: eq(totpCredentials.userId, me.value.id),
   });
@@ -116,11 +121,15 @@ export async function startTotpEnrolment(deps: Deps, caller: Caller): Promise<Ou
   return done(enrolmentOf(secret, me.value.email));
 }
 
-function insertRecoveryCodes(db: Database, userId: number, codes: string[]) {
+/** What a person asked for cannot be done without the Worker secrets of second factors. */
+export const SECOND_FACTORS_UNAVAILABLE = "Authenticator apps are not available yet. Please try again later.";
+
+/** The statement that stores new recovery codes, each as its HMAC under the key. */
+export function insertRecoveryCodes(db: Database, key: Uint8Array, userId: number, codes: string[]) {
   return db.insert(recoveryCodes).values(
     codes.map((code) => ({
       userId,
-      codeHash: recoveryCodeHash(normalisedRecoveryCode(code) ?? code),
+      codeHash: recoveryCodeHash(key, normalisedRecoveryCode(code) ?? code),
     })),
   );
 }
@@ -141,6 +150,8 @@ export async function confirmTotpEnrolment(
   const parsed = totpConfirmationSchema.safeParse(input);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   const key = encryptionKey(deps.env);
+  const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
+  if (!codeKey) return conflict(SECOND_FACTORS_UNAVAILABLE);
   const pending = await deps.db.query.totpCredentials.findFirst({
     where: and(eq(totpCredentials.userId, me.value.id), isNull(totpCredentials.confirmedAt)),
   });
@@ -161,7 +172,7 @@ export async function confirmTotpEnrolment(
       ...(codes
         ? [
             deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id)),
-            insertRecoveryCodes(deps.db, me.value.id, codes),
+            insertRecoveryCodes(deps.db, codeKey, me.value.id, codes),
             chain.append(caller, ownEntry(me.value, "recovery-codes-generated")),
           ]
         : []),
@@ -201,11 +212,13 @@ export async function regenerateRecoveryCodes(
   const me = await requireRecentAuthentication(deps.db, caller);
   if (me.kind !== "done") return me;
   if (!me.value.hasSecondFactor) return conflict("Set up a second factor first.");
+  const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
+  if (!codeKey) return conflict("Recovery codes are not available yet. Please try again later.");
   const codes = newRecoveryCodes();
   await withEventChain(deps.db, (chain) =>
     deps.db.batch([
       deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id)),
-      insertRecoveryCodes(deps.db, me.value.id, codes),
+      insertRecoveryCodes(deps.db, codeKey, me.value.id, codes),
       chain.append(caller, ownEntry(me.value, "recovery-codes-generated")),
     ]),
   );
