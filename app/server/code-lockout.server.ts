@@ -48,6 +48,7 @@ export function codeKindOf(code: string): CodeKind {
  */
 export function clientOf(address: string | null): string | null {
   if (address === null || !address.includes(":")) return address;
+  if (address.includes(".")) return address.slice(address.lastIndexOf(":") + 1); // ::ffff:192.0.2.1
   const [head = "", tail] = address.toLowerCase().split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
