@@ -265,6 +265,43 @@ describe("the second step, bound to the browser that gave the password", () => {
     expect(cookies.some((c) => c.startsWith("session="))).toBe(true);
     expect(cookies).toContain("sign-in=; Path=/; Max-Age=0; SameSite=Strict; HttpOnly");
   });
+
+  it("ends with a password reset, which the stranger's ticket does not survive", {
+    timeout: 60_000,
+  }, async () => {
+    const { email, secret, id } = await member();
+    const { ticket, cookie } = await passwordStep(email);
+    expect((await postJson("/api/auth/forgot-password", { email })).status).toBe(202);
+    const { results } = await env.DB.prepare(
+      "SELECT id, type, subject_id AS subjectId FROM mail_events WHERE subject_id = ? AND type = 'password-reset-requested'",
+    )
+      .bind(id)
+      .all<MailEventMessage>();
+    const [resetEmail] = await sentFor(results);
+    const token = /reset-password\?token=([a-z2-7]+)/.exec(String(resetEmail?.text))?.[1] ?? "";
+    const reset = await postJson("/api/auth/reset-password", { token, password: "a brand new passphrase" });
+    expect(reset.status).toBe(200);
+
+    const stale = await secondStep({ ticket, code: codeNow(secret) }, cookie);
+    expect(stale.status).toBe(401);
+    expect(textOf(await stale.text())).toContain("Your sign-in has expired");
+  });
+
+  it("names the cookie __Host- and marks it Secure on HTTPS", { timeout: 60_000 }, async () => {
+    const { email } = await member();
+    const response = await fetchWorker("https://localhost/login", {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": newClient() },
+      body: new URLSearchParams({ intent: "login", email, password: PASSWORD }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie()).toEqual([
+      expect.stringMatching(
+        /^__Host-sign-in=[a-z2-7]{52}; Path=\/; Max-Age=300; SameSite=Strict; HttpOnly; Secure$/,
+      ),
+    ]);
+  });
 });
 
 describe("recovery codes", () => {
