@@ -22,7 +22,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [["list"]],
-  timeout: 30_000,
+  // Generous budgets so that only a real hang, never a busy machine, decides a test: every step waits for
+  // a state (a URL, a notice, a row, an email), and a passing test takes no longer for them.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: chromium,

@@ -1,6 +1,20 @@
+import { readFileSync } from "node:fs";
 import type { Config } from "@react-router/dev/config";
-import { prerenderedPaths } from "./app/content/site-pages";
+import { PAGE_ROUTES, prerenderedPaths } from "./app/lib/route-table";
 import { publishPrerenderedPages } from "./scripts/prerendered-pages";
+import { prerenderedStorageRefusal } from "./scripts/prerendered-storage-check";
+
+// A prerendered route may not read storage (D1, KV, R2): refused here, before anything is built.
+const refusals = PAGE_ROUTES.filter((entry) => entry.rendering === "prerendered")
+  .map((entry) =>
+    prerenderedStorageRefusal(
+      entry.path,
+      entry.module,
+      readFileSync(new URL(`./app/${entry.module}`, import.meta.url), "utf8"),
+    ),
+  )
+  .filter((refusal) => refusal !== null);
+if (refusals.length > 0) throw new Error(refusals.join("\n"));
 
 export default {
   ssr: true,

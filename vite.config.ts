@@ -3,19 +3,13 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { interactivePaths, prerenderedPaths, signedInPaths } from "./app/content/site-pages.ts";
+import { PAGE_ROUTES } from "./app/lib/route-table.ts";
 import { PRERENDERED_DIR } from "./app/server/prerendered-manifest.ts";
 
 // Requests for pages go straight to the Worker instead of first asking the static assets whether a
 // file matches (measured: +20% throughput on a prerendered page); the prerendered documents' own
 // folder is never served as bare files. Everything else (/assets/*, favicon, images) stays static-first.
-const workerFirst = [
-  `/${PRERENDERED_DIR}/*`,
-  ...prerenderedPaths,
-  ...interactivePaths,
-  ...signedInPaths,
-  "/api/*",
-];
+const workerFirst = [`/${PRERENDERED_DIR}/*`, ...PAGE_ROUTES.map((entry) => entry.path), "/api/*"];
 
 // Local development runs offline: Miniflare would otherwise fetch a real `Request.cf` object from
 // workers.cloudflare.com at every start and print a DNS error without a network. Its placeholder will do.

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { LOCAL_TOTP_ENCRYPTION_KEY } from "./scripts/local-secrets.ts";
+import { LOCAL_RECOVERY_CODE_KEY, LOCAL_TOTP_ENCRYPTION_KEY } from "./scripts/local-secrets.ts";
 
 /**
  * The built Worker's configuration without its queue consumer. The suites drive the consumer themselves
@@ -38,7 +38,11 @@ export default defineConfig(async () => {
         main: "./build/server/index.js",
         wrangler: { configPath: testWranglerConfig() },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, TOTP_ENCRYPTION_KEY: LOCAL_TOTP_ENCRYPTION_KEY },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            TOTP_ENCRYPTION_KEY: LOCAL_TOTP_ENCRYPTION_KEY,
+            RECOVERY_CODE_KEY: LOCAL_RECOVERY_CODE_KEY,
+          },
         },
       }),
     ],
@@ -46,6 +50,9 @@ export default defineConfig(async () => {
     resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
     test: {
       include: ["tests/worker/**/*.test.ts"],
+      // Only a hang, never a busy machine, may decide a test: each waits for states, not for time.
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
       setupFiles: ["./tests/worker/apply-migrations.ts"],
       // FUZZ_SEED=<n> replays a run of tests/worker/fuzz.test.ts.
       provide: { fuzzSeed: process.env.FUZZ_SEED ?? "", buildSeed: buildSeed() },

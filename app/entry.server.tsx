@@ -46,9 +46,7 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const response = new Response(body, { headers: responseHeaders, status });
-  const matches = routerContext.staticHandlerContext.matches.map((match) => ({
-    handle: routerContext.routeModules[match.route.id]?.handle,
-  }));
+  const matches = routerContext.staticHandlerContext.matches.map((match) => ({ id: match.route.id }));
   return shouldHydrate(matches)
     ? holdClientRuntimeUntilPainted(response, routerContext.manifest.entry.module)
     : response;

@@ -40,6 +40,11 @@ export const users = sqliteTable(
     emailConfirmedAt: integer("email_confirmed_at", { mode: "timestamp" }),
     rejectedBy: integer("rejected_by").references((): AnySQLiteColumn => users.id),
     rejectedAt: integer("rejected_at", { mode: "timestamp" }),
+    /**
+     * When the password was last changed (a change, a reset, `npm run admin:create`); null if not since this
+     * column came. Wrong second-factor codes from before it no longer count (second-factors.server.ts).
+     */
+    passwordChangedAt: integer("password_changed_at", { mode: "timestamp" }),
   },
   (table) => [
     index("users_pending_idx").on(table.isApproved, table.createdAt),
@@ -130,6 +135,9 @@ export const mailEvents = sqliteTable(
         "data-erased",
         "recovery-code-used",
         "second-factors-reset",
+        "second-factor-wrong-code",
+        "second-factor-locked-client",
+        "second-factor-locked-account",
         // A second factor added or removed by its owner (the subject is the user).
         "totp-enabled",
         "totp-removed",
@@ -332,6 +340,11 @@ export const authChallenges = sqliteTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     /** Where to go once signed in (the second-factor ticket only): a path of ours. */
     next: text("next"),
+    /**
+     * The second-factor ticket only: sha256 of the value of the short-lived cookie set with it, so the step
+     * is finished only by the browser that gave the password.
+     */
+    binding: text("binding"),
     expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
   },
   (table) => [index("auth_challenges_expires_idx").on(table.expiresAt)],

@@ -1,10 +1,11 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { hashPassword } from "../app/server/passwords.server.ts";
-import { normalisedRecoveryCode, recoveryCodeHash } from "../app/server/recovery-codes.ts";
+import { normalisedRecoveryCode, recoveryCodeHash, recoveryCodeKey } from "../app/server/recovery-codes.ts";
 import { encryptTotpSecret } from "../app/server/totp-secrets.ts";
 import {
   DEMO_ADMIN_RECOVERY_CODES,
   DEMO_ADMIN_TOTP_SECRET,
+  LOCAL_RECOVERY_CODE_KEY,
   LOCAL_TOTP_ENCRYPTION_KEY,
 } from "./local-secrets.ts";
 
@@ -29,9 +30,11 @@ export async function upsertAdminSql(account: AdminAccount, options: { onlyIfMis
   const insert = `INSERT INTO users (email, password, first_name, last_name, user_type_id, is_approved, is_active, approved_at)
 VALUES (${values.join(", ")}, 1, 1, 1, unixepoch())`;
   if (options.onlyIfMissing) return `${insert} ON CONFLICT(email) DO NOTHING;`;
+  // A new password also ends any sign-in waiting for its second step (its ticket was earned by the old one).
   return `${insert}
 ON CONFLICT(email) DO UPDATE SET password = excluded.password, user_type_id = 1, is_approved = 1, is_active = 1,
-  approved_at = COALESCE(users.approved_at, unixepoch()), updated_at = unixepoch();`;
+  approved_at = COALESCE(users.approved_at, unixepoch()), updated_at = unixepoch(), password_changed_at = unixepoch();
+DELETE FROM auth_challenges WHERE purpose = 'second-factor' AND user_id = (SELECT id FROM users WHERE email = ${values[0]});`;
 }
 
 /** The local demo admin (README.md). Local state only: never in a migration, never remote. */
@@ -42,9 +45,13 @@ export const DEMO_ADMIN: AdminAccount = {
   lastName: "Admin",
 };
 
+/** The demo admin's recovery codes of the first format (50 bits, sha256), which the seed now replaces. */
+const FIRST_DEMO_RECOVERY_CODES = "abcdefghij".split("").map((letter) => `demo${letter}local`);
+
 /**
  * SQL that gives the demo admin its fixed authenticator-app secret and recovery codes (scripts/local-secrets.ts),
- * each only if the account has none yet: local state only, like the account itself.
+ * each only if the account has none yet: local state only, like the account itself. A state folder that
+ * still holds the first demo codes gets the current ones instead.
  */
 export async function demoSecondFactorSql(email: string): Promise<string> {
   const ciphertext = await encryptTotpSecret(
@@ -52,12 +59,16 @@ export async function demoSecondFactorSql(email: string): Promise<string> {
     decodeBase32IgnorePadding(DEMO_ADMIN_TOTP_SECRET),
   );
   const user = `(SELECT id FROM users WHERE email = ${sqlString(email)})`;
+  const key = recoveryCodeKey(LOCAL_RECOVERY_CODE_KEY) ?? new Uint8Array();
   const hashes = DEMO_ADMIN_RECOVERY_CODES.map((code) =>
-    recoveryCodeHash(normalisedRecoveryCode(code) ?? code),
+    recoveryCodeHash(key, normalisedRecoveryCode(code) ?? code),
   );
+  const firstHashes = FIRST_DEMO_RECOVERY_CODES.map((code) => recoveryCodeHash(key, code));
   return `INSERT INTO totp_credentials (user_id, secret_ciphertext, confirmed_at)
 SELECT id, ${sqlString(ciphertext)}, unixepoch() FROM users WHERE email = ${sqlString(email)}
 ON CONFLICT(user_id) DO NOTHING;
+DELETE FROM recovery_codes WHERE user_id = ${user}
+AND code_hash IN (SELECT value FROM json_each(${sqlString(JSON.stringify(firstHashes))}));
 INSERT INTO recovery_codes (user_id, code_hash)
 SELECT ${user}, value FROM json_each(${sqlString(JSON.stringify(hashes))})
 WHERE NOT EXISTS (SELECT 1 FROM recovery_codes WHERE user_id = ${user});`;

@@ -5,8 +5,13 @@
 /** The AES-GCM key of authenticator-app secrets, locally (32 bytes, base64). */
 export const LOCAL_TOTP_ENCRYPTION_KEY = "bG9jYWwtb25seSBmYWNldHMgdG90cCBrZXkgISEhISE=";
 
+/** The HMAC key of recovery codes, locally (32 bytes, base64). */
+export const LOCAL_RECOVERY_CODE_KEY = "bG9jYWwtb25seSBmYWNldHMgcmVjb3Zlcnkga2V5ISE=";
+
 /** The demo admin's authenticator-app secret (base32, 160 bits): README.md gives it beside the password. */
 export const DEMO_ADMIN_TOTP_SECRET = "FACETSDEMOADMINTOTPSECRETLOCAL22";
 
 /** The demo admin's recovery codes, locally; each works once in a state folder. */
-export const DEMO_ADMIN_RECOVERY_CODES = "abcdefghij".split("").map((letter) => `demo${letter}-local`);
+export const DEMO_ADMIN_RECOVERY_CODES = "abcdefghij"
+  .split("")
+  .map((letter) => `demo-code-${letter.repeat(4)}-${letter.repeat(4)}`);

@@ -3,7 +3,7 @@
 // Subject and the files holding each text and HTML body): the end-to-end suite reads them from there.
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
-import { LOCAL_TOTP_ENCRYPTION_KEY } from "./local-secrets.ts";
+import { LOCAL_RECOVERY_CODE_KEY, LOCAL_TOTP_ENCRYPTION_KEY } from "./local-secrets.ts";
 import { DEV_SERVER_LOG, LOCAL_STATE } from "./local-state.ts";
 
 const port = process.env.PORT ?? "8787";
@@ -26,6 +26,8 @@ const child = spawn(
     process.env.INSPECTOR_PORT ?? String(Number(port) + 1000),
     "--var",
     `TOTP_ENCRYPTION_KEY:${LOCAL_TOTP_ENCRYPTION_KEY}`,
+    "--var",
+    `RECOVERY_CODE_KEY:${LOCAL_RECOVERY_CODE_KEY}`,
     ...process.argv.slice(2),
   ],
   {

@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 
 const steps: { name: string; command: string[] }[] = [
+  { name: "system prerequisites (Chromium, Java)", command: ["node", "scripts/test-prerequisites.ts"] },
   { name: "typecheck", command: ["npm", "run", "typecheck"] },
   { name: "lint", command: ["npm", "run", "lint"] },
   { name: "workflows (actionlint)", command: ["node", "scripts/lint-workflows.ts"] },

@@ -1,13 +1,10 @@
 import { type PointerEvent, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { ToastMessage } from "~/lib/toast-message";
 import { useHydrated } from "~/lib/use-hydrated";
 
 // Toasts as the spec's section 9 has them. Any component can show one; the root renders the region.
 
-export interface ToastMessage {
-  title: string;
-  description: string;
-  variant?: "default" | "destructive";
-}
+export type { ToastMessage };
 
 interface ShownToast extends ToastMessage {
   id: number;

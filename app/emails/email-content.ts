@@ -38,6 +38,15 @@ export type MailMessage =
   | { kind: "privacy-link"; token: string; validForSeconds: number }
   | { kind: "recovery-code-used"; firstName: string; codesLeft: number }
   | { kind: "second-factors-reset"; firstName: string }
+  | { kind: "second-factor-wrong-code"; firstName: string }
+  | {
+      kind: "second-factor-locked";
+      firstName: string;
+      /** One client address held, or every one. */
+      scope: "client" | "account";
+      wrongCodes: number;
+      withinSeconds: number;
+    }
   | { kind: "second-factor-changed"; change: SecondFactorChange; firstName: string; at: Date };
 
 /** A second factor added or removed by the account's owner (an administrator's reset has its own email). */
@@ -63,6 +72,9 @@ export const PERSONAL_SUBJECTS = {
   "privacy-request": "What FACETS holds about you",
   "recovery-code-used": "A recovery code of your FACETS account was used",
   "second-factors-reset": "The second factors of your FACETS account were reset",
+  "second-factor-wrong-code": "Someone may have your FACETS password",
+  "second-factor-locked-client": "Too many wrong codes for your FACETS account",
+  "second-factor-locked-account": "Codes for your FACETS account are refused for now",
   "totp-enabled": "An authenticator app was turned on for your FACETS account",
   "totp-removed": "The authenticator app of your FACETS account was turned off",
   "passkey-added": "A passkey was added to your FACETS account",
@@ -237,6 +249,50 @@ function secondFactorsReset(
     ],
     action: { label: "Sign in", url: siteUrl(origin, "/login") },
     outro: ["If you did not ask for this, contact us at once."],
+  };
+}
+
+/** What both warnings about wrong codes end with. */
+const WRONG_CODE_OUTRO = "The activity list on your account page shows each attempt and where it came from.";
+
+function secondFactorWrongCode(
+  message: Extract<MailMessage, { kind: "second-factor-wrong-code" }>,
+  origin: string,
+): EmailContent {
+  return {
+    subject: PERSONAL_SUBJECTS["second-factor-wrong-code"],
+    heading: "Your password was used with a wrong code",
+    intro: [
+      `Hello ${message.firstName},`,
+      "Someone typed the right password for your FACETS account, then a wrong code from your authenticator app or a wrong recovery code.",
+      "If this was not you, someone has your password: change it now. A new password stops them before they get to the code.",
+    ],
+    action: { label: "Reset your password", url: siteUrl(origin, "/forgot-password") },
+    outro: ["If it was you and you mistyped the code, you can ignore this email.", WRONG_CODE_OUTRO],
+  };
+}
+
+function secondFactorLocked(
+  message: Extract<MailMessage, { kind: "second-factor-locked" }>,
+  origin: string,
+): EmailContent {
+  const within = formatDuration(message.withinSeconds);
+  const client = message.scope === "client";
+  return {
+    subject: PERSONAL_SUBJECTS[client ? "second-factor-locked-client" : "second-factor-locked-account"],
+    heading: client ? "Codes refused from one address" : "Codes refused from every address",
+    intro: [
+      `Hello ${message.firstName},`,
+      `Someone typed the right password for your FACETS account, then ${message.wrongCodes} wrong codes within ${within}${client ? " from one address" : ""}.`,
+      client
+        ? "Codes from that address are refused for now. You can still sign in from your own devices."
+        : "To stop the guessing, codes of that kind are refused from every address for now, yours included. A passkey still signs you in.",
+      client
+        ? "Someone has your password: change it now."
+        : "Change your password now: once it is changed, the earlier wrong codes no longer count and your codes work again.",
+    ],
+    action: { label: "Reset your password", url: siteUrl(origin, "/forgot-password") },
+    outro: [WRONG_CODE_OUTRO],
   };
 }
 
@@ -436,6 +492,10 @@ export function emailContent(message: MailMessage, origin: string): EmailContent
       return recoveryCodeUsed(message, origin);
     case "second-factors-reset":
       return secondFactorsReset(message, origin);
+    case "second-factor-wrong-code":
+      return secondFactorWrongCode(message, origin);
+    case "second-factor-locked":
+      return secondFactorLocked(message, origin);
     case "second-factor-changed":
       return secondFactorChanged(message, origin);
   }

@@ -25,11 +25,13 @@ const LABELS: Record<AccountAction, [string, string]> = {
   "sign-in-code": ["Signed in with an authenticator code", "Sign-in refused: wrong code"],
   "sign-in-recovery-code": ["Signed in with a recovery code", "Sign-in refused: wrong recovery code"],
   "sign-in-passkey": ["Signed in with a passkey", "Sign-in with a passkey failed"],
-  "sign-in-locked-out": [
-    "Codes refused for 15 minutes after too many wrong ones",
-    "Codes refused for 15 minutes after too many wrong ones",
-  ],
+  "sign-in-locked-out": ["Code refused after too many wrong ones", "Code refused after too many wrong ones"],
   reauthenticated: ["Confirmed it was you", "Confirmation failed"],
+  "reauthenticated-password": ["Confirmed it was you", "Confirmation refused: wrong password"],
+  "reauthenticated-recovery-code": [
+    "Confirmed it was you with a recovery code",
+    "Confirmation refused: wrong recovery code",
+  ],
   "totp-enabled": ["Authenticator app turned on", "Authenticator app not turned on: wrong code"],
   "totp-removed": ["Authenticator app removed", "Authenticator app removal failed"],
   "passkey-added": ["Passkey added", "Passkey not added"],

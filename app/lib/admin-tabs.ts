@@ -1,9 +1,11 @@
-// The admin dashboard's tabs and their addresses: /admin?tab=… (pending is the default), as the links, the
+// The admin dashboard's tabs (declared in the route table) and their addresses: /admin?tab=… (pending is the default), as the links, the
 // forms and the emails to admins have always had them.
 
-export const ADMIN_TABS = ["pending", "users", "contacts", "activity"] as const;
+import { ADMIN_TAB_ENTRIES } from "./route-table";
 
-export type AdminTab = (typeof ADMIN_TABS)[number];
+export type AdminTab = (typeof ADMIN_TAB_ENTRIES)[number]["tab"];
+
+export const ADMIN_TABS: readonly AdminTab[] = ADMIN_TAB_ENTRIES.map((entry) => entry.tab);
 
 export function adminTabOf(raw: string | null): AdminTab {
   return (ADMIN_TABS as readonly string[]).includes(raw ?? "") ? (raw as AdminTab) : "pending";

@@ -1,12 +1,9 @@
-/**
- * A route that needs the browser runtime (forms enhanced with JavaScript, the dashboard, video
- * players) exports `handle = { hydrate: true } satisfies RouteHandle`. Every other page ships no
- * JavaScript at all.
- */
-export interface RouteHandle {
-  hydrate?: boolean;
-}
+import { routerClientRouteIds } from "./route-table";
 
-export function shouldHydrate(matches: readonly { handle: unknown }[]): boolean {
-  return matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === true);
+/**
+ * Whether the page loads the React Router client: a route whose table entry says `client: "router"`
+ * (forms enhanced with JavaScript, the dashboard). Every other page ships no JavaScript at all.
+ */
+export function shouldHydrate(matches: readonly { id: string }[]): boolean {
+  return matches.some((match) => routerClientRouteIds.has(match.id));
 }

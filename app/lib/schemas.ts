@@ -45,7 +45,7 @@ const areaOfInterest = z.pipe(
 
 export { PASSWORD_MAX, PASSWORD_MIN } from "./field-limits";
 
-/** A code from an authenticator app (six digits) or a recovery code ("xxxxx-xxxxx"), as typed. */
+/** A code from an authenticator app (six digits) or a recovery code ("xxxx-xxxx-xxxx-xxxx"), as typed. */
 export const secondFactorCode = z
   .string({ error: "Enter the code from your authenticator app or a recovery code" })
   .check(

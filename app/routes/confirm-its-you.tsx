@@ -4,7 +4,6 @@ import { PageHero } from "~/components/page-hero";
 import { PasskeyConfirmButton } from "~/components/passkey-buttons";
 import { StaticNotice, type ToastMessage } from "~/components/toaster";
 import { TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
-import type { RouteHandle } from "~/lib/route-handle";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { confirmItsYou } from "~/server/confirm-its-you.server";
@@ -14,8 +13,6 @@ import { sessionContext } from "~/server/request-context.server";
 import { secondFactorsOf } from "~/server/second-factors.server";
 import { findSignedInUser } from "~/server/users.server";
 import type { Route } from "./+types/confirm-its-you";
-
-export const handle = { hydrate: true } satisfies RouteHandle;
 
 // /confirm-its-you?next=…: "Confirm it's you" on its own page. For what starts with a link (the audit log's
 // CSV export), the page confirms and the browser goes on to `next`, a path of this site. For an action the

@@ -3,14 +3,11 @@ import type { ContactActionResult } from "~/components/contact-form";
 import { ContactForm } from "~/components/contact-form";
 import { PageHero } from "~/components/page-hero";
 import { contactSection } from "~/content/home";
-import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import { sendContactMessage } from "~/server/contact-submissions.server";
 import { failureInit, readForm } from "~/server/form-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/contact";
-
-export const handle = { hydrate: true } satisfies RouteHandle;
 
 const SENT = {
   title: "Message Sent!",

@@ -17,19 +17,22 @@ import {
   SIGN_IN_EXPIRED_MESSAGE,
   TOO_MANY_ATTEMPTS,
 } from "~/lib/account-messages";
-import type { RouteHandle } from "~/lib/route-handle";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { nextPath } from "~/lib/sign-in-paths";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { completeSignIn, landingPathFor, logIn, register, type SignIn } from "~/server/accounts.server";
-import { flashCookie, sessionCookie } from "~/server/cookies.server";
+import {
+  clearSignInTicketCookie,
+  flashCookie,
+  readSignInTicketCookie,
+  sessionCookie,
+  signInTicketCookie,
+} from "~/server/cookies.server";
 import { failureInit, readForm } from "~/server/form-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import { sessionContext } from "~/server/request-context.server";
 import type { Route } from "./+types/login";
-
-export const handle = { hydrate: true } satisfies RouteHandle;
 
 type Tab = "login" | "register";
 
@@ -84,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const caller = callerOf(context, request);
 
   if (form.intent === "second-factor") {
-    const outcome = await completeSignIn(deps, form, caller);
+    const outcome = await completeSignIn(deps, form, caller, readSignInTicketCookie(request));
     if (outcome.kind === "done" && outcome.value.kind === "signed-in") {
       return signedIn(request, outcome.value, outcome.value.next);
     }
@@ -111,7 +114,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (outcome.kind === "done") {
       const signIn = outcome.value;
       if (signIn.kind === "signed-in") return signedIn(request, signIn, next);
-      return data<ActionResult>({ tab: "login", secondStep: { ticket: signIn.ticket ?? "" } });
+      // The ticket works only with this cookie: only this browser finishes the sign-in.
+      const headers = signIn.binding
+        ? { "Set-Cookie": signInTicketCookie(request, signIn.binding) }
+        : undefined;
+      return data<ActionResult>({ tab: "login", secondStep: { ticket: signIn.ticket ?? "" } }, { headers });
     }
     return data<ActionResult>(
       {
@@ -150,6 +157,8 @@ function signedIn(request: Request, signIn: Extract<SignIn, { kind: "signed-in" 
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(request, signIn.token));
   headers.append("Set-Cookie", flashCookie(request, welcome));
+  if (readSignInTicketCookie(request) !== null)
+    headers.append("Set-Cookie", clearSignInTicketCookie(request));
   const landing = landingPathFor({ ...signIn.user, hasSecondFactor: signIn.secondFactor });
   // An administrator without a second factor goes to its enrolment, wherever they were going.
   return redirect(landing === SECURITY_PATH ? landing : (nextPath(next) ?? landing), { headers });

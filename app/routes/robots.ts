@@ -1,4 +1,4 @@
-import { indexablePaths, unlistedPaths } from "~/content/site-pages";
+import { indexablePaths, unlistedPaths } from "~/lib/route-table";
 import { cloudflareContext } from "~/server/request-context.server";
 import type { Route } from "./+types/robots";
 

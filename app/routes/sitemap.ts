@@ -1,4 +1,4 @@
-import { indexablePaths } from "~/content/site-pages";
+import { indexablePaths } from "~/lib/route-table";
 import { cloudflareContext } from "~/server/request-context.server";
 import type { Route } from "./+types/sitemap";
 

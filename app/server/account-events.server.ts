@@ -32,6 +32,8 @@ export const ACCOUNT_ACTIONS = [
   "sign-in-passkey",
   "sign-in-locked-out",
   "reauthenticated",
+  "reauthenticated-password",
+  "reauthenticated-recovery-code",
   "totp-enabled",
   "totp-removed",
   "passkey-added",

@@ -27,7 +27,14 @@ import {
   newSession,
   readSession,
 } from "./sessions.server";
-import { findChallenge, issueChallenge, spendChallengeStatement } from "./sign-in-tickets.server";
+import {
+  findChallenge,
+  isBoundTo,
+  issueChallenge,
+  newTicketBinding,
+  revokeSignInTicketsStatement,
+  spendChallengeStatement,
+} from "./sign-in-tickets.server";
 import { authenticate, findActiveUser, insertPendingUserStatement } from "./users.server";
 
 // The account use cases, each one operation behind both doors (the page forms and the JSON API).
@@ -57,8 +64,11 @@ export async function register(deps: Deps, input: unknown, caller: Caller): Prom
 /** The end of a correct password: signed in, or (an account with a second factor) a code still to give. */
 export type SignIn =
   | { kind: "signed-in"; user: SessionUser; token: string; secondFactor: boolean }
-  /** `ticket` carries the correct password to the form's second step; the API asks again with `code`. */
-  | { kind: "second-factor"; ticket: string | null };
+  /**
+   * `ticket` carries the correct password to the form's second step, bound to a cookie of value `binding`;
+   * the API asks again with `code`.
+   */
+  | { kind: "second-factor"; ticket: string | null; binding: string | null };
 
 /** Opens a session with its sign-in entry in one batch, then stores it in KV. */
 export async function openSession(
@@ -99,10 +109,14 @@ async function secondFactorStep(
   if (!(await hasSecondFactorOf(deps.db, user.id)))
     return done(await openSession(deps, caller, user, "sign-in"));
   if (code === undefined) {
-    const value = ticket
-      ? await issueChallenge(deps.db, "second-factor", { userId: user.id, next: ticket.next })
-      : null;
-    return done({ kind: "second-factor", ticket: value });
+    if (!ticket) return done({ kind: "second-factor", ticket: null, binding: null });
+    const binding = newTicketBinding();
+    const value = await issueChallenge(deps.db, "second-factor", {
+      userId: user.id,
+      next: ticket.next,
+      binding: binding.digest,
+    });
+    return done({ kind: "second-factor", ticket: value, binding: binding.value });
   }
   const check = await checkSecondFactorCode(deps, caller, user, code, "sign-in-code");
   if (!check.ok) return unauthenticated;
@@ -143,13 +157,16 @@ export async function logIn(
 }
 
 /**
- * The form's second step: the ticket a correct password earned (5 minutes) and a code. A wrong code leaves
- * the ticket for another try, under the lockout; the right one spends it before the session opens.
+ * The form's second step: the ticket a correct password earned (5 minutes), the value of the cookie it is
+ * bound to (`binding`, null when the request has none) and a code. A wrong code leaves the ticket for
+ * another try, under the limits on wrong codes; the right one spends it before the session opens. A ticket
+ * from another browser (without its cookie) is refused like a wrong code, without trying the code.
  */
 export async function completeSignIn(
   deps: Deps,
   input: unknown,
   caller: Caller,
+  binding: string | null,
 ): Promise<Outcome<SignIn & { next: string | null }>> {
   const limited = await rateLimit(deps.env, "login", caller);
   if (limited) return limited;
@@ -159,6 +176,16 @@ export async function completeSignIn(
   const challenge = await findChallenge(deps.db, "second-factor", ticket);
   const user = challenge?.userId ? await findActiveUser(deps.db, challenge.userId) : null;
   if (!challenge || !user) return { kind: "unauthenticated", message: SIGN_IN_EXPIRED_MESSAGE };
+  if (!isBoundTo(challenge, binding)) {
+    await recordEvent(deps.db, caller, {
+      actorId: user.id,
+      actorEmail: user.email,
+      subjectId: user.id,
+      action: "sign-in",
+      outcome: "failure",
+    });
+    return unauthenticated;
+  }
   const check = await checkSecondFactorCode(deps, caller, user, code, "sign-in-code");
   if (!check.ok) return unauthenticated;
   const action = check.method === "totp" ? "sign-in-code" : "sign-in-recovery-code";
@@ -262,12 +289,13 @@ export async function resetPassword(
     deps.db.batch([
       deps.db
         .update(users)
-        .set({ password: passwordHash, updatedAt: new Date() })
+        .set({ password: passwordHash, updatedAt: new Date(), passwordChangedAt: new Date() })
         .where(inArray(users.id, tokenUserIdSubquery(deps.db, token, "reset-password"))),
       spendTokenStatement(deps.db, token, "reset-password"),
       // Right after the spend: they run only if it changed its row.
       ...(removing ? removing() : []),
       deps.db.delete(loginFailures).where(eq(loginFailures.userId, tokenUser)),
+      revokeSignInTicketsStatement(deps.db, tokenUser),
     ]);
   const results =
     removal?.kind === "remove"

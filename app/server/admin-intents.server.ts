@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { ToastMessage } from "~/components/toaster";
+import type { ToastMessage } from "~/lib/toast-message";
 import { adminPageRefusal } from "./admin-actions.server";
 import { failureInit } from "./form-door.server";
 import type { Caller, Deps } from "./operation.server";

@@ -60,7 +60,8 @@ export async function confirmItsYou(deps: Deps, caller: Caller, input: unknown):
     action: "reauthenticated",
   } as const;
   if (!row || !(await verifyPassword(password, row.password))) {
-    await recordEvent(deps.db, caller, { ...entry, outcome: "failure" });
+    // Its own entry: a wrong password here is not a wrong code, and does not count towards their limits.
+    await recordEvent(deps.db, caller, { ...entry, action: "reauthenticated-password", outcome: "failure" });
     return { kind: "unauthenticated", message: WRONG_CONFIRMATION };
   }
   if (me.hasSecondFactor && code) {

@@ -1,4 +1,5 @@
 import { SESSION_MAX_AGE } from "./sessions.server";
+import { SIGN_IN_TICKET_SECONDS } from "./sign-in-tickets.server";
 
 // `__Host-session` (Secure, host-only) wherever the site runs on HTTPS; plain `session` only on
 // http://localhost during development, where browsers refuse `__Host-` cookies from non-secure origins.
@@ -26,13 +27,20 @@ export function readCookie(request: Request, name: string): string | null {
   return null;
 }
 
-function serialize(request: Request, name: string, value: string, maxAge: number, httpOnly = true): string {
+function serialize(
+  request: Request,
+  name: string,
+  value: string,
+  maxAge: number,
+  httpOnly = true,
+  sameSite: "Lax" | "Strict" = "Lax",
+): string {
   const secure = isSecure(request);
   return [
     `${name}=${encodeURIComponent(value)}`,
     "Path=/",
     `Max-Age=${maxAge}`,
-    "SameSite=Lax",
+    `SameSite=${sameSite}`,
     httpOnly ? "HttpOnly" : "",
     secure ? "Secure" : "",
   ]
@@ -54,6 +62,25 @@ export function sessionCookie(request: Request, token: string): string {
 
 export function clearSessionCookie(request: Request): string {
   return serialize(request, sessionCookieName(request), "", 0);
+}
+
+// The cookie a sign-in's second-step ticket is bound to (sign-in-tickets.server.ts): set with the ticket at
+// the password step, for the ticket's life, and only ever sent back by the browser that gave the password.
+// `__Host-` (Secure, this host only, Path=/) on HTTPS; Path=/ also reaches `/login.data`, the enhanced form's.
+function signInTicketCookieName(request: Request): string {
+  return isSecure(request) ? "__Host-sign-in" : "sign-in";
+}
+
+export function signInTicketCookie(request: Request, value: string): string {
+  return serialize(request, signInTicketCookieName(request), value, SIGN_IN_TICKET_SECONDS, true, "Strict");
+}
+
+export function readSignInTicketCookie(request: Request): string | null {
+  return readCookie(request, signInTicketCookieName(request));
+}
+
+export function clearSignInTicketCookie(request: Request): string {
+  return serialize(request, signInTicketCookieName(request), "", 0, true, "Strict");
 }
 
 /** A one-shot message (a toast) carried across a redirect; no storage involved. */

@@ -17,6 +17,7 @@ import {
   newLinkToken,
   TOKEN_LIFETIME_SECONDS,
 } from "./account-tokens.server";
+import { CODE_LIMITS } from "./code-limits";
 import { type Database, getDb } from "./db.server";
 import { deliveryKey, retryDelaySeconds } from "./mail-delivery.server";
 import type { MailEventMessage } from "./mail-outbox.server";
@@ -139,6 +140,36 @@ async function secondFactorsResetEmails(db: Database, id: number): Promise<Plann
   return [
     { to: user.email, message: async () => ({ kind: "second-factors-reset", firstName: user.firstName }) },
   ];
+}
+
+/** The owner's warnings about wrong second-factor codes (code-lockout.server.ts). */
+async function wrongCodeEmails(
+  db: Database,
+  id: number,
+  type: "second-factor-wrong-code" | "second-factor-locked-client" | "second-factor-locked-account",
+): Promise<PlannedEmail[] | null> {
+  const user = await findUser(db, id);
+  if (!user) return null;
+  const { firstName } = user;
+  const message: MailMessage =
+    type === "second-factor-wrong-code"
+      ? { kind: "second-factor-wrong-code", firstName }
+      : type === "second-factor-locked-client"
+        ? {
+            kind: "second-factor-locked",
+            firstName,
+            scope: "client",
+            wrongCodes: CODE_LIMITS.perClient,
+            withinSeconds: CODE_LIMITS.clientWindowSeconds,
+          }
+        : {
+            kind: "second-factor-locked",
+            firstName,
+            scope: "account",
+            wrongCodes: CODE_LIMITS.perAccount,
+            withinSeconds: CODE_LIMITS.accountWindowSeconds,
+          };
+  return [{ to: user.email, message: async () => message }];
 }
 
 /** The owner's email about a second factor they added or removed: what changed, and when. */
@@ -288,6 +319,10 @@ function plannedEmails(db: Database, event: MailEventMessage): Promise<PlannedEm
       return recoveryCodeUsedEmails(db, event.subjectId);
     case "second-factors-reset":
       return secondFactorsResetEmails(db, event.subjectId);
+    case "second-factor-wrong-code":
+    case "second-factor-locked-client":
+    case "second-factor-locked-account":
+      return wrongCodeEmails(db, event.subjectId, event.type);
     case "totp-enabled":
     case "totp-removed":
     case "passkey-added":

@@ -36,6 +36,7 @@ import {
   newSession,
   renameInSessions,
 } from "./sessions.server";
+import { revokeSignInTicketsStatement } from "./sign-in-tickets.server";
 import { findSignedInUser } from "./users.server";
 
 // What every signed-in person can do for themselves (issue 18), one operation per use case behind both
@@ -223,8 +224,12 @@ export async function changePassword(
   const session = newSession(deps.db, { userId: id, firstName, isAdmin }, caller);
   const [, mail] = await withEventChain(deps.db, (chain) =>
     deps.db.batch([
-      deps.db.update(users).set({ password: passwordHash, updatedAt: new Date() }).where(eq(users.id, id)),
+      deps.db
+        .update(users)
+        .set({ password: passwordHash, updatedAt: new Date(), passwordChangedAt: new Date() })
+        .where(eq(users.id, id)),
       insertMailEventIfChanged(deps.db, "password-changed", id),
+      revokeSignInTicketsStatement(deps.db, id),
       deleteUserSessionRowsStatement(deps.db, id),
       session.statement,
       chain.append(caller, ownEvent(user, "password-changed")),

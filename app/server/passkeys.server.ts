@@ -8,8 +8,8 @@ import { requireRecentAuthentication } from "./confirm-its-you.server";
 import { insertMailEventIfChanged, type MailEventMessage, publishMailEvents } from "./mail-outbox.server";
 import { type Caller, type Deps, rateLimit } from "./operation.server";
 import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "./outcome";
-import { newRecoveryCodes, normalisedRecoveryCode, recoveryCodeHash } from "./recovery-codes";
-import { LAST_FACTOR_OF_ADMIN } from "./second-factor-enrolment.server";
+import { newRecoveryCodes, recoveryCodeKey } from "./recovery-codes";
+import { insertRecoveryCodes, LAST_FACTOR_OF_ADMIN } from "./second-factor-enrolment.server";
 import {
   deleteRecoveryCodesWithoutFactorStatement,
   markAuthenticatedStatement,
@@ -126,6 +126,8 @@ export async function registerPasskey(
   if (me.kind !== "done") return me;
   const parsed = passkeyInput(input);
   if (!parsed) return invalid({ name: "Give the passkey a name of 1 to 60 characters" });
+  const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
+  if (!codeKey) return conflict("Passkeys are not available yet. Please try again later.");
   const challenge = await spendClaimedChallenge(deps, "passkey-register", parsed.response, me.value.id);
   if (!challenge) return invalid({ response: "The passkey could not be checked. Try again." });
   const verdict = await verifyRegistration(parsed.response, {
@@ -159,12 +161,7 @@ export async function registerPasskey(
         ...(codes
           ? [
               deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id)),
-              deps.db.insert(recoveryCodes).values(
-                codes.map((code) => ({
-                  userId: me.value.id,
-                  codeHash: recoveryCodeHash(normalisedRecoveryCode(code) ?? code),
-                })),
-              ),
+              insertRecoveryCodes(deps.db, codeKey, me.value.id, codes),
               chain.append(caller, { ...entry, action: "recovery-codes-generated" }),
             ]
           : []),

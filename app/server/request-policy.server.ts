@@ -2,24 +2,12 @@
 // route never meets a body it cannot read. A refused body is read to its end and dropped: left unread, or
 // only cancelled, it breaks the local dev proxy's connection and the next request on it fails with 500.
 
+import { formPaths } from "~/lib/route-table";
+
 export const MAX_BODY_BYTES = 16 * 1024;
 
-/** The page paths whose route has an action: they take form posts. tests/worker/request-policy.test.ts checks it. */
-export const FORM_PATHS: ReadonlySet<string> = new Set([
-  "/login",
-  "/logout",
-  "/contact",
-  "/admin",
-  "/account",
-  "/account/security",
-  "/confirm-its-you",
-  "/confirm-email",
-  "/forgot-password",
-  "/reset-password",
-  "/confirm-email-change",
-  "/privacy/request",
-  "/privacy/request/data.json",
-]);
+/** The page paths whose route has an action: they take form posts (from the route table). */
+export const FORM_PATHS: ReadonlySet<string> = new Set(formPaths);
 
 export const PAGE_METHODS = "GET, HEAD";
 export const FORM_METHODS = "GET, HEAD, POST";

@@ -16,7 +16,12 @@ import {
 } from "./mail-outbox.server";
 import { type Caller, type Deps, rateLimit } from "./operation.server";
 import { conflict, done, invalid, type Outcome, unauthenticated } from "./outcome";
-import { newRecoveryCodes, normalisedRecoveryCode, recoveryCodeHash } from "./recovery-codes";
+import {
+  newRecoveryCodes,
+  normalisedRecoveryCode,
+  recoveryCodeHash,
+  recoveryCodeKey,
+} from "./recovery-codes";
 import {
   deleteRecoveryCodesWithoutFactorStatement,
   hasSecondFactorSql,
@@ -120,7 +125,7 @@ export async function startTotpEnrolment(deps: Deps, caller: Caller): Promise<Ou
   const me = await requireRecentAuthentication(deps.db, caller);
   if (me.kind !== "done") return me;
   const key = encryptionKey(deps.env);
-  if (!key) return conflict("Authenticator apps are not available yet. Please try again later.");
+  if (!key || !recoveryCodeKey(deps.env.RECOVERY_CODE_KEY)) return conflict(SECOND_FACTORS_UNAVAILABLE);
   const existing = await deps.db.query.totpCredentials.findFirst({
     where: eq(totpCredentials.userId, me.value.id),
   });
@@ -147,11 +152,15 @@ export async function showTotpEnrolment(deps: Deps, caller: Caller): Promise<Out
   return done(enrolmentOf(secret, me.value.email));
 }
 
-function insertRecoveryCodes(db: Database, userId: number, codes: string[]) {
+/** What a person asked for cannot be done without the Worker secrets of second factors. */
+export const SECOND_FACTORS_UNAVAILABLE = "Authenticator apps are not available yet. Please try again later.";
+
+/** The statement that stores new recovery codes, each as its HMAC under the key. */
+export function insertRecoveryCodes(db: Database, key: Uint8Array, userId: number, codes: string[]) {
   return db.insert(recoveryCodes).values(
     codes.map((code) => ({
       userId,
-      codeHash: recoveryCodeHash(normalisedRecoveryCode(code) ?? code),
+      codeHash: recoveryCodeHash(key, normalisedRecoveryCode(code) ?? code),
     })),
   );
 }
@@ -172,6 +181,8 @@ export async function confirmTotpEnrolment(
   const parsed = totpConfirmationSchema.safeParse(input);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   const key = encryptionKey(deps.env);
+  const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
+  if (!codeKey) return conflict(SECOND_FACTORS_UNAVAILABLE);
   const pending = await deps.db.query.totpCredentials.findFirst({
     where: and(eq(totpCredentials.userId, me.value.id), isNull(totpCredentials.confirmedAt)),
   });
@@ -193,7 +204,7 @@ export async function confirmTotpEnrolment(
       ...(codes
         ? [
             deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id)),
-            insertRecoveryCodes(deps.db, me.value.id, codes),
+            insertRecoveryCodes(deps.db, codeKey, me.value.id, codes),
             chain.append(caller, ownEntry(me.value, "recovery-codes-generated")),
           ]
         : []),
@@ -251,6 +262,8 @@ export async function regenerateRecoveryCodes(
   const me = await requireRecentAuthentication(deps.db, caller);
   if (me.kind !== "done") return me;
   if (!me.value.hasSecondFactor) return conflict(SET_UP_FIRST);
+  const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
+  if (!codeKey) return conflict("Recovery codes are not available yet. Please try again later.");
   const userId = me.value.id;
   const codes = newRecoveryCodes();
   const event = mailEventRow("recovery-codes-generated", userId);
@@ -259,7 +272,7 @@ export async function regenerateRecoveryCodes(
       insertMailEventWhere(deps.db, event, hasSecondFactorSql(userId)),
       chain.append(caller, ownEntry(me.value, "recovery-codes-generated"), { ifChanged: true }),
       deps.db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), mailEventStoredSql(event))),
-      insertRecoveryCodes(deps.db, userId, codes),
+      insertRecoveryCodes(deps.db, codeKey, userId, codes),
       deleteRecoveryCodesWithoutFactorStatement(deps.db, userId),
     ]),
   );

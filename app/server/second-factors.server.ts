@@ -1,30 +1,18 @@
-import { and, count, eq, gte, inArray, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
-import {
-  accountEvents,
-  mailEvents,
-  passkeys,
-  recoveryCodes,
-  sessions,
-  totpCredentials,
-} from "../../db/schema";
-import { type AccountAction, recordEvent } from "./account-events.server";
+import { mailEvents, passkeys, recoveryCodes, sessions, totpCredentials } from "../../db/schema";
+import { recordEvent } from "./account-events.server";
+import { codeKindOf, codesHeld, recordWrongCode } from "./code-lockout.server";
 import type { Database } from "./db.server";
 import { mailEventRow, publishMailEvents } from "./mail-outbox.server";
 import type { Caller, Deps } from "./operation.server";
-import { normalisedRecoveryCode, recoveryCodeHash } from "./recovery-codes";
+import { normalisedRecoveryCode, recoveryCodeHash, recoveryCodeKey } from "./recovery-codes";
 import { openTotpSecret, totpStepOf } from "./totp-secrets";
 
 // The second factor of a sign-in or of "Confirm it's you": a code from an authenticator app (each works
 // once: the step it belongs to is claimed in D1) or a recovery code (each works once; its use is emailed).
-// After five wrong codes for an account within 15 minutes, codes are refused for the rest of that window
-// with the same answer as a wrong code; the failures are the account's own audit entries.
-
-export const CODE_FAILURE_LIMIT = 5;
-const CODE_FAILURE_WINDOW_SECONDS = 15 * 60;
-
-/** The audit actions whose failures are wrong codes (they count towards the lockout). */
-const CODE_ACTIONS: AccountAction[] = ["sign-in-code", "reauthenticated"];
+// Wrong codes are limited per account and client address, authenticator and recovery codes apart
+// (code-lockout.server.ts); a held client gets the same answer as a wrong code.
 
 export interface SecondFactors {
   totp: boolean;
@@ -94,22 +82,6 @@ export function deleteRecoveryCodesWithoutFactorStatement(db: Database, userId: 
     .returning({ id: recoveryCodes.id });
 }
 
-async function lockedOut(db: Database, userId: number): Promise<boolean> {
-  const since = new Date((Math.floor(Date.now() / 1000) - CODE_FAILURE_WINDOW_SECONDS) * 1000);
-  const [row] = await db
-    .select({ n: count() })
-    .from(accountEvents)
-    .where(
-      and(
-        eq(accountEvents.subjectId, userId),
-        gte(accountEvents.at, since),
-        inArray(accountEvents.action, CODE_ACTIONS),
-        eq(accountEvents.outcome, "failure"),
-      ),
-    );
-  return (row?.n ?? 0) >= CODE_FAILURE_LIMIT;
-}
-
 /** Claims a TOTP code's step: true only for the first use of a code later than every code used before. */
 async function claimTotpCode(env: Env, db: Database, userId: number, code: string): Promise<boolean> {
   const credential = await db.query.totpCredentials.findFirst({
@@ -135,7 +107,8 @@ async function claimTotpCode(env: Env, db: Database, userId: number, code: strin
 /** Spends a recovery code and stores the email that tells its owner, in one batch. */
 async function spendRecoveryCode(deps: Deps, userId: number, typed: string): Promise<boolean> {
   const normalised = normalisedRecoveryCode(typed);
-  if (normalised === null) return false;
+  const key = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
+  if (normalised === null || key === null) return false;
   const event = mailEventRow("recovery-code-used", userId);
   const [spent, mail] = await deps.db.batch([
     deps.db
@@ -144,7 +117,7 @@ async function spendRecoveryCode(deps: Deps, userId: number, typed: string): Pro
       .where(
         and(
           eq(recoveryCodes.userId, userId),
-          eq(recoveryCodes.codeHash, recoveryCodeHash(normalised)),
+          eq(recoveryCodes.codeHash, recoveryCodeHash(key, normalised)),
           isNull(recoveryCodes.usedAt),
         ),
       )
@@ -162,9 +135,10 @@ async function spendRecoveryCode(deps: Deps, userId: number, typed: string): Pro
 export type CodeCheck = { ok: true; method: "totp" | "recovery-code" } | { ok: false };
 
 /**
- * Checks a typed code (six digits: the app; otherwise a recovery code) for a person, under the lockout. A
- * failure is recorded as `action`'s failed entry (so it counts), a refused one after the lockout as
- * `sign-in-locked-out`; the caller records the success with what it changes.
+ * Checks a typed code (six digits: the app; otherwise a recovery code) for a person, under the limits on
+ * wrong codes. A wrong one is recorded as `action`'s failed entry (a recovery code's: `sign-in-recovery-code`
+ * or `reauthenticated-recovery-code`), a code refused from a held client as `sign-in-locked-out`; the caller
+ * records the success with what it changes.
  */
 export async function checkSecondFactorCode(
   deps: Deps,
@@ -173,18 +147,24 @@ export async function checkSecondFactorCode(
   typed: string,
   action: "sign-in-code" | "reauthenticated",
 ): Promise<CodeCheck> {
-  const entry = { actorId: person.id, actorEmail: person.email, subjectId: person.id };
-  if (await lockedOut(deps.db, person.id)) {
-    await recordEvent(deps.db, caller, { ...entry, action: "sign-in-locked-out", outcome: "failure" });
+  const code = typed.replace(/\s/g, "");
+  const kind = codeKindOf(code);
+  if (await codesHeld(deps.db, person.id, kind, caller)) {
+    await recordEvent(deps.db, caller, {
+      actorId: person.id,
+      actorEmail: person.email,
+      subjectId: person.id,
+      action: "sign-in-locked-out",
+      outcome: "failure",
+    });
     return { ok: false };
   }
-  const code = typed.replace(/\s/g, "");
-  if (/^\d{6}$/.test(code)) {
+  if (kind === "totp") {
     if (await claimTotpCode(deps.env, deps.db, person.id, code)) return { ok: true, method: "totp" };
   } else if (await spendRecoveryCode(deps, person.id, code)) {
     return { ok: true, method: "recovery-code" };
   }
-  await recordEvent(deps.db, caller, { ...entry, action, outcome: "failure" });
+  await recordWrongCode(deps, caller, person, kind, action);
   return { ok: false };
 }
 

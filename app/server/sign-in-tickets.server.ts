@@ -6,12 +6,17 @@ import type { Database } from "./db.server";
 
 // Single-use values of sign-in and enrolment kept in D1 (never in memory, never in KV, whose reads may lag):
 // the ticket that carries a correct password to its second-factor step, and each WebAuthn challenge. Only
-// sha256 of the value is stored; using one deletes it.
+// sha256 of the value is stored; using one deletes it. A ticket is also bound to a short-lived cookie set
+// with it (only its sha256 is kept too), so only the browser that gave the password finishes the step; a
+// new password deletes the tickets the old one earned.
 
 type Purpose = (typeof authChallenges.$inferSelect)["purpose"];
 
+/** How long a correct password waits for its second step (the ticket, and the cookie it is bound to). */
+export const SIGN_IN_TICKET_SECONDS = 5 * 60;
+
 const LIFETIME_SECONDS: Record<Purpose, number> = {
-  "second-factor": 5 * 60,
+  "second-factor": SIGN_IN_TICKET_SECONDS,
   "passkey-register": 5 * 60,
   "passkey-sign-in": 5 * 60,
   "passkey-confirm": 5 * 60,
@@ -23,7 +28,7 @@ const digest = (value: string) => encodeHexLowerCase(sha256(new TextEncoder().en
 export async function issueChallenge(
   db: Database,
   purpose: Purpose,
-  fields: { userId: number | null; next?: string | null },
+  fields: { userId: number | null; next?: string | null; binding?: string | null },
 ): Promise<string> {
   const value = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32)));
   const expiresAt = new Date(Date.now() + LIFETIME_SECONDS[purpose] * 1000);
@@ -60,4 +65,31 @@ export function spendChallengeStatement(db: Database, purpose: Purpose, value: s
       ),
     )
     .returning({ userId: authChallenges.userId, next: authChallenges.next });
+}
+
+/** A new value for the cookie a second-factor ticket is bound to, and the digest the ticket's row keeps. */
+export function newTicketBinding(): { value: string; digest: string } {
+  const value = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32)));
+  return { value, digest: digest(value) };
+}
+
+/** Whether a ticket was issued with the cookie value this request carries. */
+export function isBoundTo(challenge: { binding: string | null }, cookieValue: string | null): boolean {
+  if (challenge.binding === null || cookieValue === null || !/^[a-z2-7]{1,64}$/.test(cookieValue)) {
+    return false;
+  }
+  const expected = new TextEncoder().encode(challenge.binding);
+  const given = new TextEncoder().encode(digest(cookieValue));
+  let difference = expected.length ^ given.length;
+  for (let i = 0; i < Math.min(expected.length, given.length); i += 1) {
+    difference |= (expected[i] ?? 0) ^ (given[i] ?? 0);
+  }
+  return difference === 0;
+}
+
+/** The statement that ends every sign-in of a person waiting for its second step (for a new password's batch). */
+export function revokeSignInTicketsStatement(db: Database, userId: number) {
+  return db
+    .delete(authChallenges)
+    .where(and(eq(authChallenges.userId, userId), eq(authChallenges.purpose, "second-factor")));
 }

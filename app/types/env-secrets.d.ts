@@ -3,6 +3,8 @@
 interface WorkerSecrets {
   /** 32 bytes in base64: the AES-GCM key of authenticator-app secrets (totp-secrets.ts). */
   TOTP_ENCRYPTION_KEY?: string;
+  /** At least 32 bytes in base64: the HMAC key recovery codes are kept under (recovery-codes.ts). */
+  RECOVERY_CODE_KEY?: string;
 }
 
 interface Env extends WorkerSecrets {}

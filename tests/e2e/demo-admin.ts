@@ -1,5 +1,7 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { totpCodeAt } from "../../app/server/totp-secrets.ts";
 import { DEMO_ADMIN } from "../../scripts/admin-account.ts";
 import { DEMO_ADMIN_TOTP_SECRET } from "../../scripts/local-secrets.ts";
@@ -10,20 +12,49 @@ import { DEMO_ADMIN_TOTP_SECRET } from "../../scripts/local-secrets.ts";
 // sign-in of this run has used. A kept session is renewed before "Confirm it's you" would ask for a new sign-in.
 
 const secret = decodeBase32IgnorePadding(DEMO_ADMIN_TOTP_SECRET);
-let lastStep = 0;
+const STEP_MS = 30_000;
+const currentStep = () => Math.floor(Date.now() / STEP_MS);
 
-const currentStep = () => Math.floor(Date.now() / 30_000);
-
-/** A code of a step later than any this run used: now, or the next step (accepted one step early). */
-export async function nextDemoAdminCode(): Promise<string> {
-  for (;;) {
-    const step = Math.max(currentStep(), lastStep + 1);
-    if (step <= currentStep() + 1) {
-      lastStep = step;
-      return totpCodeAt(secret, step);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+// The last step used lives beside the server's state, not in this process: a Playwright worker that
+// restarts after a failure must not offer a step the server has already claimed (that is a wrong code,
+// and wrong codes count towards a lockout).
+const LAST_STEP_FILE = `${process.env.FACETS_STATE_DIR ?? ".wrangler/e2e-state"}/demo-admin-last-step`;
+function lastStep(): number {
+  try {
+    return Number(readFileSync(LAST_STEP_FILE, "utf8")) || 0;
+  } catch {
+    return 0;
   }
+}
+
+/**
+ * Gives the running test the time it is about to spend waiting for the clock, so a wait for a new
+ * 30-second step never eats the budget of the steps that follow it.
+ */
+function allowInThisTest(ms: number) {
+  try {
+    const info = test.info();
+    info.setTimeout(info.timeout + ms);
+  } catch {
+    // Outside a test (a set-up script): no budget to extend.
+  }
+}
+
+/**
+ * A code of a step later than any this state has used: now, or the next step (accepted one step early).
+ * A third sign-in within one step waits for the clock, and the test is given that time.
+ */
+export async function nextDemoAdminCode(): Promise<string> {
+  const step = Math.max(currentStep(), lastStep() + 1);
+  const acceptableAt = (step - 1) * STEP_MS;
+  const wait = acceptableAt - Date.now();
+  if (wait > 0) {
+    allowInThisTest(wait + 1_000);
+    await new Promise((resolve) => setTimeout(resolve, wait + 250));
+  }
+  mkdirSync(dirname(LAST_STEP_FILE), { recursive: true });
+  writeFileSync(LAST_STEP_FILE, String(step));
+  return totpCodeAt(secret, step);
 }
 
 let addresses = 0;

@@ -55,7 +55,7 @@ export async function emailTo(address: string, subject: string, containing = "")
         );
         return found !== undefined;
       },
-      { message: `an email "${subject}" to ${address}`, timeout: 20_000 },
+      { message: `an email "${subject}" to ${address}`, timeout: 60_000 },
     )
     .toBe(true);
   return found as SimulatedEmail;

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { prerenderedPaths } from "../../app/content/site-pages";
+import { prerenderedPaths } from "../../app/lib/route-table";
 import { logInAsAdmin, logOut } from "./support";
 
 // What a browser gets from a prerendered page: the document built once, its stylesheet allowed by hash

@@ -1,4 +1,4 @@
-import { indexablePaths, interactivePaths, signedInPaths, unlistedPaths } from "../../app/content/site-pages";
+import { indexablePaths, interactivePaths, signedInPaths, unlistedPaths } from "../../app/lib/route-table";
 
 /** Every page a visitor can open without signing in (the admin dashboard is checked signed in). */
 export const publicPages: string[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { interactivePaths } from "../../app/content/site-pages";
+import { visitorInteractivePaths } from "../../app/lib/route-table";
 import { fetchPage } from "./support";
 import { signedInCookie } from "./support-accounts";
 
@@ -7,7 +7,7 @@ import { signedInCookie } from "./support-accounts";
 // React Router's client entry preload and module script inert, and the inline starter revives them; the
 // other module preloads are dropped (the module script finds those modules itself).
 
-describe.each(interactivePaths.filter((path) => path !== "/admin").map((path) => [path]))("%s", (path) => {
+describe.each(visitorInteractivePaths.map((path) => [path]))("%s", (path) => {
   it("holds its module script, and the client entry's preload, until after first paint", async () => {
     const { response, html } = await fetchPage(path);
     const nonce = /script-src 'nonce-([^']+)'/.exec(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { indexablePaths, unlistedPaths } from "../../app/content/site-pages";
+import { indexablePaths, unlistedPaths } from "../../app/lib/route-table";
 import { expectSecurityHeaders, fetchPage, fetchWorker, NO_SCRIPTS, NONCE_SCRIPTS } from "./support";
 
 describe("security headers", () => {

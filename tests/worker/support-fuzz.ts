@@ -1,5 +1,6 @@
 import { exports } from "cloudflare:workers";
 import fc from "fast-check";
+import { API_ROUTES as API_TABLE } from "../../app/lib/route-table";
 import { ORIGIN } from "./support";
 import {
   allowed,
@@ -24,56 +25,10 @@ import {
 
 // ---------------------------------------------------------------- the route table, as the spec gives it
 
-interface ApiRoute {
-  methods: string[];
-  /** Whether the route reads a JSON body (and so answers 415/400 for other or malformed bodies). */
-  json: boolean;
-}
-
-const API_ROUTES: Record<string, ApiRoute> = {
-  "/api/auth/me": { methods: ["GET", "HEAD"], json: false },
-  "/api/auth/logout": { methods: ["POST"], json: false },
-  "/api/login": { methods: ["POST"], json: true },
-  "/api/register": { methods: ["POST"], json: true },
-  "/api/contact": { methods: ["POST"], json: true },
-  "/api/user-types": { methods: ["GET", "HEAD"], json: false },
-  "/api/admin/pending-users": { methods: ["GET", "HEAD"], json: false },
-  "/api/admin/contacts": { methods: ["GET", "HEAD"], json: false },
-  "/api/auth/confirm-email": { methods: ["POST"], json: true },
-  "/api/auth/forgot-password": { methods: ["POST"], json: true },
-  "/api/auth/reset-password": { methods: ["POST"], json: true },
-  "/api/admin/users": { methods: ["GET", "HEAD"], json: false },
-  "/api/admin/activity": { methods: ["GET", "HEAD"], json: false },
-  "/api/admin/approve-user/:id": { methods: ["POST"], json: false },
-  "/api/admin/reject-user/:id": { methods: ["POST"], json: false },
-  "/api/admin/deactivate-user/:id": { methods: ["POST"], json: false },
-  "/api/admin/reactivate-user/:id": { methods: ["POST"], json: false },
-  "/api/admin/mark-contact-processed/:id": { methods: ["POST"], json: false },
-  "/api/video/:name": { methods: ["GET", "HEAD"], json: false },
-  "/api/account": { methods: ["GET", "HEAD", "PATCH", "DELETE"], json: false },
-  "/api/account/sessions": { methods: ["GET", "HEAD", "DELETE"], json: false },
-  "/api/account/sessions/:id": { methods: ["DELETE"], json: false },
-  "/api/account/activity": { methods: ["GET", "HEAD"], json: false },
-  "/api/account/export": { methods: ["GET", "HEAD"], json: false },
-  "/api/account/password": { methods: ["POST"], json: true },
-  "/api/account/email": { methods: ["POST"], json: true },
-  "/api/account/confirm-email-change": { methods: ["POST"], json: true },
-  "/api/privacy/request": { methods: ["POST"], json: true },
-  "/api/privacy/export": { methods: ["POST"], json: true },
-  "/api/privacy/erase": { methods: ["POST"], json: true },
-  "/api/auth/second-factors": { methods: ["GET", "HEAD"], json: false },
-  "/api/auth/reauthenticate": { methods: ["POST"], json: true },
-  "/api/auth/totp": { methods: ["POST", "DELETE"], json: true },
-  "/api/auth/totp/confirm": { methods: ["POST"], json: true },
-  "/api/auth/recovery-codes": { methods: ["POST"], json: false },
-  "/api/auth/passkeys/options": { methods: ["POST"], json: true },
-  "/api/auth/passkeys": { methods: ["POST"], json: true },
-  "/api/auth/passkeys/:id": { methods: ["DELETE"], json: false },
-  "/api/auth/passkey-sign-in": { methods: ["POST"], json: true },
-  "/api/auth/passkey-confirm": { methods: ["POST"], json: true },
-  "/api/admin/end-sessions/:id": { methods: ["POST"], json: false },
-  "/api/admin/reset-second-factors/:id": { methods: ["POST"], json: false },
-};
+/** The API's routes by pattern, with their methods and whether they read JSON (from the route table). */
+const API_ROUTES: Record<string, { methods: readonly string[]; json: boolean }> = Object.fromEntries(
+  API_TABLE.map((entry) => [`/api${entry.path}`, { methods: entry.methods, json: entry.json }]),
+);
 
 /**
  * Each JSON POST route of the model with its valid payload (as the fuzz encodes it) and the statuses the
@@ -89,13 +44,6 @@ export function validPayloadModel(): { pattern: string; body: () => string; stat
       body: () => asJson(validFields({ kind: "route", pattern, path: pattern })),
       statuses: [VALID_PAYLOAD_STATUS[pattern] ?? 201].flat(),
     }));
-}
-
-/** The API patterns of the route table this model has no entry for (its catch-all aside). */
-export function apiRoutesWithoutModel(): string[] {
-  return PATTERNS.filter((pattern) => pattern.startsWith("/api/") && pattern !== "/api/*").filter(
-    (pattern) => !(pattern in API_ROUTES),
-  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import routeTable from "../../app/routes.ts?raw";
+import { API_ROUTES, formPaths, PAGE_ROUTES } from "../../app/lib/route-table";
 import { ORIGIN } from "./support";
 
 // What every answer must carry, whatever was asked (GUIDE.md sections 4-5), written here from the
@@ -14,32 +14,15 @@ export function isOurOrigin(origin: string): boolean {
   return origin === ORIGIN || origin === SITE_ORIGIN;
 }
 
-/** Page routes that take an HTML form POST; the ones not built yet are simply never matched. */
-export const FORM_ROUTES = new Set([
-  "/login",
-  "/contact",
-  "/admin",
-  "/logout",
-  "/confirm-email",
-  "/forgot-password",
-  "/reset-password",
-  "/account",
-  "/confirm-its-you",
-  "/confirm-email-change",
-  "/privacy/request",
-]);
+/** Page routes that take an HTML form POST, as the route table declares them. */
+export const FORM_ROUTES: ReadonlySet<string> = new Set(formPaths);
 
-/**
- * Every path pattern of app/routes.ts: the index, each top-level `route("/…")` and each route of the
- * `prefix("/api", […])` group. Read as text: the route helpers are Node code the workerd runner cannot load.
- */
+/** Every path pattern of the route table: each page, each route under /api and the API's catch-all. */
 export function routePatterns(): string[] {
-  const split = routeTable.indexOf('prefix("/api"');
-  const paths = (text: string) => [...text.matchAll(/route\("([^"]*)"/g)].map((match) => match[1] ?? "");
   return [
-    "/",
-    ...paths(routeTable.slice(0, split)),
-    ...paths(routeTable.slice(split)).map((path) => `/api${path}`),
+    ...PAGE_ROUTES.map((entry) => entry.path),
+    ...API_ROUTES.map((entry) => `/api${entry.path}`),
+    "/api/*",
   ];
 }
 

@@ -8,7 +8,6 @@ import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster"
 import { TextField } from "~/components/ui/form-field";
 import { SET_UP_SECOND_FACTOR_MESSAGE, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import { formatDateTime } from "~/lib/format-date";
-import type { RouteHandle } from "~/lib/route-handle";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
@@ -34,7 +33,6 @@ import type { Route } from "./+types/security";
 // app's QR code and key are shown only to a sign-in of the last 10 minutes ("totp-show" asks first).
 
 // Hydrated for the passkey buttons only; everything else is a plain form.
-export const handle = { hydrate: true } satisfies RouteHandle;
 
 interface ActionResult {
   notice?: ToastMessage;
@@ -213,7 +211,7 @@ function RecoveryCodeList({ codes }: { codes: string[] }) {
     <div className="rounded-xl bg-surface-muted p-4">
       <p className="font-semibold">Your recovery codes. Save them now: they are shown only this once.</p>
       <p className="mt-1 text-sm">Each works once, in place of a code from your app.</p>
-      <ul aria-label="Recovery codes" className="mt-3 grid grid-cols-2 gap-2 font-mono">
+      <ul aria-label="Recovery codes" className="mt-3 grid gap-2 font-mono sm:grid-cols-2">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}

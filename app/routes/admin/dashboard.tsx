@@ -1,6 +1,5 @@
 import { StaticNotice, useToast } from "~/components/toaster";
 import { adminTabOf } from "~/lib/admin-tabs";
-import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import { confirmFirst, unknownIntent } from "~/server/admin-intents.server";
 import { resumeAfterConfirmation } from "~/server/confirm-its-you.server";
@@ -16,8 +15,6 @@ import * as users from "./users";
 // React Router matches routes by path alone, so this route picks the tab module (app/routes/admin/*.tsx,
 // each its own loader, action and component) and runs its loader, and hands each posted intent to the
 // action of the tab that owns it. The layout's middleware has checked the caller first.
-
-export const handle = { hydrate: true } satisfies RouteHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

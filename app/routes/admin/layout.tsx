@@ -1,6 +1,7 @@
 import { Link, Outlet } from "react-router";
 import { PageHero } from "~/components/page-hero";
 import { type AdminTab, adminTabOf, dashboardHref } from "~/lib/admin-tabs";
+import { ADMIN_TAB_ENTRIES } from "~/lib/route-table";
 import { adminPageRefusal, requireAdmin } from "~/server/admin-actions.server";
 import { countUnprocessedContacts } from "~/server/contact-submissions.server";
 import { callerOf, depsOf } from "~/server/operation.server";
@@ -30,7 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countApprovedUsers(db),
     countUnprocessedContacts(db),
   ]);
-  return { tab, counts: { pending, users, unprocessed } };
+  const counts: Partial<Record<AdminTab, number>> = { pending, users, contacts: unprocessed };
+  return { tab, counts };
 }
 
 function TabLink({
@@ -60,12 +62,6 @@ function TabLink({
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { tab: current, counts } = loaderData;
-  const tabs: { tab: AdminTab; label: string; count?: number }[] = [
-    { tab: "pending", label: "Pending Users", count: counts.pending },
-    { tab: "users", label: "Users", count: counts.users },
-    { tab: "contacts", label: "Contact Submissions", count: counts.unprocessed },
-    { tab: "activity", label: "Activity" },
-  ];
   return (
     <>
       <PageHero
@@ -75,13 +71,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
         <nav aria-label="Dashboard sections" className="mt-4">
           <ul className="flex flex-wrap gap-2 border-b border-line">
-            {tabs.map((item) => (
+            {ADMIN_TAB_ENTRIES.map((item) => (
               <li key={item.tab}>
                 <TabLink
                   tab={item.tab}
                   current={current === item.tab}
                   label={item.label}
-                  count={item.count}
+                  count={counts[item.tab]}
                 />
               </li>
             ))}

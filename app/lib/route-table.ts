@@ -1,0 +1,263 @@
+// Every URL of the site, declared once. app/routes.ts, the prerender list, the sitemap and robots.txt, the
+// request policy's form paths, the admin tabs, the browser-runtime decision and the tests' route models are
+// all read from this table: a new page is one entry here and its module.
+// Plain data (no React Router helpers), so the Worker, the build config and the workerd tests all load it.
+
+/**
+ * How a page is rendered:
+ * - `prerendered`: built once at build time and served from memory to visitors; a signed-in view is
+ *   rendered once per isolate and header form, then held. Its loader may read configuration (SITE_ORIGIN),
+ *   never storage: the build refuses it (scripts/route-table-check.ts).
+ * - `per-request`: rendered for every request (forms and their answers, pages with a token in the address).
+ * - `signed-in`: only for signed-in people, rendered for every request from the session.
+ * - `resource`: no document; the module's loader or action answers with a file, JSON or a redirect.
+ */
+export type Rendering = "prerendered" | "per-request" | "signed-in" | "resource";
+
+/** What runs in the browser: nothing, or the React Router client (forms enhanced, the dashboard). */
+export type ClientRuntime = "none" | "router";
+
+/** Search engines: listed in the sitemap, disallowed in robots.txt, or neither (the page may say noindex). */
+export type Indexing = "listed" | "disallowed" | "unlisted";
+
+export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** The layouts pages sit in; each layout's middleware is its check (signed in, admin). */
+export const LAYOUT_MODULES = {
+  admin: "routes/admin/layout.tsx",
+  account: "routes/account/layout.tsx",
+} as const;
+export type LayoutName = keyof typeof LAYOUT_MODULES;
+
+/** Any other path under /api answers a JSON 404. */
+export const API_NOT_FOUND_MODULE = "routes/api/not-found.ts";
+
+export interface AdminTabEntry {
+  /** `/admin?tab=…` */
+  tab: string;
+  module: string;
+  label: string;
+}
+
+export interface PageEntry {
+  kind: "page";
+  path: string;
+  /** Under app/. */
+  module: string;
+  rendering: Rendering;
+  /** Takes an HTML form POST (its route has an action); every page takes GET and HEAD. */
+  form: boolean;
+  client: ClientRuntime;
+  indexing: Indexing;
+  layout?: LayoutName;
+  /** The dashboard's tabs: pathless modules whose loader and action the dashboard runs by `?tab=`. */
+  tabs?: readonly AdminTabEntry[];
+}
+
+export interface ApiEntry {
+  kind: "api";
+  /** Under /api. */
+  path: string;
+  module: string;
+  methods: readonly Method[];
+  /** Reads a JSON body (so answers 415/400 for any other body). */
+  json: boolean;
+}
+
+export type RouteEntry = PageEntry | ApiEntry;
+
+interface PageOptions {
+  rendering?: Rendering;
+  form?: boolean;
+  client?: ClientRuntime;
+  indexing?: Indexing;
+  layout?: LayoutName;
+  tabs?: readonly AdminTabEntry[];
+}
+
+function page(path: string, module: string, options: PageOptions = {}): PageEntry {
+  return {
+    kind: "page",
+    path,
+    module,
+    rendering: options.rendering ?? "prerendered",
+    form: options.form ?? false,
+    client: options.client ?? "none",
+    indexing: options.indexing ?? "listed",
+    ...(options.layout ? { layout: options.layout } : {}),
+    ...(options.tabs ? { tabs: options.tabs } : {}),
+  };
+}
+
+/** A page with a form, rendered per request and not listed. */
+const formPage = (path: string, module: string, options: PageOptions = {}) =>
+  page(path, module, { rendering: "per-request", form: true, indexing: "unlisted", ...options });
+
+function api(path: string, module: string, methods: readonly Method[], json = false): ApiEntry {
+  return { kind: "api", path, module, methods, json };
+}
+const GET: readonly Method[] = ["GET", "HEAD"];
+const POST: readonly Method[] = ["POST"];
+
+export const ADMIN_TAB_ENTRIES = [
+  { tab: "pending", module: "routes/admin/pending-users.tsx", label: "Pending Users" },
+  { tab: "users", module: "routes/admin/users.tsx", label: "Users" },
+  { tab: "contacts", module: "routes/admin/contacts.tsx", label: "Contact Submissions" },
+  { tab: "activity", module: "routes/admin/activity.tsx", label: "Activity" },
+] as const satisfies readonly AdminTabEntry[];
+
+// Content pages come first, in the order the sitemap lists them.
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  page("/", "routes/home.tsx"),
+  page("/insure", "routes/insure.tsx"),
+  page("/gold", "routes/gold.tsx"),
+  page("/capital", "routes/capital.tsx"),
+  page("/africa", "routes/africa.tsx"),
+  page("/mobile1", "routes/mobile1.tsx"),
+  page("/facets-token", "routes/facets-token.tsx"),
+  page("/ip-token", "routes/ip-token.tsx"),
+  page("/lab-tokens", "routes/lab-tokens.tsx"),
+  page("/leadership", "routes/leadership.tsx"),
+  page("/engineering", "routes/engineering.tsx"),
+  page("/media", "routes/media.tsx"),
+  page("/pilots-demos", "routes/pilots-demos.tsx"),
+  page("/motorclub", "routes/motorclub.tsx"),
+  page("/propertyclub", "routes/propertyclub.tsx"),
+  page("/funeral", "routes/funeral.tsx"),
+  page("/facetsre", "routes/facetsre.tsx"),
+  formPage("/contact", "routes/contact.tsx", { client: "router", indexing: "listed" }),
+  page("/privacy", "routes/privacy.tsx"),
+
+  // Noindex content pages, prerendered too.
+  page("/workzone", "routes/workzone.tsx", { indexing: "disallowed" }),
+  page("/home-experiment", "routes/home-experiment.tsx", { indexing: "disallowed" }),
+  page("/facets-gold-logo", "routes/facets-gold-logo.tsx", { indexing: "disallowed" }),
+  page("/email-dao", "routes/email-dao.tsx", { indexing: "disallowed" }),
+  page("/email-dao-simple", "routes/email-dao-simple.tsx", { indexing: "disallowed" }),
+  page("/email", "routes/email.tsx", { indexing: "disallowed" }),
+  page("/email-image", "routes/email-image.tsx", { indexing: "disallowed" }),
+
+  // Signing in and the account links sent by email.
+  formPage("/login", "routes/login.tsx", { client: "router", indexing: "disallowed" }),
+  formPage("/logout", "routes/logout.tsx"),
+  formPage("/confirm-its-you", "routes/confirm-its-you.tsx", { rendering: "signed-in", client: "router" }),
+  formPage("/confirm-email", "routes/confirm-email.tsx"),
+  formPage("/forgot-password", "routes/forgot-password.tsx"),
+  formPage("/reset-password", "routes/reset-password.tsx"),
+  formPage("/confirm-email-change", "routes/confirm-email-change.tsx"),
+  formPage("/privacy/request", "routes/privacy-request.tsx"),
+  formPage("/privacy/request/data.json", "routes/privacy-data-file.ts", { rendering: "resource" }),
+
+  // The admin dashboard: /admin?tab=… runs the tab module's loader and action inside the admin layout.
+  formPage("/admin", "routes/admin/dashboard.tsx", {
+    rendering: "signed-in",
+    client: "router",
+    indexing: "disallowed",
+    layout: "admin",
+    tabs: ADMIN_TAB_ENTRIES,
+  }),
+  // GET only, so outside the layout (whose check would otherwise answer a POST before the 405).
+  page("/admin/activity.csv", "routes/admin/activity.csv.ts", {
+    rendering: "resource",
+    indexing: "unlisted",
+  }),
+
+  formPage("/account", "routes/account/overview.tsx", {
+    rendering: "signed-in",
+    indexing: "disallowed",
+    layout: "account",
+  }),
+  formPage("/account/security", "routes/account/security.tsx", {
+    rendering: "signed-in",
+    client: "router",
+    layout: "account",
+  }),
+
+  page("/sitemap.xml", "routes/sitemap.ts", { rendering: "resource", indexing: "unlisted" }),
+  page("/robots.txt", "routes/robots.ts", { rendering: "resource", indexing: "unlisted" }),
+
+  // The JSON API.
+  api("/auth/me", "routes/api/auth.me.ts", GET),
+  api("/auth/logout", "routes/api/auth.logout.ts", POST),
+  api("/auth/confirm-email", "routes/api/auth.confirm-email.ts", POST, true),
+  api("/auth/forgot-password", "routes/api/auth.forgot-password.ts", POST, true),
+  api("/auth/reset-password", "routes/api/auth.reset-password.ts", POST, true),
+  api("/auth/second-factors", "routes/api/auth.second-factors.ts", GET),
+  api("/auth/reauthenticate", "routes/api/auth.reauthenticate.ts", POST, true),
+  api("/auth/totp", "routes/api/auth.totp.ts", ["POST", "DELETE"], true),
+  api("/auth/totp/confirm", "routes/api/auth.totp.confirm.ts", POST, true),
+  api("/auth/recovery-codes", "routes/api/auth.recovery-codes.ts", POST),
+  api("/auth/passkeys/options", "routes/api/auth.passkeys.options.ts", POST, true),
+  api("/auth/passkeys", "routes/api/auth.passkeys.ts", POST, true),
+  api("/auth/passkeys/:id", "routes/api/auth.passkey.ts", ["DELETE"]),
+  api("/auth/passkey-sign-in", "routes/api/auth.passkey-sign-in.ts", POST, true),
+  api("/auth/passkey-confirm", "routes/api/auth.passkey-confirm.ts", POST, true),
+  api("/login", "routes/api/login.ts", POST, true),
+  api("/account", "routes/api/account.ts", ["GET", "HEAD", "PATCH", "DELETE"]),
+  api("/account/sessions", "routes/api/account.sessions.ts", ["GET", "HEAD", "DELETE"]),
+  api("/account/sessions/:id", "routes/api/account.session.ts", ["DELETE"]),
+  api("/account/activity", "routes/api/account.activity.ts", GET),
+  api("/account/password", "routes/api/account.password.ts", POST, true),
+  api("/account/email", "routes/api/account.email.ts", POST, true),
+  api("/account/confirm-email-change", "routes/api/account.confirm-email-change.ts", POST, true),
+  api("/account/export", "routes/api/account.export.ts", GET),
+  api("/privacy/request", "routes/api/privacy.request.ts", POST, true),
+  api("/privacy/export", "routes/api/privacy.export.ts", POST, true),
+  api("/privacy/erase", "routes/api/privacy.erase.ts", POST, true),
+  api("/register", "routes/api/register.ts", POST, true),
+  api("/user-types", "routes/api/user-types.ts", GET),
+  api("/contact", "routes/api/contact.ts", POST, true),
+  api("/admin/pending-users", "routes/api/admin.pending-users.ts", GET),
+  api("/admin/contacts", "routes/api/admin.contacts.ts", GET),
+  api("/admin/users", "routes/api/admin.users.ts", GET),
+  api("/admin/activity", "routes/api/admin.activity.ts", GET),
+  api("/admin/approve-user/:id", "routes/api/admin.approve-user.ts", POST),
+  api("/admin/reject-user/:id", "routes/api/admin.reject-user.ts", POST),
+  api("/admin/deactivate-user/:id", "routes/api/admin.deactivate-user.ts", POST),
+  api("/admin/reactivate-user/:id", "routes/api/admin.reactivate-user.ts", POST),
+  api("/admin/mark-contact-processed/:id", "routes/api/admin.mark-contact-processed.ts", POST),
+  api("/admin/end-sessions/:id", "routes/api/admin.end-sessions.ts", POST),
+  api("/admin/reset-second-factors/:id", "routes/api/admin.reset-second-factors.ts", POST),
+  api("/video/:name", "routes/api/video.ts", GET),
+];
+
+export const PAGE_ROUTES: readonly PageEntry[] = ROUTE_TABLE.filter((entry) => entry.kind === "page");
+export const API_ROUTES: readonly ApiEntry[] = ROUTE_TABLE.filter((entry) => entry.kind === "api");
+
+const pathsWhere = (test: (entry: PageEntry) => boolean) =>
+  PAGE_ROUTES.filter(test).map((entry) => entry.path);
+
+/** The sitemap's pages, in its order. */
+export const indexablePaths: readonly string[] = pathsWhere((entry) => entry.indexing === "listed");
+
+/** robots.txt's Disallow rules: the disallowed pages and the API. */
+export const unlistedPaths: readonly string[] = [
+  ...pathsWhere((entry) => entry.indexing === "disallowed"),
+  "/api/",
+];
+
+/** Built at build time (`prerender` in react-router.config.ts) and served from memory. */
+export const prerenderedPaths: readonly string[] = pathsWhere((entry) => entry.rendering === "prerendered");
+
+/** Pages for signed-in people only. */
+export const signedInPaths: readonly string[] = pathsWhere((entry) => entry.rendering === "signed-in");
+
+/** Pages that load the React Router client; every other page ships no JavaScript. */
+export const interactivePaths: readonly string[] = pathsWhere((entry) => entry.client === "router");
+
+/** Pages with the browser runtime that a visitor opens without signing in. */
+export const visitorInteractivePaths: readonly string[] = pathsWhere(
+  (entry) => entry.client === "router" && entry.rendering !== "signed-in",
+);
+
+/** Page paths that take form posts (the request policy answers 405 for a POST anywhere else). */
+export const formPaths: readonly string[] = pathsWhere((entry) => entry.form);
+
+/** Route ids (React Router's: the module path without its extension) that load the browser runtime. */
+export const routerClientRouteIds: ReadonlySet<string> = new Set(
+  PAGE_ROUTES.filter((entry) => entry.client === "router").map((entry) => routeIdOf(entry.module)),
+);
+
+export function routeIdOf(module: string): string {
+  return module.replace(/\.[tj]sx?$/, "");
+}
