@@ -38,6 +38,6 @@ export const CONFIRM_ITS_YOU_MESSAGE = "Confirm it's you";
 /** Where a person sets up and manages their second factors. */
 export const SECURITY_PATH = "/account/security";
 
-/** Why a password reset keeps an administrator's passkeys: they are the account's only second factor. */
+/** Why a password reset keeps the passkeys of any account whose only second factor they are. */
 export const PASSKEYS_MUST_STAY =
-  "An administrator's account must keep a second factor, so these passkeys stay. To remove them, sign in and add an authenticator app first.";
+  "These passkeys are your account's only second factor, so a password reset keeps them: a reset link alone cannot take a second factor away. To remove them, sign in (with a passkey or a recovery code) and remove them on your Sign-in security page, or ask an administrator to reset your second factors.";

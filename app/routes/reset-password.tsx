@@ -20,7 +20,8 @@ import { type PasskeysAtReset, passkeysAtReset } from "~/server/passkeys-at-rese
 import type { Route } from "./+types/reset-password";
 
 // /reset-password?token=…: the emailed link's page. The new password, and, when the account has passkeys,
-// whether to keep them (listed, so a passkey someone else added can be seen). A plain form, no script.
+// whether to keep them (listed, so a passkey someone else added can be seen). When they are the account's
+// only second factor there is no choice: they stay, and the page says why. A plain form, no script.
 
 interface ActionResult {
   notice: ToastMessage;
@@ -74,7 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/** The account's passkeys, and the choice to keep them (unticked: removed with the old password). */
+/**
+ * The account's passkeys, and the choice to keep them (unticked: removed with the old password), or, when
+ * they are the only second factor, why they stay.
+ */
 function PasskeyChoice({
   passkeys,
   mustKeep,
@@ -88,8 +92,8 @@ function PasskeyChoice({
     >
       <legend className="px-1 font-semibold">Your passkeys</legend>
       <p>
-        A passkey signs in to your account on its own, with no password. If you do not know one of these, do
-        not keep them.
+        A passkey signs in to your account on its own, with no password.
+        {mustKeep ? null : " If you do not know one of these, do not keep them."}
       </p>
       <ul aria-label="Passkeys of this account" className="divide-y divide-line">
         {passkeys.map((key) => (

@@ -268,7 +268,8 @@ export async function requestPasswordReset(deps: Deps, input: unknown, caller: C
 /**
  * Sets a new password from a reset link; every session of that user ends at once. Unless `keepPasskeys`,
  * the account's passkeys go in the same batch (a passkey planted from a stolen session must not survive
- * the reset), emailed and logged; an administrator's only factor stays.
+ * the reset), emailed and logged; passkeys that are the account's only second factor stay (a mailbox alone
+ * takes no factor away).
  */
 export async function resetPassword(
   deps: Deps,

@@ -11,16 +11,18 @@ import {
   mailEventStoredSql,
 } from "./mail-outbox.server";
 import type { Caller, Deps } from "./operation.server";
-import { deleteRecoveryCodesWithoutFactorStatement, mayLoseFactorSql } from "./second-factors.server";
+import { deleteRecoveryCodesWithoutFactorStatement } from "./second-factors.server";
 
 // A password reset asks whether to keep the account's passkeys (a passkey planted from a stolen session
 // signs in on its own, so a new password alone would not shut it out). The reset page lists them; the
 // reset (accounts.server.ts `resetPassword`) removes them in its own batch unless the person keeps them.
+// A reset link is only a mailbox, and a mailbox alone must not take a second factor away: the passkeys
+// may go only while a confirmed authenticator app remains, for every account, administrator or member.
 
 /** What the reset page lists: the passkeys of a live reset link's account, and whether they must stay. */
 export interface PasskeysAtReset {
   passkeys: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[];
-  /** An administrator's account whose only second factor they are keeps them (another factor first). */
+  /** They are the account's only second factor (no confirmed authenticator app), so the reset keeps them. */
   mustKeep: boolean;
 }
 
@@ -34,7 +36,7 @@ export async function passkeysAtReset(deps: Deps, token: string): Promise<Passke
       where: eq(passkeys.userId, userId),
       orderBy: [asc(passkeys.createdAt)],
     }),
-    mayLoseAllPasskeysQuery(deps.db, userId),
+    appRemainsQuery(deps.db, userId),
   ]);
   return {
     passkeys: keys.map((key) => ({
@@ -47,18 +49,28 @@ export async function passkeysAtReset(deps: Deps, token: string): Promise<Passke
   };
 }
 
-/** Whether the account may lose every passkey (the last-factor rule of an administrator), in one read. */
-function mayLoseAllPasskeysQuery(db: Deps["db"], userId: number) {
+/**
+ * SQL that is true when the account has a confirmed authenticator app: the second factor that must remain
+ * for a reset link to remove the passkeys. It goes in the WHERE of the statements that remove them, so the
+ * passkeys stay if the app is removed while the reset runs.
+ */
+function appRemainsSql(userId: number) {
+  return sql`EXISTS (SELECT 1 FROM totp_credentials AS app WHERE app.user_id = ${userId} AND app.confirmed_at IS NOT NULL)`;
+}
+
+/** Whether the account has a confirmed authenticator app, in one read (may its passkeys go at a reset). */
+function appRemainsQuery(db: Deps["db"], userId: number) {
   return db
-    .select({ allowed: sql<boolean>`${mayLoseFactorSql(userId, "passkeys")}`.mapWith(Boolean) })
+    .select({ allowed: sql<boolean>`${appRemainsSql(userId)}`.mapWith(Boolean) })
     .from(sql`(SELECT 1)`);
 }
 
 /**
- * A password reset that does not keep the passkeys: a refusal when they must stay (an administrator's only
- * factor), or the statements that remove them in the reset's own batch. They go right after the statement
- * that spends the link (they run only if it changed its row), with the email and the audit entry, and the
- * recovery codes when no factor remains.
+ * A password reset that does not keep the passkeys: a refusal when they must stay (the account's only
+ * second factor), or the statements that remove them in the reset's own batch. They go right after the
+ * statement that spends the link (they run only if it changed its row), with the email and the audit
+ * entry; the rule is in each statement's WHERE. The recovery codes go only when no factor remains, which
+ * the rule leaves to never happen here; the statement stays so that codes never outlive the last factor.
  */
 export async function passkeyRemovalAtReset(
   deps: Deps,
@@ -74,7 +86,7 @@ export async function passkeyRemovalAtReset(
 > {
   const [keys, [rule], owner] = await deps.db.batch([
     deps.db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)),
-    mayLoseAllPasskeysQuery(deps.db, userId),
+    appRemainsQuery(deps.db, userId),
     deps.db.query.users.findFirst({ columns: { email: true }, where: eq(users.id, userId) }),
   ]);
   if ((keys[0]?.n ?? 0) === 0) return { kind: "none" };
@@ -88,7 +100,7 @@ export async function passkeyRemovalAtReset(
       insertMailEventWhere(
         deps.db,
         event,
-        sql`changes() = 1 AND ${hasPasskeys} AND ${mayLoseFactorSql(userId, "passkeys")}`,
+        sql`changes() = 1 AND ${hasPasskeys} AND ${appRemainsSql(userId)}`,
       ),
       chain.append(
         caller,
@@ -101,7 +113,9 @@ export async function passkeyRemovalAtReset(
         },
         { ifChanged: true },
       ),
-      deps.db.delete(passkeys).where(and(eq(passkeys.userId, userId), mailEventStoredSql(event))),
+      deps.db
+        .delete(passkeys)
+        .where(and(eq(passkeys.userId, userId), appRemainsSql(userId), mailEventStoredSql(event))),
       deleteRecoveryCodesWithoutFactorStatement(deps.db, userId),
     ],
   };
