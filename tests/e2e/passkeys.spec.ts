@@ -1,4 +1,7 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { PASSKEYS_MUST_STAY } from "../../app/lib/account-messages.ts";
+import { totpCodeAt } from "../../app/server/totp-secrets.ts";
 import { emailTo, linkIn } from "./mailbox";
 import { approvedMember, clientIp, expectAxeClean } from "./members";
 import { hydrated, notice, PASSWORD, uniqueEmail } from "./support";
@@ -113,20 +116,106 @@ async function addPasskeyAs(page: Page, email: string, name: string) {
   await expect(notice(page, "Passkey added")).toBeVisible();
 }
 
-// Issue 23: the emailed reset link's page lists the account's passkeys and asks whether to keep them. A
-// plain form: with JavaScript the box is ticked and they stay; without it the box is left as it comes
-// (unticked) and they go with the old password.
+/**
+ * Turns on an authenticator app for the page's signed-in session over the API, as the app would (its code
+ * computed here from the key); returns the key.
+ */
+async function turnOnAppAs(page: Page): Promise<Uint8Array> {
+  const headers = { "CF-Connecting-IP": clientIp() };
+  const started = await page.request.post("/api/auth/totp", { headers, data: {} });
+  expect(started.status()).toBe(201);
+  const secret = decodeBase32IgnorePadding(((await started.json()) as { secret: string }).secret);
+  const confirmed = await page.request.post("/api/auth/totp/confirm", {
+    headers,
+    data: { code: totpCodeAt(secret, step()) },
+  });
+  expect(confirmed.status()).toBe(200);
+  return secret;
+}
+
+const step = () => Math.floor(Date.now() / 30_000);
+
+/** Asks for a reset link over the API and opens it on `page`, from the email as its owner would. */
+async function openResetLink(page: Page, request: APIRequestContext, email: string) {
+  const asked = await request.post("/api/auth/forgot-password", {
+    headers: { "CF-Connecting-IP": clientIp() },
+    data: { email },
+  });
+  expect(asked.status()).toBe(202);
+  const link = new URL(linkIn(await emailTo(email, "Reset your FACETS password"), "/reset-password"));
+  await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
+  await page.goto(`${link.pathname}${link.search}`);
+}
+
+/** Fills in and saves the new password on the reset page; the toast on /login says it changed. */
+async function saveNewPassword(page: Page, newPassword: string) {
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm password").fill(newPassword);
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(notice(page, "Password changed")).toBeVisible();
+}
+
+/** Signs in on the authenticator's page with its passkey alone. */
+async function passkeySignIn(device: Page, origin: string) {
+  await device.goto("/login");
+  await hydrated(device);
+  await device.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(device).toHaveURL(`${origin}/`);
+}
+
+// Issue 23: the emailed reset link's page lists the account's passkeys. A reset link is only a mailbox, and
+// a mailbox alone takes no second factor away: when the passkeys are the only one they stay, and the page
+// says why; when an authenticator app remains, it asks whether to keep them. A plain form: with JavaScript
+// the box is ticked and they stay; without it the box is left as it comes (unticked) and they go.
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled });
 
-    test("a password reset lists the passkeys and keeps them only when asked", async ({
+    test("a password reset keeps the passkeys that are the only second factor, and says why", async ({
       page,
       browser,
       request,
       baseURL,
     }) => {
-      // Two browsers, two emails to wait for, and a passkey ceremony.
+      // Two browsers, two emails to wait for, and two passkey ceremonies.
+      test.slow();
+      const origin = (baseURL ?? "").replace("127.0.0.1", "localhost");
+      const email = uniqueEmail(javaScriptEnabled ? "reset-only-js" : "reset-only-nojs");
+      await approvedMember(request, email, "Grace");
+      const device = await withAuthenticator(browser, origin);
+      await addPasskeyAs(device, email, "Test laptop");
+      await emailTo(email, "A passkey was added to your FACETS account", "If this was not you");
+      await device.context().clearCookies();
+
+      await openResetLink(page, request, email);
+      const listed = page.getByRole("list", { name: "Passkeys of this account" });
+      await expect(listed.getByRole("listitem")).toHaveCount(1);
+      await expect(listed).toContainText("Test laptop");
+      await expect(page.getByText(PASSKEYS_MUST_STAY)).toBeVisible();
+      await expect(page.getByRole("checkbox")).toHaveCount(0);
+      if (javaScriptEnabled) await expectAxeClean(page);
+      await saveNewPassword(page, "a completely new password");
+      await expect(page.getByText("Your passkeys were removed.")).toHaveCount(0);
+
+      // Kept: the new password alone is not enough, and the passkey still signs in.
+      const login = await request.post("/api/login", {
+        headers: { "CF-Connecting-IP": clientIp() },
+        data: { email, password: "a completely new password" },
+      });
+      expect(login.status()).toBe(401);
+      expect(await login.json()).toMatchObject({ secondFactor: "required" });
+      await passkeySignIn(device, origin);
+      await device.context().close();
+    });
+
+    test("a password reset lists the passkeys and, while an authenticator app remains, keeps them only when asked", async ({
+      page,
+      browser,
+      request,
+      baseURL,
+    }) => {
+      // Two browsers, three emails to wait for, and a passkey ceremony.
       test.slow();
       const origin = (baseURL ?? "").replace("127.0.0.1", "localhost");
       const email = uniqueEmail(javaScriptEnabled ? "reset-keys-js" : "reset-keys-nojs");
@@ -134,21 +223,15 @@ for (const javaScriptEnabled of [true, false]) {
       const device = await withAuthenticator(browser, origin);
       await addPasskeyAs(device, email, "Test laptop");
       await emailTo(email, "A passkey was added to your FACETS account", "If this was not you");
+      const secret = await turnOnAppAs(device);
       await device.context().clearCookies();
 
-      const asked = await request.post("/api/auth/forgot-password", {
-        headers: { "CF-Connecting-IP": clientIp() },
-        data: { email },
-      });
-      expect(asked.status()).toBe(202);
-      const link = new URL(linkIn(await emailTo(email, "Reset your FACETS password"), "/reset-password"));
-      await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
-      await page.goto(`${link.pathname}${link.search}`);
-
+      await openResetLink(page, request, email);
       const listed = page.getByRole("list", { name: "Passkeys of this account" });
       await expect(listed.getByRole("listitem")).toHaveCount(1);
       await expect(listed).toContainText("Test laptop");
       await expect(listed).toContainText(/Added [A-Z][a-z]{2} \d{1,2}, \d{4}, .+ UTC, not used yet/);
+      await expect(page.getByText(PASSKEYS_MUST_STAY)).toHaveCount(0);
       const keep = page.getByLabel("Keep these passkeys");
       await expect(keep).not.toBeChecked();
       if (javaScriptEnabled) {
@@ -156,33 +239,31 @@ for (const javaScriptEnabled of [true, false]) {
         await keep.check();
       }
       const newPassword = "a completely new password";
-      await page.getByLabel("New password", { exact: true }).fill(newPassword);
-      await page.getByLabel("Confirm password").fill(newPassword);
-      await page.getByRole("button", { name: "Save the new password" }).click();
-      await expect(page).toHaveURL(/\/login$/);
-      await expect(notice(page, "Password changed")).toBeVisible();
+      await saveNewPassword(page, newPassword);
 
+      // Either way the new password alone is not enough: the app remains.
       const login = await request.post("/api/login", {
         headers: { "CF-Connecting-IP": clientIp() },
         data: { email, password: newPassword },
       });
+      expect(login.status()).toBe(401);
+      expect(await login.json()).toMatchObject({ secondFactor: "required" });
       if (javaScriptEnabled) {
-        // Kept: the password alone is not enough, and the passkey still signs in.
-        expect(login.status()).toBe(401);
-        expect(await login.json()).toMatchObject({ secondFactor: "required" });
-        await device.goto("/login");
-        await hydrated(device);
-        await device.getByRole("button", { name: "Sign in with a passkey" }).click();
-        await expect(device).toHaveURL(`${origin}/`);
+        // Kept: the passkey still signs in.
+        await passkeySignIn(device, origin);
       } else {
-        // Removed: the account has no second factor left, and its owner is told.
+        // Removed: the owner is told; the app's code still signs in with the new password.
         await expect(page.getByText("Your passkeys were removed.").first()).toBeVisible();
-        expect(login.status()).toBe(200);
         await emailTo(
           email,
           "The passkeys of your FACETS account were removed",
           "as chosen on the reset page",
         );
+        const withCode = await request.post("/api/login", {
+          headers: { "CF-Connecting-IP": clientIp() },
+          data: { email, password: newPassword, code: totpCodeAt(secret, step() + 1) },
+        });
+        expect(withCode.status()).toBe(200);
       }
       await device.context().close();
     });
