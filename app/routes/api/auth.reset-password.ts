@@ -3,7 +3,7 @@ import { jsonAction, postOnly } from "~/server/json-api.server";
 
 /**
  * POST /api/auth/reset-password { token, password, keepPasskeys? }: the new password; the account's passkeys
- * are removed with it unless `keepPasskeys` is true.
+ * are removed with it unless `keepPasskeys` is true (a 400 when they are its only second factor).
  */
 export const action = jsonAction({
   readsBody: true,
