@@ -1,13 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
 import { ActivityList, SessionList } from "~/components/account-activity";
+import { ProfileForm } from "~/components/account-profile-form";
 import { AccountSection, DangerButton, SaveButton } from "~/components/account-sections";
 import { PageHero } from "~/components/page-hero";
-import {
-  AreaOfInterestField,
-  NameFields,
-  NewPasswordFields,
-  OrganisationFields,
-} from "~/components/person-fields";
+import { NewPasswordFields } from "~/components/person-fields";
 import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
 import { TextField } from "~/components/ui/form-field";
 import { EMAIL_CHANGE_SENT, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
@@ -244,32 +240,20 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   const { profile, sessions, activity, security } = loaderData;
   const result = actionData;
   const errorsOf = (section: Section) => (result?.section === section ? (result.fieldErrors ?? {}) : {});
-  const profileValues: Record<string, string> =
-    result?.section === "profile" && result.values
-      ? result.values
-      : {
-          firstName: profile.firstName,
-          lastName: profile.lastName,
-          company: profile.company ?? "",
-          phone: profile.phone ?? "",
-          userTypeId: String(profile.userTypeId ?? ""),
-        };
   const noticeFor = (section: Section) => (result?.section === section ? result.notice : null);
   // Reached by a client navigation (from a hydrated page), the outcome also shows as a toast.
   useToast(result?.notice);
   return (
     <>
       <PageHero title="My account" lead={`Signed in as ${profile.email}. Welcome, ${profile.firstName}.`} />
-      <div className="mx-auto max-w-3xl space-y-8 px-4 pb-12 sm:px-6">
+      <div className="mx-auto max-w-3xl space-y-8 px-4 pt-8 pb-12 sm:px-6">
         <AccountSection id="profile" title="Profile">
           <StaticNotice message={noticeFor("profile")} />
-          <Form method="post" className="space-y-5" aria-label="Profile">
-            <input type="hidden" name="intent" value="profile" />
-            <NameFields idPrefix="profile" values={profileValues} errors={errorsOf("profile")} />
-            <OrganisationFields idPrefix="profile" values={profileValues} errors={errorsOf("profile")} />
-            <AreaOfInterestField idPrefix="profile" values={profileValues} errors={errorsOf("profile")} />
-            <SaveButton>Save profile</SaveButton>
-          </Form>
+          <ProfileForm
+            profile={profile}
+            posted={result?.section === "profile" ? result.values : undefined}
+            errors={errorsOf("profile")}
+          />
         </AccountSection>
 
         <AccountSection id="email" title="Email address">
