@@ -1,7 +1,6 @@
 import { Form } from "react-router";
 import { SaveButton } from "~/components/account-sections";
 import { AreaOfInterestField, NameFields, OrganisationFields } from "~/components/person-fields";
-import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import type { FieldErrors } from "~/lib/schemas";
 
 // The profile form of /account: a plain form posted to the page's action. An administrator's role and a
@@ -18,15 +17,17 @@ export interface ProfileValues {
 
 export function ProfileForm({
   profile,
+  isAdmin,
   posted,
   errors,
 }: {
   profile: ProfileValues;
+  /** An administrator (user type 1, read from D1 by the loader): no area of interest. */
+  isAdmin: boolean;
   /** What the person posted, shown again when it was refused. */
   posted?: Record<string, string>;
   errors: FieldErrors;
 }) {
-  const isAdmin = profile.userTypeId === ADMIN_USER_TYPE_ID;
   const values: Record<string, string> = posted ?? {
     firstName: profile.firstName,
     lastName: profile.lastName,

@@ -6,6 +6,7 @@ import { PageHero } from "~/components/page-hero";
 import { NewPasswordFields } from "~/components/person-fields";
 import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
 import { TextField } from "~/components/ui/form-field";
+import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import { EMAIL_CHANGE_SENT, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/schemas";
 import { DELETE_WORD } from "~/lib/schemas";
@@ -66,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     security: { ...factors, hasSecondFactor: hasSecondFactor(factors) },
     profile: profile.value,
+    isAdmin: profile.value.userTypeId === ADMIN_USER_TYPE_ID,
     sessions,
     activity,
   };
@@ -237,7 +239,7 @@ function ConfirmationCodeField({
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, sessions, activity, security } = loaderData;
+  const { profile, isAdmin, sessions, activity, security } = loaderData;
   const result = actionData;
   const errorsOf = (section: Section) => (result?.section === section ? (result.fieldErrors ?? {}) : {});
   const noticeFor = (section: Section) => (result?.section === section ? result.notice : null);
@@ -251,6 +253,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <StaticNotice message={noticeFor("profile")} />
           <ProfileForm
             profile={profile}
+            isAdmin={isAdmin}
             posted={result?.section === "profile" ? result.values : undefined}
             errors={errorsOf("profile")}
           />
