@@ -75,7 +75,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <SiteHeader user={data?.user ?? null} />
         <main id="main" className="grow">
-          <StaticNotice message={data?.flash} />
+          {/* Clear of the page's hero and of a phone's edges; gone with the notice (`empty:`). */}
+          <div className="px-4 pb-6 empty:hidden sm:px-6">
+            <StaticNotice message={data?.flash} />
+          </div>
           {children}
         </main>
         <SiteFooter />

@@ -182,7 +182,10 @@ export const privacyTopics: readonly PrivacyTopic[] = [
         "emails",
         "Each email we sent about the account or the address: subject, createdAt, and state: 'sent' (Email Service took it), 'queued' (on its way) or 'waiting' (not yet queued).",
       ],
-      ["sessions", "Each active session: id, createdAt, lastSeenAt (to the hour), userAgent and country."],
+      [
+        "sessions",
+        "Each active session: id, createdAt, lastSeenAt (when it was last used, to within an hour), userAgent and country.",
+      ],
       [
         "accountEvents",
         "Each event of the account: at, action, outcome, byAnother (true when an administrator acted on your account; their ip, userAgent and country are theirs and left out), ip, userAgent and country.",

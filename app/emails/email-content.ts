@@ -36,6 +36,7 @@ export type MailMessage =
   | { kind: "account-deleted" }
   | { kind: "data-erased" }
   | { kind: "privacy-link"; token: string; validForSeconds: number }
+  | { kind: "privacy-use-account"; firstName: string }
   | { kind: "recovery-code-used"; firstName: string; codesLeft: number }
   | { kind: "second-factors-reset"; firstName: string }
   | { kind: "second-factor-wrong-code"; firstName: string }
@@ -459,6 +460,27 @@ function privacyLink(message: Extract<MailMessage, { kind: "privacy-link" }>, or
   };
 }
 
+/**
+ * The answer to a privacy request for an address whose account is approved and active: no link that
+ * exports or erases (a mailbox alone must not reach a protected account), only the way through /account.
+ */
+function privacyUseAccount(
+  message: Extract<MailMessage, { kind: "privacy-use-account" }>,
+  origin: string,
+): EmailContent {
+  return {
+    subject: PERSONAL_SUBJECTS["privacy-request"],
+    heading: "What we hold about you",
+    intro: [
+      `Hello ${message.firstName},`,
+      "Someone asked what FACETS holds about this email address. It belongs to your FACETS account, so this email has no link to your data.",
+      "To download a copy of your data or delete your account, sign in with your password (and your second factor, if you set one up) and open My account.",
+    ],
+    action: { label: "Open My account", url: siteUrl(origin, "/account") },
+    outro: ["If you did not ask for this, ignore this email: nothing changes."],
+  };
+}
+
 /** What an email says, for a message and the site's public origin (every link is absolute to it). */
 export function emailContent(message: MailMessage, origin: string): EmailContent {
   switch (message.kind) {
@@ -488,6 +510,8 @@ export function emailContent(message: MailMessage, origin: string): EmailContent
       return dataErased(origin);
     case "privacy-link":
       return privacyLink(message, origin);
+    case "privacy-use-account":
+      return privacyUseAccount(message, origin);
     case "recovery-code-used":
       return recoveryCodeUsed(message, origin);
     case "second-factors-reset":

@@ -12,7 +12,11 @@ export const EMAIL_CHANGE_SENT =
 
 /** The answer of /privacy/request, the same for every address. */
 export const PRIVACY_REQUEST_SENT =
-  "If we hold anything about that address, we have sent it a link. The link works for an hour.";
+  "If we hold anything about that address, we have sent it an email. Any link in it works for an hour.";
+
+/** A privacy link whose address has since become an approved, active account's. */
+export const PRIVACY_LINK_ACCOUNT_ACTIVE =
+  "This address now has an active account, so this link no longer works. Sign in and use My account to download a copy of your data or delete your account.";
 
 /** The toast of any account form over its rate limit. */
 export const TOO_MANY_ATTEMPTS = {

@@ -1,15 +1,24 @@
-// CSV as RFC 4180 writes it, for files people open in a spreadsheet: a field is quoted when it holds a
-// quote, a comma or a line break (quotes doubled), records end in CRLF, and a text a spreadsheet would run
-// as a formula is defused (OWASP, "CSV injection").
+// CSV as RFC 4180 writes it, for files people open in a spreadsheet: every field is quoted (quotes
+// doubled), records end in CRLF, and text a spreadsheet would run as a formula is defused (OWASP, "CSV
+// injection"). A spreadsheet may split fields at other separators than ours (`;` in many locales, a tab,
+// `|`), so a formula trigger is defused wherever a cell could start: at the start of the field and after
+// any of those separators or a line break inside it.
 
 export type CsvValue = string | number | null;
 
-/** One field; a text starting with = + - @, a tab or a carriage return gets a leading ' first. */
+/** Where a spreadsheet may start a cell: the field's start, or just after a separator or a line break. */
+const CELL_START = /(^|[,;\t|\r\n])( *)(?=[=+\-@\t\r])/g;
+
+/** The field's text with a ' before every formula trigger (= + - @ tab CR) that could start a cell. */
+function defused(text: string): string {
+  return text.replace(CELL_START, "$1$2'");
+}
+
+/** One field, always quoted: `Mozilla;=1+1;x` becomes `"Mozilla;'=1+1;x"`. */
 export function csvField(value: CsvValue): string {
-  if (value === null) return "";
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (value === null) return '""';
+  if (typeof value === "number") return `"${value}"`;
+  return `"${defused(value).replaceAll('"', '""')}"`;
 }
 
 /** A document: the header row, then the records, each line ending in CRLF. */

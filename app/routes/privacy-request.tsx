@@ -5,6 +5,7 @@ import { SubmitButton, TextField } from "~/components/ui/form-field";
 import {
   LINK_INVALID_MESSAGE,
   linkTokenOf,
+  PRIVACY_LINK_ACCOUNT_ACTIVE,
   PRIVACY_REQUEST_SENT,
   TOO_MANY_ATTEMPTS,
 } from "~/lib/account-messages";
@@ -12,7 +13,7 @@ import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { failureInit, readForm } from "~/server/form-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
-import { eraseByPrivacyLink, privacyLinkIsLive, requestPrivacyLink } from "~/server/privacy-requests.server";
+import { eraseByPrivacyLink, privacyLinkState, requestPrivacyLink } from "~/server/privacy-requests.server";
 import type { Route } from "./+types/privacy-request";
 
 // /privacy/request (issue 18, item 9): for people without an account. Without a token, a form asks for an
@@ -32,6 +33,13 @@ const INVALID: ToastMessage = {
   variant: "destructive",
 };
 
+/** The link of an address that has become an approved, active account's: /account is the way now. */
+const ACCOUNT_ACTIVE: ToastMessage = {
+  title: "Use My account",
+  description: PRIVACY_LINK_ACCOUNT_ACTIVE,
+  variant: "destructive",
+};
+
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "Your data",
@@ -44,8 +52,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = linkTokenOf(request);
-  if (!token) return { token: "", live: false };
-  return { token, live: await privacyLinkIsLive(depsOf(context), token) };
+  if (!token) return { token: "", state: "none" as const };
+  return { token, state: await privacyLinkState(depsOf(context), token) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -68,7 +76,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? TOO_MANY_ATTEMPTS
         : outcome.kind === "conflict"
           ? { title: "Not erased", description: outcome.message, variant: "destructive" }
-          : INVALID;
+          : outcome.kind === "invalid" && outcome.message === PRIVACY_LINK_ACCOUNT_ACTIVE
+            ? ACCOUNT_ACTIVE
+            : INVALID;
     return data<ActionResult>({ notice }, failureInit(outcome));
   }
   const outcome = await requestPrivacyLink(deps, caller, form);
@@ -90,11 +100,11 @@ function RequestForm({ result }: { result: ActionResult | undefined }) {
     <Form method="post" className="space-y-5" aria-label="Ask for your data">
       <p>
         Enter the email address you wrote to us from or registered with. If we hold anything about it, we send
-        it a link that lets you download a copy or erase it. Have an account?{" "}
+        it a link that lets you download a copy or erase it. Have an approved account? Sign in and{" "}
         <Link to="/account" className="font-semibold text-brand underline">
-          Use My account
+          use My account
         </Link>
-        .
+        : its address gets no link.
       </p>
       <TextField
         id="privacy-email"
@@ -148,9 +158,10 @@ function LinkActions({ token }: { token: string }) {
 }
 
 export default function PrivacyRequestPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { token, live } = loaderData;
-  const showActions = live && !actionData?.erased;
-  const notice = actionData?.notice ?? (token && !live ? INVALID : null);
+  const { token, state } = loaderData;
+  const showActions = state === "live" && !actionData?.erased;
+  const linkNotice = state === "dead" ? INVALID : state === "account-active" ? ACCOUNT_ACTIVE : null;
+  const notice = actionData?.notice ?? linkNotice;
   return (
     <AccountPage
       title="Your data"

@@ -1,4 +1,4 @@
-import { desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { accountEvents, auditEmails } from "../../db/schema";
 import { entryHash, GENESIS, sha256Hex } from "./audit-chain";
 import type { Database } from "./db.server";
@@ -47,6 +47,25 @@ export const ACCOUNT_ACTIONS = [
 ] as const;
 
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
+
+/**
+ * The actions whose subject id is not an account's: a processed contact's subject is the contact message.
+ * Every other entry's subject, when it has one, is an account (a person).
+ */
+const SUBJECT_IS_NOT_AN_ACCOUNT: readonly AccountAction[] = ["contact-processed"];
+
+/** Whether an entry of this action names an account as its subject. */
+export function subjectIsAccount(action: string): boolean {
+  return !(SUBJECT_IS_NOT_AN_ACCOUNT as readonly string[]).includes(action);
+}
+
+/** The same as SQL: entries whose subject is an account (a contact message's id may equal a person's). */
+export const accountSubject = notInArray(accountEvents.action, [...SUBJECT_IS_NOT_AN_ACCOUNT]);
+
+/** A person's own entries: what they did, and what was done to their account (never to a same-numbered message). */
+export function entriesOfPerson(userId: number): SQL | undefined {
+  return or(eq(accountEvents.actorId, userId), and(eq(accountEvents.subjectId, userId), accountSubject));
+}
 
 export interface AccountEvent {
   actorId: number | null;
@@ -186,7 +205,7 @@ export async function listOwnEvents(
   const rows = await db
     .select()
     .from(accountEvents)
-    .where(or(eq(accountEvents.subjectId, userId), eq(accountEvents.actorId, userId)))
+    .where(entriesOfPerson(userId))
     .orderBy(desc(accountEvents.at), desc(accountEvents.id))
     .limit(limit)
     .offset(offset);
@@ -195,7 +214,7 @@ export async function listOwnEvents(
     at: row.at.toISOString(),
     action: row.action,
     outcome: row.outcome,
-    onAnother: row.subjectId !== null && row.subjectId !== userId,
+    onAnother: subjectIsAccount(row.action) && row.subjectId !== null && row.subjectId !== userId,
     ...asSeenBy(row, userId),
   }));
 }

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gte, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type CsvValue, csvDocument } from "~/lib/csv";
 import { accountEvents, auditEmails, users } from "../../db/schema";
-import { recordEvent } from "./account-events.server";
+import { accountSubject, recordEvent } from "./account-events.server";
 import { requireAdmin } from "./admin-actions.server";
 import { ADMIN_PAGE_SIZE } from "./admin-lists.server";
 import { sha256Hex } from "./audit-chain";
@@ -88,9 +88,6 @@ export function activityQuery(params: URLSearchParams) {
 }
 
 const isAccountId = (text: string) => /^\d{1,15}$/.test(text);
-
-/** Entries whose subject is an account (a processed contact's subject is the message's id). */
-const accountSubject = ne(accountEvents.action, "contact-processed");
 
 function actorIs(actor: string): SQL {
   return isAccountId(actor)

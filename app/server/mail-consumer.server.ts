@@ -21,6 +21,7 @@ import { CODE_LIMITS } from "./code-limits";
 import { type Database, getDb } from "./db.server";
 import { deliveryKey, retryDelaySeconds } from "./mail-delivery.server";
 import type { MailEventMessage } from "./mail-outbox.server";
+import { privacyAnswerFor } from "./privacy-requests.server";
 
 // The queue() consumer: an event names a stored fact; the facts are read again from D1, the emails they call
 // for are rendered and handed to Email Service. Each (event, recipient) is recorded once sent, so a
@@ -248,24 +249,24 @@ async function emailChangedEmails(db: Database, id: number): Promise<PlannedEmai
 }
 
 /**
- * A link to what we hold, only for an address we hold something about: no mail to a stranger's inbox, and
- * the request of an address we know nothing about is deleted.
+ * A link to what we hold, only for an address we hold something about and that has no approved, active
+ * account (privacy-requests.server.ts): such an account is told to use /account instead, with no link. No
+ * mail to a stranger's inbox, and the request of an address we know nothing about is deleted.
  */
 async function privacyRequestEmails(db: Database, id: number): Promise<PlannedEmail[] | null> {
   const request = await db.query.privacyRequests.findFirst({ where: eq(privacyRequests.id, id) });
   if (!request) return null;
   if (!isLive(request)) return [];
-  const [account, contact] = await Promise.all([
-    db.query.users.findFirst({ columns: { id: true }, where: eq(users.email, request.email) }),
-    db.query.contactSubmissions.findFirst({
-      columns: { id: true },
-      where: eq(contactSubmissions.email, request.email),
-    }),
-  ]);
-  if (!account && !contact) {
+  const answer = await privacyAnswerFor(db, request.email);
+  if (answer.kind === "nothing") {
     // Nothing to show: the typed address is not kept either.
     await db.delete(privacyRequests).where(eq(privacyRequests.id, request.id));
     return [];
+  }
+  if (answer.kind === "use-account") {
+    // No token is minted for this request, so it can never be used; the daily prune removes it.
+    const { firstName } = answer;
+    return [{ to: request.email, message: async () => ({ kind: "privacy-use-account", firstName }) }];
   }
   return [
     {

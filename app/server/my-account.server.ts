@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import type { Person } from "~/lib/person";
 import {
@@ -81,6 +81,26 @@ export async function readProfile(deps: Deps, caller: Caller): Promise<Outcome<P
   });
 }
 
+/** Why an administrator's profile change is refused when it names an area of interest. */
+export const ROLE_NOT_CHANGED_HERE =
+  "Your role is administrator: an administrator has no area of interest, and no profile change alters a role";
+
+/**
+ * No self-service change touches a role. An administrator's role and a member's area of interest share
+ * `user_type_id`, so an administrator's change may not name one: it is refused, unless it names the type
+ * they have (a profile read and sent back whole), which is left out of the change.
+ */
+function withoutOwnRole(me: SignedInUser, input: unknown): Outcome<unknown> {
+  if (!me.isAdmin || typeof input !== "object" || input === null || !("userTypeId" in input)) {
+    return done(input);
+  }
+  const { userTypeId, ...rest } = input as Record<string, unknown>;
+  if (userTypeId !== undefined && Number(userTypeId) !== me.userTypeId) {
+    return invalid({ userTypeId: ROLE_NOT_CHANGED_HERE });
+  }
+  return done(rest);
+}
+
 /**
  * Changes any of the profile's fields, under the registration's rules, with its account event in the same
  * batch. A new first name is written into the person's sessions too, so the header greets them by it.
@@ -90,9 +110,20 @@ export async function updateProfile(deps: Deps, caller: Caller, input: unknown):
   if (limited) return limited;
   const me = await requireSignedIn(deps.db, caller);
   if (me.kind !== "done") return me;
-  const parsed = profileChangeSchema.safeParse(input);
+  const own = withoutOwnRole(me.value, input);
+  if (own.kind !== "done") return own;
+  const parsed = profileChangeSchema.safeParse(own.value);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const change = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+  const { userTypeId, ...fields } = parsed.data;
+  const change = {
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+    // The schema allows only the public types; and an administrator's row keeps its type whatever races.
+    ...(userTypeId === undefined
+      ? {}
+      : {
+          userTypeId: sql`CASE WHEN ${users.userTypeId} = ${ADMIN_USER_TYPE_ID} THEN ${users.userTypeId} ELSE ${userTypeId} END`,
+        }),
+  };
   if (Object.keys(change).length > 0) {
     await withEventChain(deps.db, (chain) =>
       deps.db.batch([
@@ -103,8 +134,8 @@ export async function updateProfile(deps: Deps, caller: Caller, input: unknown):
         chain.append(caller, ownEvent(me.value, "profile-changed")),
       ]),
     );
-    if (typeof change.firstName === "string" && change.firstName !== me.value.firstName) {
-      await renameInSessions(deps.env, me.value.id, change.firstName);
+    if (typeof fields.firstName === "string" && fields.firstName !== me.value.firstName) {
+      await renameInSessions(deps.env, me.value.id, fields.firstName);
     }
   }
   return readProfile(deps, caller);

@@ -15,7 +15,7 @@ import {
   type UserRow,
   users,
 } from "../../db/schema";
-import { asSeenBy, type EventChain, withEventChain } from "./account-events.server";
+import { asSeenBy, type EventChain, entriesOfPerson, withEventChain } from "./account-events.server";
 import { sha256Hex } from "./audit-chain";
 import type { Database } from "./db.server";
 import {
@@ -178,7 +178,7 @@ export async function collectPersonalData(db: Database, env: Env, email: string)
       ? db
           .select()
           .from(accountEvents)
-          .where(or(eq(accountEvents.subjectId, user.id), eq(accountEvents.actorId, user.id)))
+          .where(entriesOfPerson(user.id))
           .orderBy(desc(accountEvents.at), desc(accountEvents.id))
       : [],
     user ? secondFactorsSummary(db, user.id) : null,

@@ -81,7 +81,12 @@ export function newSession(
   const record: SessionRecord = { ...person, sessionId, createdAt: now, lastVerifiedAt: now };
   return {
     token,
-    statement: insertSessionRow(db, { id: sessionId, tokenHash: hash, userId: person.userId }, caller),
+    // The row's start is the record's own second, so "last seen" (the record's) never precedes it.
+    statement: insertSessionRow(
+      db,
+      { id: sessionId, tokenHash: hash, userId: person.userId, createdAt: new Date(now * 1000) },
+      caller,
+    ),
     store: async (env) => {
       const limits = limitsOf(person);
       await Promise.all([
@@ -94,7 +99,7 @@ export function newSession(
 
 function insertSessionRow(
   db: Database,
-  row: { id: string; tokenHash: string; userId: number },
+  row: { id: string; tokenHash: string; userId: number; createdAt: Date },
   caller: Caller,
 ) {
   return db.insert(sessions).values({
@@ -224,7 +229,10 @@ export async function renameInSessions(env: Env, userId: number, firstName: stri
 export interface ListedSession {
   id: string;
   createdAt: string;
-  /** When the session was last seen, to the hour (KV renews it at most hourly). */
+  /**
+   * When the session was last seen: now for the session asking, else when its KV record was last renewed
+   * (at most an hour late for a member, 5 minutes for an administrator); never before it started.
+   */
   lastSeenAt: string;
   userAgent: string | null;
   country: string | null;
@@ -249,15 +257,17 @@ export async function listUserSessions(
     const record = records[i];
     // A row whose KV record expired is a session that ended by itself; it is not listed.
     if (!isSessionRecord(record)) return [];
-    const hour = Math.floor(record.lastVerifiedAt / 3600) * 3600;
+    const current = row.id === currentSessionId;
+    const seen = current ? nowSeconds() : record.lastVerifiedAt;
+    const lastSeen = Math.max(seen * 1000, row.createdAt.getTime());
     return [
       {
         id: row.id,
         createdAt: row.createdAt.toISOString(),
-        lastSeenAt: new Date(hour * 1000).toISOString(),
+        lastSeenAt: new Date(lastSeen).toISOString(),
         userAgent: row.userAgent,
         country: row.country,
-        current: row.id === currentSessionId,
+        current,
       },
     ];
   });

@@ -92,10 +92,10 @@ for (const javaScriptEnabled of [true, false]) {
       expect(download.suggestedFilename()).toMatch(/^facets-activity-\d{4}-\d\d-\d\d\.csv$/);
       const csv = readFileSync((await download.path()) ?? "", "utf8").split("\r\n");
       expect(csv[0]).toBe(
-        "id,time_utc,actor_id,actor_email,subject_id,subject_email,action,outcome,ip,country,user_agent,request_id",
+        '"id","time_utc","actor_id","actor_email","subject_id","subject_email","action","outcome","ip","country","user_agent","request_id"',
       );
-      expect(csv.filter((line) => line.includes(",user-deactivated,"))).toHaveLength(1);
-      expect(csv.find((line) => line.includes(",user-deactivated,"))).toContain(`,${DEMO_ADMIN.email},`);
+      expect(csv.filter((line) => line.includes(',"user-deactivated",'))).toHaveLength(1);
+      expect(csv.find((line) => line.includes(',"user-deactivated",'))).toContain(`,"${DEMO_ADMIN.email}",`);
 
       await filterActivity(page, { person: DEMO_ADMIN.email, action: "audit-exported" });
       await expect(entry(page, "audit-exported").first().getByRole("cell").first()).toContainText(

@@ -83,6 +83,22 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/login\?next=\/account$/);
     });
 
+    test("a member with an active account is sent to My account, with no link", async ({ page, request }) => {
+      const email = uniqueEmail(javaScriptEnabled ? "active-js" : "active-nojs");
+      await approvedMember(request, email, "Grace");
+      await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
+      await page.goto("/privacy/request");
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Send me the link" }).click();
+      // The same answer as for any address.
+      await expect(page.getByText("If we hold anything about that address").first()).toBeVisible();
+      const pointer = await emailTo(email, "What FACETS holds about you", "My account");
+      expect(pointer.text).toContain("/account");
+      expect(pointer.text).not.toContain("/privacy/request");
+      expect(pointer.text).not.toContain("token=");
+      expect(pointer.html).not.toContain("token=");
+    });
+
     test("a person who only wrote to us downloads and erases what we hold", async ({ page, request }) => {
       const email = uniqueEmail(javaScriptEnabled ? "writer-js" : "writer-nojs");
       const sent = await request.post("/api/contact", {

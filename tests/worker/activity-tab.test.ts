@@ -182,6 +182,7 @@ describe("the CSV export", () => {
     await failedLogin(target.email, 'Agent "Smith", version 2');
     await failedLogin(target.email, '=HYPERLINK("https://evil.example","x")');
     await failedLogin(target.email, "@SUM(1+1)");
+    await failedLogin(target.email, "Mozilla;=1+1;x");
 
     const response = await fetchWorker(`/admin/activity.csv?person=${encodeURIComponent(target.email)}`, {
       headers: { Cookie: admin.cookie, "CF-Connecting-IP": "198.51.100.61" },
@@ -195,9 +196,19 @@ describe("the CSV export", () => {
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const text = await response.text();
     expect(text.endsWith("\r\n")).toBe(true);
-    expect(text).toContain('"Agent ""Smith"", version 2"');
-    expect(text).toContain(`"'=HYPERLINK(""https://evil.example"",""x"")"`);
-    expect(text).toContain(",'@SUM(1+1),");
+    expect(text).toContain(',"Agent ""Smith"", version 2",');
+    expect(text).toContain(`,"'=HYPERLINK(""https://evil.example"",""x"")",`);
+    expect(text).toContain(`,"'@SUM(1+1)",`);
+    expect(text).toContain(`,"Mozilla;'=1+1;x",`);
+    // Every field is quoted, and however a spreadsheet splits a line (`,` `;` tab or `|`), no cell it
+    // makes starts with a formula trigger.
+    const lines = text.split("\r\n").slice(0, -1);
+    for (const line of lines) {
+      expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
+      for (const separator of [",", ";", "\t", "|"]) {
+        for (const cell of line.split(separator)) expect(cell.replace(/^[" ]*/, "")).not.toMatch(/^[=+\-@]/);
+      }
+    }
     const [header, ...records] = parseCsv(text);
     expect(header).toEqual([
       "id",
@@ -214,6 +225,7 @@ describe("the CSV export", () => {
       "request_id",
     ]);
     expect(records.map((record) => record[10])).toEqual([
+      "Mozilla;'=1+1;x",
       "'@SUM(1+1)",
       `'=HYPERLINK("https://evil.example","x")`,
       'Agent "Smith", version 2',
@@ -235,7 +247,7 @@ describe("the CSV export", () => {
     const empty = await fetchWorker(`/admin/activity.csv?from=${tomorrow}`, {
       headers: { Cookie: admin.cookie },
     });
-    expect(await empty.text()).toBe(`${header?.join(",")}\r\n`);
+    expect(await empty.text()).toBe(`${header?.map((name) => `"${name}"`).join(",")}\r\n`);
 
     const entry = {
       actor_id: adminId,
@@ -251,18 +263,28 @@ describe("the CSV export", () => {
     ]);
   });
 
-  it("quotes fields as RFC 4180 asks and defuses spreadsheet formulas", () => {
-    expect(csvField(null)).toBe("");
-    expect(csvField(42)).toBe("42");
-    expect(csvField("plain text")).toBe("plain text");
+  it("quotes every field and defuses a formula wherever a spreadsheet could start a cell", () => {
+    expect(csvField(null)).toBe('""');
+    expect(csvField(42)).toBe('"42"');
+    expect(csvField(-1)).toBe('"-1"');
+    expect(csvField("plain text")).toBe('"plain text"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField("a,b")).toBe('"a,b"');
     expect(csvField("two\nlines")).toBe('"two\nlines"');
-    for (const start of ["=", "+", "-", "@"]) expect(csvField(`${start}1+1`)).toBe(`'${start}1+1`);
-    expect(csvField("\tcmd")).toBe("'\tcmd");
+    for (const start of ["=", "+", "-", "@"]) expect(csvField(`${start}1+1`)).toBe(`"'${start}1+1"`);
+    expect(csvField("\tcmd")).toBe(`"'\tcmd"`);
     expect(csvField("\rcmd")).toBe(`"'\rcmd"`);
     expect(csvField("=1,2")).toBe(`"'=1,2"`);
-    expect(csvField("a=b")).toBe("a=b");
+    expect(csvField("a=b")).toBe('"a=b"');
+    // After a separator of any locale, or a line break, inside the field: a `;`-locale spreadsheet splits
+    // `Mozilla;=1+1;x` into three cells, the second a formula, unless it is defused there too.
+    expect(csvField("Mozilla;=1+1;x")).toBe(`"Mozilla;'=1+1;x"`);
+    expect(csvField("Mozilla,=1+1,x")).toBe(`"Mozilla,'=1+1,x"`);
+    expect(csvField("a\t=1|+2")).toBe(`"a\t'=1|'+2"`);
+    expect(csvField("a; -1")).toBe(`"a; '-1"`);
+    expect(csvField("line\n@SUM(1)")).toBe(`"line\n'@SUM(1)"`);
+    expect(csvField("a;\t=1")).toBe(`"a;'\t'=1"`);
+    expect(csvField("(X11; Linux x86_64) Gecko/20100101")).toBe('"(X11; Linux x86_64) Gecko/20100101"');
   });
 });
 

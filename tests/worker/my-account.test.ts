@@ -6,12 +6,13 @@ import {
   approve,
   freshIp,
   PASSWORD,
+  postForm,
   postJson,
   registerViaApi,
   signedInCookie,
   uniqueEmail,
 } from "./support-accounts";
-import { deliver, recordingEnv } from "./support-mail";
+import { deliver, insertContact, recordingEnv } from "./support-mail";
 
 // My account over the JSON API (issue 18): the profile, the sessions and the person's own account events,
 // each read from D1, and a session that is ended refused at every privileged door at once.
@@ -29,6 +30,13 @@ async function memberWithTwoSessions() {
   const first = await signIn("Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Firefox/140.0");
   const second = await signIn("Mozilla/5.0 (Linux; Android 15) Chrome/150.0 Mobile");
   return { email, first, second };
+}
+
+async function idOf(email: string) {
+  const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?")
+    .bind(email)
+    .first<{ id: number }>();
+  return row?.id;
 }
 
 function call(path: string, cookie: string, init: { method?: string; body?: unknown } = {}) {
@@ -110,15 +118,35 @@ describe("sessions", () => {
       expect.stringContaining("Android"),
       expect.stringContaining("Firefox"),
     ]);
-    for (const session of listed) {
-      expect(session.id).toMatch(/^[a-z2-7]{24}$/);
-      expect(new Date(session.lastSeenAt).getUTCMinutes()).toBe(0);
-    }
+    for (const session of listed) expect(session.id).toMatch(/^[a-z2-7]{24}$/);
     const tokens = [first, second].map((cookie) => cookie.split("=")[1] ?? "");
     const hashes = await env.DB.prepare("SELECT token_hash FROM sessions").all<{ token_hash: string }>();
     for (const secret of [...tokens, ...hashes.results.map((row) => row.token_hash)]) {
       expect(text).not.toContain(secret);
     }
+  });
+
+  it("never shows a session last seen before it started", async () => {
+    const { first } = await memberWithTwoSessions();
+    const listed = (await (await call("/api/account/sessions", first)).json()) as ListedSession[];
+    const current = listed.find((session) => session.current);
+    const other = listed.find((session) => !session.current);
+    // The other session was last seen when it signed in: the same second as its start (a last seen
+    // rounded down to the hour read "Started 2:20 PM · last seen 2:00 PM"). The one asking is seen now.
+    expect(other?.lastSeenAt).toBe(other?.createdAt);
+    expect(Date.parse(current?.lastSeenAt ?? "")).toBeGreaterThanOrEqual(
+      Date.parse(current?.createdAt ?? ""),
+    );
+    expect(Math.abs(Date.parse(current?.lastSeenAt ?? "") - Date.now())).toBeLessThan(60_000);
+
+    // A session stored before the fix (its D1 start a second after its KV record's) still reads in order.
+    await env.DB.prepare("UPDATE sessions SET created_at = created_at + 5 WHERE id = ?")
+      .bind(other?.id)
+      .run();
+    const again = (await (await call("/api/account/sessions", first)).json()) as ListedSession[];
+    const shifted = again.find((session) => session.id === other?.id);
+    expect(shifted?.lastSeenAt).toBe(shifted?.createdAt);
+    expect(Date.parse(shifted?.createdAt ?? "")).toBe(Date.parse(other?.createdAt ?? "") + 5000);
   });
 
   it("signs out another session, which every privileged door then refuses at once", async () => {
@@ -257,6 +285,113 @@ describe("an administrator's action in a person's own activity", () => {
     expect(copy).not.toContain("StaffBrowser");
     const events = (JSON.parse(copy) as { accountEvents: Listed[] }).accountEvents;
     expect(approval(events)).toMatchObject({ byAnother: true, ip: null });
+  });
+});
+
+describe("an entry whose subject is not a person", () => {
+  it("stays out of the activity and data copy of the member whose id it shares", async () => {
+    const admin = await signedInCookie({ admin: true });
+    const { email, first } = await memberWithTwoSessions();
+    const memberId = (await idOf(email)) ?? 0;
+    // A contact message with the member's id, which the administrator marks processed.
+    await env.DB.prepare("DELETE FROM contact_submissions WHERE id = ?").bind(memberId).run();
+    await insertContact({ id: memberId });
+    const processed = await fetchWorker(`/api/admin/mark-contact-processed/${memberId}`, {
+      method: "POST",
+      headers: { Cookie: admin.cookie, "CF-Connecting-IP": freshIp() },
+    });
+    expect(processed.status).toBe(200);
+    const entry = await env.DB.prepare(
+      "SELECT count(*) AS n FROM account_events WHERE action = 'contact-processed' AND subject_id = ?",
+    )
+      .bind(memberId)
+      .first<{ n: number }>();
+    expect(entry?.n).toBe(1);
+
+    type Listed = { action: string; onAnother: boolean };
+    const mine = (await (await call("/api/account/activity", first)).json()) as Listed[];
+    expect(mine.map((event) => event.action)).not.toContain("contact-processed");
+    const page = textOf((await fetchPage("/account", { headers: { Cookie: first } })).html);
+    expect(page).not.toContain("Contact message marked processed");
+    const copy = (await (await call("/api/account/export", first)).json()) as { accountEvents: Listed[] };
+    expect(copy.accountEvents.map((event) => event.action)).not.toContain("contact-processed");
+    expect(copy.accountEvents.map((event) => event.action)).toContain("sign-in");
+
+    // The administrator who did it sees it among their own actions, not as done to an account.
+    const theirs = (await (await call("/api/account/activity", admin.cookie)).json()) as Listed[];
+    expect(theirs.find((event) => event.action === "contact-processed")).toMatchObject({ onAnother: false });
+    const adminPage = textOf((await fetchPage("/account", { headers: { Cookie: admin.cookie } })).html);
+    expect(adminPage).toContain("Contact message marked processed");
+    expect(adminPage).not.toContain("Contact message marked processed (another person's account)");
+  });
+});
+
+describe("no self-service change touches a role", () => {
+  const typeOf = async (email: string) =>
+    (
+      await env.DB.prepare("SELECT user_type_id FROM users WHERE email = ?")
+        .bind(email)
+        .first<{ user_type_id: number }>()
+    )?.user_type_id;
+
+  it("keeps an administrator an administrator, by the page and by the API", async () => {
+    const admin = await signedInCookie({ admin: true });
+    const page = await fetchPage("/account", { headers: { Cookie: admin.cookie } });
+    expect(page.status).toBe(200);
+    expect(page.html).not.toContain('name="userTypeId"');
+    expect(textOf(page.html)).toContain("Role: administrator");
+
+    // The profile form as the page has it: a typo in the name fixed, nothing else.
+    const saved = await postForm(
+      "/account",
+      { intent: "profile", firstName: "Grace", lastName: "Hopper", company: "", phone: "" },
+      admin.cookie,
+    );
+    expect(saved.status).toBe(200);
+    expect(textOf(await saved.text())).toContain("Your profile was saved.");
+    expect(await typeOf(admin.email)).toBe(1);
+    const forged = await postForm(
+      "/account",
+      { intent: "profile", firstName: "Grace", lastName: "Hopper", userTypeId: "2" },
+      admin.cookie,
+    );
+    expect(forged.status).toBe(400);
+    expect(await typeOf(admin.email)).toBe(1);
+
+    const demoted = await call("/api/account", admin.cookie, { method: "PATCH", body: { userTypeId: 2 } });
+    expect(demoted.status).toBe(400);
+    const { fieldErrors } = (await demoted.json()) as { fieldErrors: Record<string, unknown> };
+    expect(Object.keys(fieldErrors)).toEqual(["userTypeId"]);
+    expect(await typeOf(admin.email)).toBe(1);
+    // A profile read and sent back whole names the type the administrator has: saved, role unchanged.
+    const profile = (await (await call("/api/account", admin.cookie)).json()) as Record<string, unknown>;
+    const roundTrip = await call("/api/account", admin.cookie, {
+      method: "PATCH",
+      body: { ...profile, lastName: "Hopper-Murray" },
+    });
+    expect(roundTrip.status).toBe(200);
+    expect(await roundTrip.json()).toMatchObject({ lastName: "Hopper-Murray", userTypeId: 1 });
+    expect(await typeOf(admin.email)).toBe(1);
+    expect((await fetchWorker("/api/admin/users", { headers: { Cookie: admin.cookie } })).status).toBe(200);
+  });
+
+  it("lets a member change their area of interest among the public ones, never to administrator", async () => {
+    const { email, first } = await memberWithTwoSessions();
+    const changed = await call("/api/account", first, { method: "PATCH", body: { userTypeId: 3 } });
+    expect(changed.status).toBe(200);
+    expect(await typeOf(email)).toBe(3);
+    for (const userTypeId of [1, "1"]) {
+      const promoted = await call("/api/account", first, { method: "PATCH", body: { userTypeId } });
+      expect(promoted.status).toBe(400);
+    }
+    const page = await postForm(
+      "/account",
+      { intent: "profile", firstName: "Ada", lastName: "Lovelace", userTypeId: "1" },
+      first,
+    );
+    expect(page.status).toBe(400);
+    expect(await typeOf(email)).toBe(3);
+    expect((await fetchWorker("/api/admin/users", { headers: { Cookie: first } })).status).toBe(403);
   });
 });
 

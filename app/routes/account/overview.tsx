@@ -1,15 +1,12 @@
 import { data, Form, Link, redirect } from "react-router";
 import { ActivityList, SessionList } from "~/components/account-activity";
+import { ProfileForm } from "~/components/account-profile-form";
 import { AccountSection, DangerButton, SaveButton } from "~/components/account-sections";
 import { PageHero } from "~/components/page-hero";
-import {
-  AreaOfInterestField,
-  NameFields,
-  NewPasswordFields,
-  OrganisationFields,
-} from "~/components/person-fields";
+import { NewPasswordFields } from "~/components/person-fields";
 import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
 import { TextField } from "~/components/ui/form-field";
+import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import { EMAIL_CHANGE_SENT, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/schemas";
 import { DELETE_WORD } from "~/lib/schemas";
@@ -70,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     security: { ...factors, hasSecondFactor: hasSecondFactor(factors) },
     profile: profile.value,
+    isAdmin: profile.value.userTypeId === ADMIN_USER_TYPE_ID,
     sessions,
     activity,
   };
@@ -241,35 +239,24 @@ function ConfirmationCodeField({
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, sessions, activity, security } = loaderData;
+  const { profile, isAdmin, sessions, activity, security } = loaderData;
   const result = actionData;
   const errorsOf = (section: Section) => (result?.section === section ? (result.fieldErrors ?? {}) : {});
-  const profileValues: Record<string, string> =
-    result?.section === "profile" && result.values
-      ? result.values
-      : {
-          firstName: profile.firstName,
-          lastName: profile.lastName,
-          company: profile.company ?? "",
-          phone: profile.phone ?? "",
-          userTypeId: String(profile.userTypeId ?? ""),
-        };
   const noticeFor = (section: Section) => (result?.section === section ? result.notice : null);
   // Reached by a client navigation (from a hydrated page), the outcome also shows as a toast.
   useToast(result?.notice);
   return (
     <>
       <PageHero title="My account" lead={`Signed in as ${profile.email}. Welcome, ${profile.firstName}.`} />
-      <div className="mx-auto max-w-3xl space-y-8 px-4 pb-12 sm:px-6">
+      <div className="mx-auto max-w-3xl space-y-8 px-4 pt-8 pb-12 sm:px-6">
         <AccountSection id="profile" title="Profile">
           <StaticNotice message={noticeFor("profile")} />
-          <Form method="post" className="space-y-5" aria-label="Profile">
-            <input type="hidden" name="intent" value="profile" />
-            <NameFields idPrefix="profile" values={profileValues} errors={errorsOf("profile")} />
-            <OrganisationFields idPrefix="profile" values={profileValues} errors={errorsOf("profile")} />
-            <AreaOfInterestField idPrefix="profile" values={profileValues} errors={errorsOf("profile")} />
-            <SaveButton>Save profile</SaveButton>
-          </Form>
+          <ProfileForm
+            profile={profile}
+            isAdmin={isAdmin}
+            posted={result?.section === "profile" ? result.values : undefined}
+            errors={errorsOf("profile")}
+          />
         </AccountSection>
 
         <AccountSection id="email" title="Email address">

@@ -234,7 +234,7 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
         title="Sign-in security"
         lead="A second factor keeps your account safe even if someone learns your password."
       />
-      <div className="mx-auto max-w-3xl space-y-8 px-4 pb-12 sm:px-6">
+      <div className="mx-auto max-w-3xl space-y-8 px-4 pt-8 pb-12 sm:px-6">
         <StaticNotice message={result?.notice} />
         {isAdmin && !hasFactor ? (
           <p role="note" className="rounded-xl border border-danger p-4">

@@ -14,6 +14,8 @@ export const loader = getOnly(async ({ request, context }: Route.LoaderArgs) => 
 
 /**
  * PATCH /api/account: any of { firstName, lastName, company, phone, userTypeId }; 200 with the profile.
+ * userTypeId is a public area of interest; an administrator's is refused (400) unless unchanged: no
+ * self-service change touches a role.
  * DELETE /api/account { password, confirm: "DELETE" }: 200, 400, 401 for a wrong password, 409 for the last
  * active administrator.
  */
