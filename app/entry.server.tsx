@@ -4,7 +4,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { DocumentStylesContext } from "~/lib/document-styles";
 import { NonceContext } from "~/lib/nonce-context";
-import { shouldHydrate } from "~/lib/route-handle";
+import { usesRouterClient } from "~/lib/route-table";
 import { holdClientRuntimeUntilPainted } from "~/server/client-runtime.server";
 import { cspNonceContext } from "~/server/request-context.server";
 import stylesheet from "./app.css?inline";
@@ -46,8 +46,7 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const response = new Response(body, { headers: responseHeaders, status });
-  const matches = routerContext.staticHandlerContext.matches.map((match) => ({ id: match.route.id }));
-  return shouldHydrate(matches)
+  return usesRouterClient(new URL(request.url).pathname)
     ? holdClientRuntimeUntilPainted(response, routerContext.manifest.entry.module)
     : response;
 }

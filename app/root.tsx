@@ -6,7 +6,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -18,7 +17,7 @@ import { ButtonLink } from "./components/ui/button-link";
 import { DocumentStyles } from "./lib/document-styles";
 import type { HeaderUser } from "./lib/header-user";
 import { useNonce } from "./lib/nonce-context";
-import { shouldHydrate } from "./lib/route-handle";
+import { usesRouterClient } from "./lib/route-table";
 import {
   cloudflareContext,
   refusalContext,
@@ -38,7 +37,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   const session = context.get(sessionContext);
   const headerUser: HeaderUser | null = session
     ? { firstName: session.firstName, isAdmin: session.isAdmin }
@@ -47,14 +46,15 @@ export function loader({ context }: Route.LoaderArgs) {
     user: headerUser,
     origin: context.get(cloudflareContext).env.SITE_ORIGIN,
     flash: takeFlash(context),
+    /** Whether the page loads the React Router client (the route table's `client`). */
+    clientRuntime: usesRouterClient(new URL(request.url).pathname),
   };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const matches = useMatches();
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
-  const hydrate = shouldHydrate(matches);
+  const hydrate = data?.clientRuntime === true;
   useToast(data?.flash);
   return (
     <html lang="en">

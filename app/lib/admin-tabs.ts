@@ -1,7 +1,7 @@
 // The admin dashboard's tabs (declared in the route table) and their addresses: /admin?tab=… (pending is the default), as the links, the
 // forms and the emails to admins have always had them.
 
-import { ADMIN_TAB_ENTRIES } from "./route-table";
+import { ADMIN_TAB_ENTRIES } from "./admin-tab-entries";
 
 export type AdminTab = (typeof ADMIN_TAB_ENTRIES)[number]["tab"];
 

@@ -3,6 +3,10 @@
 // all read from this table: a new page is one entry here and its module.
 // Plain data (no React Router helpers), so the Worker, the build config and the workerd tests all load it.
 
+import { ADMIN_TAB_ENTRIES, type AdminTabEntry } from "./admin-tab-entries.ts";
+
+export { ADMIN_TAB_ENTRIES };
+
 /**
  * How a page is rendered:
  * - `prerendered`: built once at build time and served from memory to visitors; a signed-in view is
@@ -31,13 +35,6 @@ export type LayoutName = keyof typeof LAYOUT_MODULES;
 
 /** Any other path under /api answers a JSON 404. */
 export const API_NOT_FOUND_MODULE = "routes/api/not-found.ts";
-
-export interface AdminTabEntry {
-  /** `/admin?tab=…` */
-  tab: string;
-  module: string;
-  label: string;
-}
 
 export interface PageEntry {
   kind: "page";
@@ -98,13 +95,6 @@ function api(path: string, module: string, methods: readonly Method[], json = fa
 }
 const GET: readonly Method[] = ["GET", "HEAD"];
 const POST: readonly Method[] = ["POST"];
-
-export const ADMIN_TAB_ENTRIES = [
-  { tab: "pending", module: "routes/admin/pending-users.tsx", label: "Pending Users" },
-  { tab: "users", module: "routes/admin/users.tsx", label: "Users" },
-  { tab: "contacts", module: "routes/admin/contacts.tsx", label: "Contact Submissions" },
-  { tab: "activity", module: "routes/admin/activity.tsx", label: "Activity" },
-] as const satisfies readonly AdminTabEntry[];
 
 // Content pages come first, in the order the sitemap lists them.
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -253,11 +243,8 @@ export const visitorInteractivePaths: readonly string[] = pathsWhere(
 /** Page paths that take form posts (the request policy answers 405 for a POST anywhere else). */
 export const formPaths: readonly string[] = pathsWhere((entry) => entry.form);
 
-/** Route ids (React Router's: the module path without its extension) that load the browser runtime. */
-export const routerClientRouteIds: ReadonlySet<string> = new Set(
-  PAGE_ROUTES.filter((entry) => entry.client === "router").map((entry) => routeIdOf(entry.module)),
-);
-
-export function routeIdOf(module: string): string {
-  return module.replace(/\.[tj]sx?$/, "");
+/** Whether the page at this path (or its `.data` request) loads the React Router client. */
+export function usesRouterClient(pathname: string): boolean {
+  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  return interactivePaths.includes(page);
 }

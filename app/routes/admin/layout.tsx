@@ -1,7 +1,7 @@
 import { Link, Outlet } from "react-router";
 import { PageHero } from "~/components/page-hero";
+import { ADMIN_TAB_ENTRIES } from "~/lib/admin-tab-entries";
 import { type AdminTab, adminTabOf, dashboardHref } from "~/lib/admin-tabs";
-import { ADMIN_TAB_ENTRIES } from "~/lib/route-table";
 import { adminPageRefusal, requireAdmin } from "~/server/admin-actions.server";
 import { countUnprocessedContacts } from "~/server/contact-submissions.server";
 import { callerOf, depsOf } from "~/server/operation.server";
