@@ -5,7 +5,7 @@
 /** What reaches D1, KV or R2 from a route module: the domain, the bindings, the session. */
 const STORAGE_READS: { pattern: RegExp; what: string }[] = [
   {
-    pattern: /from\s+["']~\/server\/(?!request-context\.server["'])[^"']+["']/,
+    pattern: /from\s+["']~\/server\/(?!(?:http\/)?request-context\.server["'])[^"']+["']/,
     what: "imports the domain (~/server/…)",
   },
   { pattern: /\bdepsOf\s*\(/, what: "calls depsOf (D1, KV, R2)" },
