@@ -129,10 +129,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "email": {
       const outcome = await requestEmailChange(deps, caller, form);
       if (outcome.kind === "done") {
-        return data<ActionResult>({
-          section: "email",
-          notice: { title: "Check your new inbox", description: EMAIL_CHANGE_SENT },
-        });
+        // A code that confirmed it's you gave the session a new token.
+        const { token } = outcome.value;
+        return data<ActionResult>(
+          { section: "email", notice: { title: "Check your new inbox", description: EMAIL_CHANGE_SENT } },
+          token ? { headers: { "Set-Cookie": sessionCookie(request, token) } } : undefined,
+        );
       }
       return wrongPasswordOr("email", outcome, "password", { email: form.email ?? "" });
     }
