@@ -160,6 +160,11 @@ export function renewSessionToken(db: Database, session: SessionInfo) {
   return { token, session: { ...session, tokenHash: hash }, statement, store };
 }
 
+/** The same session as a request that presents `token` knows it (after a new token in this request). */
+export function sessionUnderToken(session: SessionInfo, token: string): SessionInfo {
+  return { ...session, tokenHash: tokenHash(token) };
+}
+
 /** One KV read; a write only when the session is renewed (at most hourly). */
 export async function validateSession(env: Env, token: string): Promise<ValidSession | null> {
   const key = sessionKey(tokenHash(token));

@@ -26,6 +26,7 @@ import {
 } from "~/server/my-account.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Failure } from "~/server/outcome";
+import { continueUnderToken } from "~/server/request-context.server";
 import { hasSecondFactor, secondFactorsOf } from "~/server/second-factors.server";
 import { listUserSessions } from "~/server/sessions.server";
 import type { Route } from "./+types/overview";
@@ -131,6 +132,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (outcome.kind === "done") {
         // A code that confirmed it's you gave the session a new token.
         const { token } = outcome.value;
+        continueUnderToken(context, token);
         return data<ActionResult>(
           { section: "email", notice: { title: "Check your new inbox", description: EMAIL_CHANGE_SENT } },
           token ? { headers: { "Set-Cookie": sessionCookie(request, token) } } : undefined,

@@ -24,6 +24,7 @@ import {
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Failure, Outcome } from "~/server/outcome";
 import { removePasskey } from "~/server/passkeys.server";
+import { continueUnderToken } from "~/server/request-context.server";
 import {
   confirmTotpEnrolment,
   regenerateRecoveryCodes,
@@ -247,6 +248,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const resumed = await resumeInterrupted(deps, caller, posted, "account-security");
     const token = resumed.kind === "refused" ? null : resumed.token;
     const cookie = token ? sessionCookie(request, token) : null;
+    continueUnderToken(context, token);
     if (resumed.kind === "nothing") {
       return answer({ notice: error(NOTHING_TO_CONFIRM) }, { status: 404 }, cookie);
     }
