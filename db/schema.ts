@@ -45,6 +45,11 @@ export const users = sqliteTable(
      * column came. Wrong second-factor codes from before it no longer count (second-factors.server.ts).
      */
     passwordChangedAt: integer("password_changed_at", { mode: "timestamp" }),
+    /**
+     * When an administrator (or `npm run admin:reset-2fa`) last reset this account's second factors, until
+     * it sets a new one up: meanwhile enrolment needs the emailed link (issue 23), not the password alone.
+     */
+    secondFactorsResetAt: integer("second_factors_reset_at", { mode: "timestamp" }),
   },
   (table) => [
     index("users_pending_idx").on(table.isApproved, table.createdAt),
@@ -105,7 +110,9 @@ export const accountTokens = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["confirm-email", "reset-password"] }).notNull(),
+    purpose: text("purpose", {
+      enum: ["confirm-email", "reset-password", "enrol-second-factor"],
+    }).notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp" }),
     createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
@@ -145,6 +152,7 @@ export const mailEvents = sqliteTable(
         "passkey-removed",
         "passkeys-removed-at-reset",
         "recovery-codes-generated",
+        "second-factor-enrolment-link",
       ],
     }).notNull(),
     /**
@@ -190,8 +198,40 @@ export const sessions = sqliteTable(
      * actions that need a recent authentication (10 minutes) read it. Null on sessions made before it.
      */
     authenticatedAt: integer("authenticated_at", { mode: "timestamp" }),
+    /**
+     * When this session opened the emailed enrolment link of an account whose second factors were reset:
+     * only such a session may set up a new factor while `users.second_factors_reset_at` is set.
+     */
+    enrolmentAllowedAt: integer("enrolment_allowed_at", { mode: "timestamp" }),
   },
   (table) => [index("sessions_user_idx").on(table.userId, table.createdAt)],
+);
+
+/**
+ * "Confirm it's you": an action refused for want of a recent sign-in, kept here for the one session that
+ * asked (issue 23), so that only what the server stored can go on after the confirmation, never what a URL
+ * or a form says. The page's address carries an opaque reference; only its sha256 is the id. Single use
+ * (spent by deletion), 10 minutes, and gone with its session.
+ */
+export const interruptedActions = sqliteTable(
+  "interrupted_actions",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    /** What was interrupted, e.g. `reset-second-factors` (interrupted-actions.server.ts lists them). */
+    intent: text("intent").notNull(),
+    /** What it acts on, when anything: an account's id, a passkey's id. */
+    target: text("target"),
+    /** The page to go back to once it has run: a path of ours. */
+    next: text("next").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+  },
+  (table) => [
+    index("interrupted_actions_session_idx").on(table.sessionId),
+    index("interrupted_actions_expires_idx").on(table.expiresAt),
+  ],
 );
 
 /**

@@ -2,7 +2,9 @@
 // For the last administrator, when nobody else can reset their second factors from the Users tab: removes
 // the account's authenticator app, passkeys and recovery codes and ends its sessions, in local D1 (default)
 // or, with --remote, the deployed database, with its entry in the audit log (actor: the console). The
-// person signs in with their password and sets up a second factor again.
+// person is emailed a link (by the Worker's five-minute sweep of unsent mail), signs in with their password
+// and opens it to set up a second factor again; /account/security also sends a new link on request.
+import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { entryHash, GENESIS } from "../app/server/audit-chain.ts";
 import { sqlString } from "./admin-account.ts";
@@ -59,6 +61,9 @@ function resetStatements(): string {
     `DELETE FROM recovery_codes WHERE user_id = ${userId}`,
     `DELETE FROM passkeys WHERE user_id = ${userId}`,
     `DELETE FROM sessions WHERE user_id = ${userId}`,
+    // Enrolment now needs the emailed link (issue 23); the email goes out with the Worker's next sweep.
+    `UPDATE users SET second_factors_reset_at = unixepoch() WHERE id = ${userId}`,
+    `INSERT INTO mail_events (id, type, subject_id, created_at) VALUES (${sqlString(randomUUID())}, 'second-factors-reset', ${userId}, unixepoch())`,
     `INSERT INTO account_events (id, at, actor_id, subject_id, action, outcome, ip, user_agent, country, request_id, actor_email_sha256, prev_hash, hash)
      VALUES (${entry.id}, ${entry.at}, NULL, ${userId}, 'second-factors-reset', 'success', NULL, ${sqlString(entry.userAgent)}, NULL, NULL, NULL, ${sqlString(entry.prevHash)}, ${sqlString(hash)})`,
   ].join(";\n");
@@ -75,5 +80,5 @@ for (let attempt = 1; ; attempt += 1) {
 const ended = forgetSessionsInKv(userId, target);
 console.log(
   `Removed the second factors of ${values.email} and ended ${ended} session${ended === 1 ? "" : "s"} ` +
-    `(${values.remote ? "remote" : "local"} database). They set one up again at their next sign-in.`,
+    `(${values.remote ? "remote" : "local"} database). They are emailed a link to set one up again.`,
 );

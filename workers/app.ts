@@ -1,5 +1,11 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { clearFlashCookie, readFlash, readSessionToken, sessionCookie } from "../app/server/cookies.server";
+import {
+  clearFlashCookie,
+  readFlash,
+  readSessionToken,
+  sessionCookie,
+  setsSessionCookie,
+} from "../app/server/cookies.server";
 import { jsonError } from "../app/server/json-api.server";
 import { type MailEventMessage, sweepUnpublishedMail } from "../app/server/mail-outbox.server";
 import { serveHeldPage } from "../app/server/member-pages.server";
@@ -60,7 +66,8 @@ async function render(
 
   const response = await requestHandler(request, context);
   const headers = new Headers(response.headers);
-  if (renewCookie) headers.append("Set-Cookie", renewCookie);
+  // A response that set the cookie itself (a new token: a password change, "Confirm it's you") keeps it.
+  if (renewCookie && !setsSessionCookie(request, headers)) headers.append("Set-Cookie", renewCookie);
   // The flash was shown by this response; clear it unless the response sets a new one.
   const setsFlash = headers.getSetCookie().some((cookie) => cookie.startsWith("flash="));
   if (flash.shown && !setsFlash) headers.append("Set-Cookie", clearFlashCookie(request));

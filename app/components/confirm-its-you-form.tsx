@@ -6,24 +6,25 @@ import { SaveButton } from "./account-sections";
 import { TextField } from "./ui/form-field";
 
 /**
- * "Confirm it's you": the password, and a code when the account has a second factor. Posted with the
- * action it interrupted (`resume`, and the fields in `carry`), which the page's action runs once confirmed.
+ * "Confirm it's you": the password, and a code when the account has a second factor. It names the action
+ * that waits (`description`, as the server stored it) and posts only that action's reference: the page's
+ * action runs what the server stored for this session under it, nothing the form says.
  */
 export function ConfirmItsYouForm({
-  resume,
-  carry = {},
+  reference,
+  description,
   withCode,
   fieldErrors = {},
   action,
   children,
 }: {
-  resume?: string;
-  carry?: Record<string, string>;
+  reference: string;
+  description: string;
   withCode: boolean;
   fieldErrors?: FieldErrors;
-  /** Where to post, when not this page (the /confirm-its-you page posts to itself). */
+  /** Where to post, when not this page. */
   action?: string;
-  /** Another way to confirm, below the form (a passkey button or link). */
+  /** Another way to confirm, below the form (a passkey button). */
   children?: ReactNode;
 }) {
   return (
@@ -34,16 +35,22 @@ export function ConfirmItsYouForm({
       <h2 id="confirm-title" className="text-xl font-bold">
         {CONFIRM_ITS_YOU_MESSAGE}
       </h2>
+      <p className="mt-2 text-lg font-semibold" id="confirm-what">
+        {description}
+      </p>
       <p className="mt-2">
         This needs a sign-in within the last 10 minutes. Give your password
         {withCode ? " and a code from your authenticator app (or a recovery code)" : ""}, and it goes on.
       </p>
-      <Form method="post" action={action} className="mt-4 space-y-5" aria-label={CONFIRM_ITS_YOU_MESSAGE}>
+      <Form
+        method="post"
+        action={action}
+        className="mt-4 space-y-5"
+        aria-label={CONFIRM_ITS_YOU_MESSAGE}
+        aria-describedby="confirm-what"
+      >
         <input type="hidden" name="intent" value="confirm-its-you" />
-        {resume ? <input type="hidden" name="resume" value={resume} /> : null}
-        {Object.entries(carry).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
+        <input type="hidden" name="ref" value={reference} />
         <TextField
           id="confirm-password"
           name="password"

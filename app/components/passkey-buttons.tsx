@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
-import { Form, useRevalidator } from "react-router";
+import { Form, useRevalidator, useSubmit } from "react-router";
 import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
 import * as client from "~/lib/passkey-client";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -66,10 +66,14 @@ export function PasskeySignInButton({ next }: { next: string | null }) {
   );
 }
 
-/** Adds a passkey under a name; a stale sign-in goes through "Confirm it's you" first. */
+/**
+ * Adds a passkey under a name. A stale sign-in goes through "Confirm it's you" first: the page is asked for
+ * `passkey-add` (a form post), which stores it and shows the confirmation in place.
+ */
 export function AddPasskeyForm({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) => void }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
+  const submit = useSubmit();
   const [busy, setBusy] = useState(false);
   const [name, setName] = useState("");
   if (!hydrated) {
@@ -82,8 +86,11 @@ export function AddPasskeyForm({ onRecoveryCodes }: { onRecoveryCodes: (codes: s
       if (!client.passkeysSupported()) return failed("This browser cannot use passkeys.");
       const options = await postJson("/api/auth/passkeys/options", { purpose: "register" });
       if (options.status === 403) {
-        window.location.assign(`/confirm-its-you?next=${encodeURIComponent("/account/security")}`);
-        return;
+        const refusal = (await options.clone().json()) as { reauthenticate?: string };
+        if (refusal.reauthenticate === "required") {
+          await submit({ intent: "passkey-add" }, { method: "post" });
+          return;
+        }
       }
       if (!options.ok) return failed(await errorOf(options));
       const response = await client.createPasskey((await options.json()) as PasskeyCreationOptionsJSON);
@@ -120,19 +127,15 @@ export function AddPasskeyForm({ onRecoveryCodes }: { onRecoveryCodes: (codes: s
 }
 
 /**
- * "Confirm it's you" with a passkey: once confirmed, the interrupted action is posted again with its fields
- * (`resume`, `carry`), or the browser goes on to `next`.
+ * "Confirm it's you" with a passkey: once confirmed (the session then has a new token), the page is asked to
+ * go on with the action it stored under `reference` (intent `resume`); nothing else is posted.
  */
 export function PasskeyConfirmButton({
-  resume,
-  carry,
-  next,
+  reference,
   action,
 }: {
-  resume?: string;
-  carry: Record<string, string>;
-  next?: string;
-  /** Where the interrupted action is posted again, when not this page. */
+  reference: string;
+  /** The page that stored the action, when not this one. */
   action?: string;
 }) {
   const hydrated = useHydrated();
@@ -148,8 +151,7 @@ export function PasskeyConfirmButton({
       const response = await client.getPasskey((await options.json()) as PasskeyRequestOptionsJSON);
       const confirmed = await postJson("/api/auth/passkey-confirm", { response });
       if (!confirmed.ok) return failed(await errorOf(confirmed));
-      if (resume) resubmit.current?.requestSubmit();
-      else window.location.assign(next ?? "/account");
+      resubmit.current?.requestSubmit();
     } catch (error) {
       failed(passkeyMessage(error));
     } finally {
@@ -161,14 +163,10 @@ export function PasskeyConfirmButton({
       <button type="button" className={buttonClass} onClick={confirm} disabled={busy}>
         {busy ? "Waiting for your passkey..." : "Use a passkey instead"}
       </button>
-      {resume ? (
-        <Form method="post" action={action} ref={resubmit} hidden>
-          <input type="hidden" name="intent" value={resume} />
-          {Object.entries(carry).map(([field, value]) => (
-            <input key={field} type="hidden" name={field} value={value} />
-          ))}
-        </Form>
-      ) : null}
+      <Form method="post" action={action} ref={resubmit} hidden>
+        <input type="hidden" name="intent" value="resume" />
+        <input type="hidden" name="ref" value={reference} />
+      </Form>
     </>
   );
 }

@@ -118,7 +118,11 @@ export const privacyTopics: readonly PrivacyTopic[] = [
       ["Account events", "One year, then deleted by a daily job."],
       ["Address confirmation links", "Valid 24 hours."],
       ["Password reset links", "Valid 30 minutes."],
-      ["Address change and data request links", "Valid 1 hour."],
+      ["Address change, data request and second-factor set-up links", "Valid 1 hour."],
+      [
+        'An action waiting for "Confirm it\'s you"',
+        "Usable 10 minutes, by the session that started it; deleted when it runs, when that session ends, or when a later one is stored.",
+      ],
       ["Any spent or expired link", "Deleted a day after its expiry."],
       ["Email records and delivery records", "30 days after the email was queued or delivered."],
       ["Failed sign-in counts", "Until the next successful sign-in (the count starts again after an hour)."],

@@ -38,7 +38,8 @@ export type MailMessage =
   | { kind: "privacy-link"; token: string; validForSeconds: number }
   | { kind: "privacy-use-account"; firstName: string }
   | { kind: "recovery-code-used"; firstName: string; codesLeft: number }
-  | { kind: "second-factors-reset"; firstName: string }
+  | { kind: "second-factors-reset"; firstName: string; token: string | null; validForSeconds: number }
+  | { kind: "second-factor-enrolment-link"; firstName: string; token: string; validForSeconds: number }
   | { kind: "second-factor-wrong-code"; firstName: string }
   | {
       kind: "second-factor-locked";
@@ -82,6 +83,7 @@ export const PERSONAL_SUBJECTS = {
   "passkey-removed": "A passkey was removed from your FACETS account",
   "passkeys-removed-at-reset": "The passkeys of your FACETS account were removed",
   "recovery-codes-generated": "New recovery codes were made for your FACETS account",
+  "second-factor-enrolment-link": "Set up a second factor for your FACETS account",
 } as const;
 
 /** An absolute address on the site. */
@@ -236,20 +238,58 @@ function recoveryCodeUsed(
   };
 }
 
+/** The link that lets a signed-in session set up a second factor after a reset (enrolment-links.server.ts). */
+function enrolmentUrl(origin: string, token: string): string {
+  return siteUrl(origin, "/account/security", { enrolment: token });
+}
+
 function secondFactorsReset(
   message: Extract<MailMessage, { kind: "second-factors-reset" }>,
   origin: string,
 ): EmailContent {
+  const removed =
+    "An administrator removed the authenticator app, passkeys and recovery codes of your FACETS account, and signed it out everywhere.";
+  if (!message.token) {
+    return {
+      subject: PERSONAL_SUBJECTS["second-factors-reset"],
+      heading: "Your second factors were reset",
+      intro: [`Hello ${message.firstName},`, removed, "Sign in with your password to manage your account."],
+      action: { label: "Sign in", url: siteUrl(origin, "/login") },
+      outro: ["If you did not ask for this, contact us at once."],
+    };
+  }
   return {
     subject: PERSONAL_SUBJECTS["second-factors-reset"],
     heading: "Your second factors were reset",
     intro: [
       `Hello ${message.firstName},`,
-      "An administrator removed the authenticator app, passkeys and recovery codes of your FACETS account, and signed it out everywhere.",
-      "Sign in with your password and set up a second factor again.",
+      removed,
+      "To set up a second factor again, sign in with your password, then open this link in the same browser. Your password alone cannot set one up.",
     ],
-    action: { label: "Sign in", url: siteUrl(origin, "/login") },
-    outro: ["If you did not ask for this, contact us at once."],
+    action: { label: "Set up a second factor", url: enrolmentUrl(origin, message.token) },
+    outro: [
+      `The link is valid for ${formatDuration(message.validForSeconds)} and works once. After that, sign in and ask for a new one on your Sign-in security page.`,
+      "If you did not ask for this, contact us at once.",
+    ],
+  };
+}
+
+function secondFactorEnrolmentLink(
+  message: Extract<MailMessage, { kind: "second-factor-enrolment-link" }>,
+  origin: string,
+): EmailContent {
+  return {
+    subject: PERSONAL_SUBJECTS["second-factor-enrolment-link"],
+    heading: "Set up a second factor",
+    intro: [
+      `Hello ${message.firstName},`,
+      "Someone signed in to your FACETS account asked for a link to set up a second factor. Open it in the browser where you are signed in.",
+    ],
+    action: { label: "Set up a second factor", url: enrolmentUrl(origin, message.token) },
+    outro: [
+      `The link is valid for ${formatDuration(message.validForSeconds)} and works once.`,
+      "If this was not you, someone knows your password: change it now.",
+    ],
   };
 }
 
@@ -522,5 +562,7 @@ export function emailContent(message: MailMessage, origin: string): EmailContent
       return secondFactorLocked(message, origin);
     case "second-factor-changed":
       return secondFactorChanged(message, origin);
+    case "second-factor-enrolment-link":
+      return secondFactorEnrolmentLink(message, origin);
   }
 }

@@ -1,27 +1,39 @@
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ConfirmItsYouForm } from "~/components/confirm-its-you-form";
 import { PageHero } from "~/components/page-hero";
 import { PasskeyConfirmButton } from "~/components/passkey-buttons";
-import { StaticNotice, type ToastMessage } from "~/components/toaster";
+import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
 import { TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
-import { confirmItsYou } from "~/server/confirm-its-you.server";
+import { adminPageRefusal } from "~/server/admin-actions.server";
+import { USER_INTENTS } from "~/server/admin-intents.server";
+import { resumeInterrupted } from "~/server/confirm-its-you.server";
+import { flashCookie, sessionCookie } from "~/server/cookies.server";
 import { failureInit, readForm } from "~/server/form-door.server";
-import { callerOf, depsOf } from "~/server/operation.server";
+import {
+  describeInterruptedAction,
+  findInterruptedAction,
+  type InterruptedAction,
+  referenceOf,
+} from "~/server/interrupted-actions.server";
+import { type Caller, callerOf, type Deps, depsOf } from "~/server/operation.server";
 import { sessionContext } from "~/server/request-context.server";
 import { secondFactorsOf } from "~/server/second-factors.server";
 import { findSignedInUser } from "~/server/users.server";
 import type { Route } from "./+types/confirm-its-you";
 
-// /confirm-its-you?next=…: "Confirm it's you" on its own page. For what starts with a link (the audit log's
-// CSV export), the page confirms and the browser goes on to `next`, a path of this site. For an action the
-// dashboard interrupted (`resume`, the intent, and its `id`), the form posts to `next` itself, whose action
-// confirms and carries the intent on: the dashboard keeps none of this page's code in its bundle.
+// /confirm-its-you?ref=…: "Confirm it's you" on its own page, for what the dashboard interrupted (a
+// deactivation, a reset of second factors) and for a link (the audit log's CSV export). The action was
+// stored for this session when it was refused; the address carries only its reference, and the page names
+// the action as stored. Once confirmed (password and code, or a passkey), this page runs it, once, and goes
+// back to the page it came from: the dashboard keeps none of this page's code in its bundle. Anything else
+// in the address (`resume`, `id`, `next`) is ignored; a reference of another session, spent or expired,
+// names nothing to confirm.
 
 /** A path of ours (with its query), never another origin. */
-function safeNext(raw: string | null | undefined): string {
-  return raw && /^\/(?![/\\])[\x21-\x7e]{0,500}$/.test(raw) ? raw : "/account";
+function safeNext(raw: string): string {
+  return /^\/(?![/\\])[\x21-\x7e]{0,2000}$/.test(raw) ? raw : "/account";
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -34,75 +46,113 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** The interrupted intent and the id it acts on, as the dashboard sent them. */
-function interrupted(query: URLSearchParams): { intent: string; carry: Record<string, string> } | null {
-  const intent = query.get("resume") ?? "";
-  const id = query.get("id") ?? "";
-  if (!/^[a-z-]{1,40}$/.test(intent)) return null;
-  return { intent, carry: /^\d{1,16}$/.test(id) ? { id } : {} };
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
-  const next = safeNext(query.get("next"));
   const session = context.get(sessionContext);
   const deps = depsOf(context);
   const me = session ? await findSignedInUser(deps.db, session) : null;
-  if (!me) throw redirect("/login");
+  if (!session || !me) throw redirect("/login");
+  const reference = referenceOf(new URL(request.url).searchParams.get("ref"));
+  const stored = reference ? await findInterruptedAction(deps.db, session, reference, "confirm-page") : null;
   const factors = await secondFactorsOf(deps.db, me.id);
   return {
-    next,
-    resume: interrupted(query),
-    failed: query.get("failed") === "1",
+    pending:
+      reference && stored
+        ? { reference, description: await describeInterruptedAction(deps.db, me.id, stored) }
+        : null,
+    home: me.isAdmin ? "/admin" : "/account",
     withCode: me.hasSecondFactor,
     withPasskey: factors.passkeys > 0,
   };
 }
 
+interface ConfirmResult {
+  /** The reference posted names no live action of this session: nothing ran. */
+  nothing: boolean;
+  notice?: ToastMessage;
+  fieldErrors?: FieldErrors;
+}
+
+const error = (description: string): ToastMessage => ({
+  title: "Error",
+  description,
+  variant: "destructive",
+});
+
+/** Runs the stored action as the confirmed caller: the toast it leaves for the page it returns to. */
+async function run(deps: Deps, caller: Caller, action: InterruptedAction): Promise<ToastMessage | null> {
+  if (action.intent !== "deactivate" && action.intent !== "reset-second-factors") return null;
+  const intent = USER_INTENTS[action.intent];
+  const outcome = await intent.run(deps, caller, action.target);
+  if (outcome.kind === "done" || outcome.kind === "already-done") return intent.done;
+  if (outcome.kind === "unauthenticated" || outcome.kind === "forbidden") throw adminPageRefusal(outcome);
+  return error(outcome.kind === "conflict" ? outcome.message : intent.failed);
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
+  const deps = depsOf(context);
   const form = await readForm(request);
-  const outcome = await confirmItsYou(depsOf(context), callerOf(context, request), form);
-  if (outcome.kind === "done") throw redirect(safeNext(form.next));
+  const resumed = await resumeInterrupted(deps, callerOf(context, request), form, "confirm-page");
+  const headers = new Headers();
+  // A confirmation gives the session a new token, whatever happens next.
+  if (resumed.kind !== "refused" && resumed.token) {
+    headers.append("Set-Cookie", sessionCookie(request, resumed.token));
+  }
+  if (resumed.kind === "nothing") return data<ConfirmResult>({ nothing: true }, { status: 404, headers });
+  if (resumed.kind === "resumed") {
+    const toast = await run(deps, resumed.caller, resumed.action);
+    if (toast) headers.append("Set-Cookie", flashCookie(request, toast));
+    throw redirect(safeNext(resumed.action.next), { headers });
+  }
+  const { outcome } = resumed;
   if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect("/login");
   const notice: ToastMessage =
     outcome.kind === "rate-limited"
       ? TOO_MANY_ATTEMPTS
-      : {
-          title: "Error",
-          description:
-            outcome.kind === "unauthenticated" && outcome.message
-              ? outcome.message
-              : "Please check the fields below.",
-          variant: "destructive",
-        };
+      : error(
+          outcome.kind === "unauthenticated" && outcome.message
+            ? outcome.message
+            : "Please check the fields below.",
+        );
   const fieldErrors: FieldErrors | undefined = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
-  return data({ notice, fieldErrors }, failureInit(outcome));
+  return data<ConfirmResult>({ nothing: false, notice, fieldErrors }, failureInit(outcome));
 }
 
-const NOT_CONFIRMED: ToastMessage = {
-  title: "Error",
-  description: "That did not confirm it's you. Check your password and code, and try again.",
-  variant: "destructive",
-};
-
 export default function ConfirmItsYouPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { next, resume, withCode, withPasskey } = loaderData;
+  const { pending, withCode, withPasskey, home } = loaderData;
+  const notice = actionData?.notice;
+  const fieldErrors = actionData?.fieldErrors;
+  useToast(notice);
+  if (!pending || actionData?.nothing) {
+    return (
+      <>
+        <PageHero title="Confirm it's you" lead="There is nothing to confirm." />
+        <div className="mx-auto max-w-xl space-y-4 px-4 pb-12 sm:px-6">
+          <p>
+            Nothing was done. A confirmation lasts 10 minutes, works once, and only in the browser session
+            that asked for it. Start again from the page you were on.
+          </p>
+          <p>
+            <Link to={home} className="font-semibold text-brand underline">
+              {home === "/admin" ? "Back to the Admin Dashboard" : "Back to My account"}
+            </Link>
+          </p>
+        </div>
+      </>
+    );
+  }
   return (
     <>
       <PageHero title="Confirm it's you" lead="One more check before you go on." />
       <div className="mx-auto max-w-xl space-y-6 px-4 pb-12 sm:px-6">
-        <StaticNotice message={actionData?.notice ?? (loaderData.failed ? NOT_CONFIRMED : null)} />
-        {resume ? (
-          <ConfirmItsYouForm action={next} resume={resume.intent} carry={resume.carry} withCode={withCode}>
-            {withPasskey ? (
-              <PasskeyConfirmButton action={next} resume={resume.intent} carry={resume.carry} />
-            ) : null}
-          </ConfirmItsYouForm>
-        ) : (
-          <ConfirmItsYouForm carry={{ next }} withCode={withCode} fieldErrors={actionData?.fieldErrors}>
-            {withPasskey ? <PasskeyConfirmButton carry={{}} next={next} /> : null}
-          </ConfirmItsYouForm>
-        )}
+        <StaticNotice message={notice} />
+        <ConfirmItsYouForm
+          reference={pending.reference}
+          description={pending.description}
+          withCode={withCode}
+          fieldErrors={fieldErrors}
+        >
+          {withPasskey ? <PasskeyConfirmButton reference={pending.reference} /> : null}
+        </ConfirmItsYouForm>
       </div>
     </>
   );

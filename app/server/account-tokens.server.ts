@@ -11,6 +11,7 @@ export type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
 export const TOKEN_LIFETIME_SECONDS: Record<TokenPurpose, number> = {
   "confirm-email": 24 * 60 * 60,
   "reset-password": 30 * 60,
+  "enrol-second-factor": 60 * 60,
 };
 
 export function hashToken(token: string): string {

@@ -7,6 +7,7 @@ import { type AccountAction, type AccountEvent, withEventChain } from "./account
 import { isRecentlyAuthenticated } from "./confirm-its-you.server";
 import { contactExists, markProcessedStatement } from "./contact-submissions.server";
 import type { Database } from "./db.server";
+import { lockEnrolmentStatement } from "./enrolment-links.server";
 import { insertMailEventIfChanged, mailEventRow, publishMailEvents } from "./mail-outbox.server";
 import type { Caller, Deps } from "./operation.server";
 import {
@@ -189,7 +190,8 @@ export const endSessionsOfUser = adminAction("user", async (deps, caller, admin,
 /**
  * Resets a person's second factors (a lost phone): the authenticator app, passkeys and recovery codes go,
  * with every session, in one batch with the entry and the email that tells them. They set a factor up
- * again at their next sign-in (an administrator must). Needs "Confirm it's you".
+ * again after their next sign-in (an administrator must), through the link in that email: the password
+ * alone no longer enrols (enrolment-links.server.ts). Needs "Confirm it's you".
  */
 export const resetSecondFactorsOfUser = adminAction(
   "user",
@@ -206,6 +208,7 @@ export const resetSecondFactorsOfUser = adminAction(
         deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, id)),
         deps.db.delete(passkeys).where(eq(passkeys.userId, id)),
         deleteUserSessionRowsStatement(deps.db, id),
+        lockEnrolmentStatement(deps.db, id),
         deps.db.insert(mailEvents).values(mail),
         chain.append(caller, adminEvent(admin, "second-factors-reset", id)),
       ]),

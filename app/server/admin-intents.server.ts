@@ -1,7 +1,14 @@
 import { data, redirect } from "react-router";
 import type { ToastMessage } from "~/lib/toast-message";
-import { adminPageRefusal } from "./admin-actions.server";
+import {
+  adminPageRefusal,
+  deactivateUser,
+  endSessionsOfUser,
+  reactivateUser,
+  resetSecondFactorsOfUser,
+} from "./admin-actions.server";
 import { failureInit } from "./form-door.server";
+import { type InterruptedAction, interruptAction, isInterruptedIntent } from "./interrupted-actions.server";
 import type { Caller, Deps } from "./operation.server";
 import type { Outcome } from "./outcome";
 
@@ -16,15 +23,43 @@ export interface AdminIntent {
 }
 
 /**
- * Sends the caller to "Confirm it's you" (its own page, so the dashboard ships none of its code), carrying
- * the interrupted intent and its id; the confirmation posts back to `back` and the intent goes on there.
+ * Sends the caller to "Confirm it's you" (its own page, so the dashboard ships none of its code). The
+ * interrupted action is stored for this session (interrupted-actions.server.ts); the address carries only
+ * its reference. Once confirmed, that page runs it and comes back to `next`.
  */
-export function confirmFirst(form: Record<string, string>, back: string, { failed = false } = {}) {
-  const query = new URLSearchParams({ next: back, resume: form.intent ?? "" });
-  if (form.id) query.set("id", form.id);
-  if (failed) query.set("failed", "1");
-  return redirect(`/confirm-its-you?${query}`);
+export async function confirmFirst(deps: Deps, caller: Caller, action: InterruptedAction) {
+  if (!caller.session) return redirect("/login");
+  const reference = await interruptAction(deps.db, caller.session, action);
+  return redirect(`/confirm-its-you?${new URLSearchParams({ ref: reference })}`);
 }
+
+/** The Users tab's buttons (the actions on an approved account). */
+export const USER_INTENTS = {
+  deactivate: {
+    run: deactivateUser,
+    done: { title: "User Deactivated", description: "The user is signed out and can no longer log in." },
+    failed: "Failed to deactivate user.",
+  },
+  reactivate: {
+    run: reactivateUser,
+    done: { title: "User Reactivated", description: "The user can log in again." },
+    failed: "Failed to reactivate user.",
+  },
+  "end-sessions": {
+    run: endSessionsOfUser,
+    done: { title: "Signed out everywhere", description: "Every session of the user has ended." },
+    failed: "Failed to sign the user out.",
+  },
+  "reset-second-factors": {
+    run: resetSecondFactorsOfUser,
+    done: {
+      title: "Second factors reset",
+      description:
+        "The user is signed out, and emailed a link to set up a second factor again at the next sign-in.",
+    },
+    failed: "Failed to reset the user's second factors.",
+  },
+} satisfies Record<string, AdminIntent>;
 
 export function unknownIntent() {
   const toast: ToastMessage = { title: "Error", description: "Unknown action.", variant: "destructive" };
@@ -46,7 +81,11 @@ export async function answerAdminIntent(
   if (!intent) return unknownIntent();
   const outcome = await intent.run(deps, caller, form.id);
   if (outcome.kind === "done" || outcome.kind === "already-done") return data({ toast: intent.done });
-  if (outcome.kind === "forbidden" && outcome.reauthenticate) throw confirmFirst(form, back);
+  if (outcome.kind === "forbidden" && outcome.reauthenticate) {
+    if (!isInterruptedIntent(form.intent)) throw adminPageRefusal(outcome);
+    const target = form.id && /^[1-9]\d{0,15}$/.test(form.id) ? form.id : null;
+    throw await confirmFirst(deps, caller, { intent: form.intent, target, next: back });
+  }
   if (outcome.kind === "unauthenticated" || outcome.kind === "forbidden") throw adminPageRefusal(outcome);
   const description = outcome.kind === "conflict" ? outcome.message : intent.failed;
   const toast: ToastMessage = { title: "Error", description, variant: "destructive" };

@@ -60,6 +60,12 @@ export function sessionCookie(request: Request, token: string): string {
   return serialize(request, sessionCookieName(request), token, SESSION_MAX_AGE);
 }
 
+/** Whether a response's headers already set (or clear) the session cookie, e.g. with a new token. */
+export function setsSessionCookie(request: Request, headers: Headers): boolean {
+  const prefix = `${sessionCookieName(request)}=`;
+  return headers.getSetCookie().some((cookie) => cookie.startsWith(prefix));
+}
+
 export function clearSessionCookie(request: Request): string {
   return serialize(request, sessionCookieName(request), "", 0);
 }

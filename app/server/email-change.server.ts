@@ -16,14 +16,23 @@ import { done, invalid, type Outcome } from "./outcome";
 
 const ADDRESS_TAKEN = "That address now belongs to another account, so your address was not changed.";
 
-export async function requestEmailChange(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
+/**
+ * Asks for a change of address. When the form's code confirmed it's you, the session has a new token
+ * (returned for the cookie; null otherwise).
+ */
+export async function requestEmailChange(
+  deps: Deps,
+  caller: Caller,
+  input: unknown,
+): Promise<Outcome<{ token: string | null }>> {
   const holder = await confirmHolder(deps, caller, input, {
     schema: emailChangeSchema,
     password: (data) => data.password,
     action: "email-change-requested",
+    renewToken: true,
   });
   if (holder.kind !== "done") return holder;
-  const { user, data } = holder.value;
+  const { user, data, token } = holder.value;
   if (data.email === user.email) {
     return invalid({ email: "That is already your address." });
   }
@@ -46,7 +55,7 @@ export async function requestEmailChange(deps: Deps, caller: Caller, input: unkn
     ]),
   );
   deps.waitUntil(publishMailEvents(deps.env, mail));
-  return done(null);
+  return done({ token });
 }
 
 /** The live change a link names: unused, unexpired, with a token that was sent. */

@@ -22,6 +22,7 @@ import { type Database, getDb } from "./db.server";
 import { deliveryKey, retryDelaySeconds } from "./mail-delivery.server";
 import type { MailEventMessage } from "./mail-outbox.server";
 import { privacyAnswerFor } from "./privacy-requests.server";
+import { hasSecondFactorOf } from "./second-factors.server";
 
 // The queue() consumer: an event names a stored fact; the facts are read again from D1, the emails they call
 // for are rendered and handed to Email Service. Each (event, recipient) is recorded once sent, so a
@@ -135,11 +136,43 @@ async function recoveryCodeUsedEmails(db: Database, id: number): Promise<Planned
   ];
 }
 
+/** The enrolment link of an account whose second factors were reset, while it has none again. */
+async function enrolmentToken(db: Database, user: { id: number; secondFactorsResetAt: Date | null }) {
+  if (!user.secondFactorsResetAt || (await hasSecondFactorOf(db, user.id))) return null;
+  return mintAccountToken(db, user.id, "enrol-second-factor");
+}
+
 async function secondFactorsResetEmails(db: Database, id: number): Promise<PlannedEmail[] | null> {
   const user = await findUser(db, id);
   if (!user) return null;
   return [
-    { to: user.email, message: async () => ({ kind: "second-factors-reset", firstName: user.firstName }) },
+    {
+      to: user.email,
+      message: async () => ({
+        kind: "second-factors-reset",
+        firstName: user.firstName,
+        token: await enrolmentToken(db, user),
+        validForSeconds: TOKEN_LIFETIME_SECONDS["enrol-second-factor"],
+      }),
+    },
+  ];
+}
+
+/** "Email me a new link" on /account/security: sent only while the account still needs one. */
+async function enrolmentLinkEmails(db: Database, id: number): Promise<PlannedEmail[] | null> {
+  const user = await findUser(db, id);
+  if (!user) return null;
+  if (!user.secondFactorsResetAt || (await hasSecondFactorOf(db, user.id))) return [];
+  return [
+    {
+      to: user.email,
+      message: async () => ({
+        kind: "second-factor-enrolment-link",
+        firstName: user.firstName,
+        token: await mintAccountToken(db, user.id, "enrol-second-factor"),
+        validForSeconds: TOKEN_LIFETIME_SECONDS["enrol-second-factor"],
+      }),
+    },
   ];
 }
 
@@ -331,6 +364,8 @@ function plannedEmails(db: Database, event: MailEventMessage): Promise<PlannedEm
     case "passkeys-removed-at-reset":
     case "recovery-codes-generated":
       return secondFactorChangedEmails(db, event, event.type);
+    case "second-factor-enrolment-link":
+      return enrolmentLinkEmails(db, event.subjectId);
   }
 }
 

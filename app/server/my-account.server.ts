@@ -35,6 +35,7 @@ import {
   listUserSessions,
   newSession,
   renameInSessions,
+  renewSessionToken,
 } from "./sessions.server";
 import { revokeSignInTicketsStatement } from "./sign-in-tickets.server";
 import { findSignedInUser } from "./users.server";
@@ -207,8 +208,13 @@ export async function confirmHolder<T>(
     schema: { safeParse(input: unknown): Parsed<T> };
     password: (data: T) => string;
     action: AccountAction;
+    /**
+     * When the code in the form confirms it's you, give the session a new token (returned, for the cookie),
+     * as "Confirm it's you" does. Changes that replace or end the session anyway (password, deletion) skip it.
+     */
+    renewToken?: boolean;
   },
-): Promise<Outcome<{ user: UserRow; data: T }>> {
+): Promise<Outcome<{ user: UserRow; data: T; token: string | null }>> {
   const limited = await rateLimit(deps.env, "account", caller);
   if (limited) return limited;
   const me = await requireSignedIn(deps.db, caller);
@@ -227,9 +233,15 @@ export async function confirmHolder<T>(
     if (code.trim() === "") return invalid({ code: CODE_NEEDED });
     const checked = await checkSecondFactorCode(deps, caller, me.value, code, "reauthenticated");
     if (!checked.ok) return { kind: "unauthenticated", message: WRONG_CONFIRMATION };
+    if (check.renewToken && caller.session) {
+      const renewed = renewSessionToken(deps.db, caller.session);
+      if ((await renewed.statement).length === 0) return unauthenticated;
+      await renewed.store(deps.env);
+      return done({ user, data: parsed.data, token: renewed.token });
+    }
     await markAuthenticatedStatement(deps.db, me.value.sessionId);
   }
-  return done({ user, data: parsed.data });
+  return done({ user, data: parsed.data, token: null });
 }
 
 /**

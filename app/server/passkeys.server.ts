@@ -4,7 +4,8 @@ import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/li
 import { passkeys, recoveryCodes, users } from "../../db/schema";
 import { recordEvent, withEventChain } from "./account-events.server";
 import { openSession, type SignIn } from "./accounts.server";
-import { requireRecentAuthentication } from "./confirm-its-you.server";
+import { type Confirmed, confirmedSession, requireRecentAuthentication } from "./confirm-its-you.server";
+import { enrolmentRefusal, liftEnrolmentLock } from "./enrolment-links.server";
 import { insertMailEventIfChanged, type MailEventMessage, publishMailEvents } from "./mail-outbox.server";
 import { type Caller, type Deps, rateLimit } from "./operation.server";
 import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "./outcome";
@@ -12,7 +13,6 @@ import { newRecoveryCodes, recoveryCodeKey } from "./recovery-codes";
 import { insertRecoveryCodes, LAST_FACTOR_OF_ADMIN } from "./second-factor-enrolment.server";
 import {
   deleteRecoveryCodesWithoutFactorStatement,
-  markAuthenticatedStatement,
   mayLoseFactorSql,
   secondFactorsOf,
 } from "./second-factors.server";
@@ -64,6 +64,8 @@ export async function passkeyRegistrationOptions(
 ): Promise<Outcome<PasskeyCreationOptionsJSON>> {
   const me = await requireRecentAuthentication(deps.db, caller);
   if (me.kind !== "done") return me;
+  const locked = await enrolmentRefusal(deps.db, me.value);
+  if (locked) return locked;
   const value = await issueChallenge(deps.db, "passkey-register", { userId: me.value.id });
   const existing = await deps.db.query.passkeys.findMany({
     columns: { id: true },
@@ -124,6 +126,8 @@ export async function registerPasskey(
   if (limited) return limited;
   const me = await requireRecentAuthentication(deps.db, caller);
   if (me.kind !== "done") return me;
+  const locked = await enrolmentRefusal(deps.db, me.value);
+  if (locked) return locked;
   const parsed = passkeyInput(input);
   if (!parsed) return invalid({ name: "Give the passkey a name of 1 to 60 characters" });
   const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
@@ -174,6 +178,7 @@ export async function registerPasskey(
     throw error;
   }
   deps.waitUntil(publishMailEvents(deps.env, mail));
+  await liftEnrolmentLock(deps, me.value);
   return done({ recoveryCodes: codes });
 }
 
@@ -328,13 +333,13 @@ export async function signInWithPasskey(
   return signIn.kind === "signed-in" ? done(signIn) : unauthenticated;
 }
 
-/** "Confirm it's you" with one of the caller's passkeys. */
+/** "Confirm it's you" with one of the caller's passkeys; the session goes on under a new token. */
 export async function confirmWithPasskey(
   deps: Deps,
   caller: Caller,
   request: Request,
   input: unknown,
-): Promise<Outcome> {
+): Promise<Outcome<Confirmed>> {
   const limited = await rateLimit(deps.env, "account", caller);
   if (limited) return limited;
   const me = caller.session ? await findSignedInUser(deps.db, caller.session) : null;
@@ -358,11 +363,5 @@ export async function confirmWithPasskey(
     if (!counterWentBack) await recordEvent(deps.db, caller, { ...entry, outcome: "failure" });
     return { kind: "unauthenticated", message: "That passkey could not confirm it's you." };
   }
-  await withEventChain(deps.db, (chain) =>
-    deps.db.batch([
-      markAuthenticatedStatement(deps.db, me.sessionId),
-      chain.append(caller, { ...entry, outcome: "success" }),
-    ]),
-  );
-  return done(null);
+  return confirmedSession(deps, caller, me);
 }

@@ -2,6 +2,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { FlashMessage } from "./cookies.server";
 import type { Refusal } from "./request-policy.server";
 import type { SessionInfo, SessionUser } from "./session-user";
+import { sessionUnderToken } from "./sessions.server";
 
 /** The Worker's bindings and execution context, for loaders, actions and middleware. */
 export const cloudflareContext = createContext<{ env: Env; ctx: ExecutionContext }>();
@@ -11,6 +12,15 @@ export const cspNonceContext = createContext<string>("");
 
 /** Who is signed in, from the KV session record alone (null for visitors); privileged code reads D1. */
 export const sessionContext = createContext<SessionInfo | null>(null);
+
+/**
+ * After an action gave the session a new token ("Confirm it's you"): the loaders that render its answer in
+ * the same request find the session under the new token (the old one no longer finds its D1 row).
+ */
+export function continueUnderToken(context: Readonly<RouterContextProvider>, token: string | null): void {
+  const session = context.get(sessionContext);
+  if (token && session) context.set(sessionContext, sessionUnderToken(session, token));
+}
 
 /**
  * The signed-in administrator as D1 knows them, set by the admin check in the middleware of the admin

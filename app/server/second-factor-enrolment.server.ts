@@ -8,6 +8,12 @@ import { type AccountAction, withEventChain } from "./account-events.server";
 import { isRecentlyAuthenticated, requireRecentAuthentication } from "./confirm-its-you.server";
 import type { Database } from "./db.server";
 import {
+  type EnrolmentLock,
+  enrolmentLockOf,
+  enrolmentRefusal,
+  liftEnrolmentLock,
+} from "./enrolment-links.server";
+import {
   insertMailEventIfChanged,
   insertMailEventWhere,
   mailEventRow,
@@ -66,6 +72,8 @@ export interface SecurityOverview {
    */
   enrolment: TotpEnrolment | null;
   isAdmin: boolean;
+  /** After an administrator reset the factors: whether this session must open the emailed link first. */
+  enrolmentLock: EnrolmentLock;
 }
 
 export async function securityOverview(
@@ -76,7 +84,7 @@ export async function securityOverview(
   if (!caller.session) return unauthenticated;
   const me = await findSignedInUser(deps.db, caller.session);
   if (!me) return unauthenticated;
-  const [factors, keys, pending] = await Promise.all([
+  const [factors, keys, pending, enrolmentLock] = await Promise.all([
     secondFactorsOf(deps.db, me.id),
     deps.db.query.passkeys.findMany({
       where: eq(passkeys.userId, me.id),
@@ -85,6 +93,7 @@ export async function securityOverview(
     deps.db.query.totpCredentials.findFirst({
       where: and(eq(totpCredentials.userId, me.id), isNull(totpCredentials.confirmedAt)),
     }),
+    enrolmentLockOf(deps.db, me),
   ]);
   const key = encryptionKey(deps.env);
   const shown = options.withEnrolment && pending && key && isRecentlyAuthenticated(me);
@@ -100,6 +109,7 @@ export async function securityOverview(
     pendingTotp: pending !== undefined,
     enrolment: secret ? enrolmentOf(secret, me.email) : null,
     isAdmin: me.isAdmin,
+    enrolmentLock,
   });
 }
 
@@ -124,6 +134,8 @@ function encryptionKey(env: Env): string | null {
 export async function startTotpEnrolment(deps: Deps, caller: Caller): Promise<Outcome<TotpEnrolment>> {
   const me = await requireRecentAuthentication(deps.db, caller);
   if (me.kind !== "done") return me;
+  const locked = await enrolmentRefusal(deps.db, me.value);
+  if (locked) return locked;
   const key = encryptionKey(deps.env);
   if (!key || !recoveryCodeKey(deps.env.RECOVERY_CODE_KEY)) return conflict(SECOND_FACTORS_UNAVAILABLE);
   const existing = await deps.db.query.totpCredentials.findFirst({
@@ -178,6 +190,8 @@ export async function confirmTotpEnrolment(
   if (limited) return limited;
   const me = await requireRecentAuthentication(deps.db, caller);
   if (me.kind !== "done") return me;
+  const locked = await enrolmentRefusal(deps.db, me.value);
+  if (locked) return locked;
   const parsed = totpConfirmationSchema.safeParse(input);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   const key = encryptionKey(deps.env);
@@ -211,6 +225,7 @@ export async function confirmTotpEnrolment(
     ]),
   );
   deps.waitUntil(publishMailEvents(deps.env, mail));
+  await liftEnrolmentLock(deps, me.value);
   return done({ recoveryCodes: codes });
 }
 

@@ -29,4 +29,9 @@ export interface SessionInfo {
   userId: number;
   firstName: string;
   isAdmin: boolean;
+  /**
+   * The sha256 of the token this request presented (never stored in KV): privileged requests find the
+   * session's D1 row by id and this hash, so a token replaced by "Confirm it's you" is refused at once.
+   */
+  tokenHash?: string;
 }

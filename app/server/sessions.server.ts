@@ -110,6 +110,61 @@ function insertSessionRow(
   });
 }
 
+/**
+ * A new token for a live session ("Confirm it's you", ASVS 7.2.4): the same session (its id, start, limits
+ * and anything bound to it) under a new token. `statement` moves the D1 row to the new token's hash and marks
+ * the session as just authenticated, only while the row still has the old hash (run it in the batch of the
+ * confirmation's audit entry; it returns the row it moved). `store` then moves the KV record and its index
+ * key, and forgets the old token.
+ */
+export function renewSessionToken(db: Database, session: SessionInfo) {
+  const token = generateSessionToken();
+  const hash = tokenHash(token);
+  const statement = db
+    .update(sessions)
+    .set({ tokenHash: hash, authenticatedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.id, session.sessionId),
+        eq(sessions.userId, session.userId),
+        session.tokenHash ? eq(sessions.tokenHash, session.tokenHash) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  async function store(env: Env): Promise<void> {
+    const old = session.tokenHash;
+    const previous = old ? await env.SESSIONS.get(sessionKey(old), "json").catch(() => null) : null;
+    const now = nowSeconds();
+    const record: SessionRecord = isSessionRecord(previous)
+      ? { ...previous, lastVerifiedAt: now }
+      : {
+          sessionId: session.sessionId,
+          userId: session.userId,
+          firstName: session.firstName,
+          isAdmin: session.isAdmin,
+          createdAt: now,
+          lastVerifiedAt: now,
+        };
+    const limits = limitsOf(record);
+    const left = limits.absolute - (now - record.createdAt);
+    await Promise.all([
+      env.SESSIONS.put(sessionKey(hash), JSON.stringify(record), {
+        expirationTtl: Math.max(Math.min(limits.idle, left), 60),
+      }),
+      env.SESSIONS.put(`${userIndexPrefix(session.userId)}${hash}`, "", {
+        expirationTtl: Math.max(left, 60),
+      }),
+    ]);
+    if (old) await forgetInKv(env, session.userId, old);
+  }
+  return { token, session: { ...session, tokenHash: hash }, statement, store };
+}
+
+/** The same session as a request that presents `token` knows it (after a new token in this request). */
+export function sessionUnderToken(session: SessionInfo, token: string): SessionInfo {
+  return { ...session, tokenHash: tokenHash(token) };
+}
+
 /** One KV read; a write only when the session is renewed (at most hourly). */
 export async function validateSession(env: Env, token: string): Promise<ValidSession | null> {
   const key = sessionKey(tokenHash(token));
@@ -122,7 +177,7 @@ export async function validateSession(env: Env, token: string): Promise<ValidSes
     return null;
   }
   const { sessionId, userId, firstName, isAdmin } = record;
-  const session = { sessionId, userId, firstName, isAdmin };
+  const session = { sessionId, userId, firstName, isAdmin, tokenHash: tokenHash(token) };
   if (now - record.lastVerifiedAt < limits.renewAfter) return { session, renewed: false };
   const ttl = Math.min(limits.idle, limits.absolute - (now - record.createdAt));
   await env.SESSIONS.put(key, JSON.stringify({ ...record, lastVerifiedAt: now }), {

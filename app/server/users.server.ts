@@ -43,8 +43,9 @@ function toSessionUser(row: typeof users.$inferSelect): SessionUser {
 }
 
 /**
- * The user behind a session, if the session has not been ended and the account is still approved and
- * active: read from D1 every time, so a sign-out elsewhere or a deactivation counts at once.
+ * The user behind a session, if the session has not been ended, still has the request's token, and the
+ * account is still approved and active: read from D1 every time, so a sign-out elsewhere, a deactivation or
+ * a new token counts at once.
  */
 export async function findSignedInUser(db: Database, session: SessionInfo): Promise<SignedInUser | null> {
   const [row] = await db
@@ -55,7 +56,15 @@ export async function findSignedInUser(db: Database, session: SessionInfo): Prom
       hasSecondFactor: hasSecondFactorSql(users.id),
     })
     .from(users)
-    .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, session.sessionId)))
+    .innerJoin(
+      sessions,
+      and(
+        eq(sessions.userId, users.id),
+        eq(sessions.id, session.sessionId),
+        // The token this request came with, when known: a token "Confirm it's you" replaced is refused here.
+        session.tokenHash ? eq(sessions.tokenHash, session.tokenHash) : undefined,
+      ),
+    )
     .where(and(eq(users.id, session.userId), eq(users.isApproved, true), eq(users.isActive, true)))
     .limit(1);
   if (!row) return null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TOKEN_LIFETIME_SECONDS } from "../../app/server/account-tokens.server";
+import { INTERRUPTED_ACTION_SECONDS } from "../../app/server/interrupted-actions.server";
 import { EXPORT_FORMAT } from "../../app/server/personal-data.server";
 import { ACCOUNT_EVENT_RETENTION_DAYS, MAIL_RETENTION_DAYS } from "../../app/server/retention.server";
 import { fetchPage, fetchWorker, NO_SCRIPTS, textOf } from "./support";
@@ -24,10 +25,16 @@ describe("/privacy", () => {
     expect(ACCOUNT_EVENT_RETENTION_DAYS).toBe(365);
     expect(text).toContain("One year");
     expect(text).toContain(`${MAIL_RETENTION_DAYS} days after the email`);
-    expect(TOKEN_LIFETIME_SECONDS).toEqual({ "confirm-email": 24 * 3600, "reset-password": 30 * 60 });
+    expect(TOKEN_LIFETIME_SECONDS).toEqual({
+      "confirm-email": 24 * 3600,
+      "reset-password": 30 * 60,
+      "enrol-second-factor": 3600,
+    });
     expect(text).toContain("Valid 24 hours");
     expect(text).toContain("Valid 30 minutes");
     expect(text).toContain("Valid 1 hour");
+    expect(INTERRUPTED_ACTION_SECONDS).toBe(10 * 60);
+    expect(text).toContain("Usable 10 minutes, by the session that started it");
     expect(text).toContain("10 days without use, 30 days at most");
     expect(text).toMatch(/GDPR \(Articles 15, 16, 17, 20 and 21\)/);
     expect(text).toContain("POPIA (sections 23 and 24)");

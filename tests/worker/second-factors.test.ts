@@ -205,8 +205,13 @@ describe("an administrator without a second factor", () => {
   });
 });
 
+/** The reference of the action a page stored for "Confirm it's you" (hidden in its form). */
+function storedReference(html: string): string {
+  return /name="ref" value="([a-z2-7]{52})"/.exec(html)?.[1] ?? "";
+}
+
 describe("Confirm it's you", () => {
-  it("asks again after 10 minutes, and the action goes on once confirmed", async () => {
+  it("asks again after 10 minutes, names the action, and it goes on once confirmed", async () => {
     const { email, cookie, secret } = await signedInCookie({ admin: true });
     const id = await userId(email);
     await env.DB.prepare("UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = ?")
@@ -214,23 +219,20 @@ describe("Confirm it's you", () => {
       .run();
     const refused = await postForm("/account/security", { intent: "recovery-codes" }, cookie);
     expect(refused.status).toBe(403);
-    const page = textOf(await refused.text());
-    expect(page).toContain("Confirm it's you");
+    const html = await refused.text();
+    expect(textOf(html)).toContain("Confirm it's you Make new recovery codes");
+    const ref = storedReference(html);
+    expect(ref).toHaveLength(52);
 
     const wrong = await postForm(
       "/account/security",
-      { intent: "confirm-its-you", resume: "recovery-codes", password: PASSWORD, code: "000000" },
+      { intent: "confirm-its-you", ref, password: PASSWORD, code: "000000" },
       cookie,
     );
     expect(wrong.status).toBe(401);
     const confirmed = await postForm(
       "/account/security",
-      {
-        intent: "confirm-its-you",
-        resume: "recovery-codes",
-        password: PASSWORD,
-        code: codeNow(secret ?? new Uint8Array(), 1),
-      },
+      { intent: "confirm-its-you", ref, password: PASSWORD, code: codeNow(secret ?? new Uint8Array(), 1) },
       cookie,
     );
     expect(confirmed.status).toBe(200);
@@ -308,7 +310,7 @@ describe("an administrator's power over another person's sign-in", () => {
 });
 
 describe("Confirm it's you on the dashboard", () => {
-  it("interrupts a deactivation after 10 minutes and carries it on once confirmed", async () => {
+  it("interrupts a deactivation after 10 minutes, names it, and carries it on once confirmed", async () => {
     const admin = await signedInCookie({ admin: true });
     const member = await signedInCookie();
     const memberId = await userId(member.email);
@@ -322,34 +324,42 @@ describe("Confirm it's you on the dashboard", () => {
     );
     expect(refused.status).toBe(302);
     const location = refused.headers.get("Location") ?? "";
-    expect(location).toBe(`/confirm-its-you?next=%2Fadmin%3Ftab%3Dusers&resume=deactivate&id=${memberId}`);
+    expect(location).toMatch(/^\/confirm-its-you\?ref=[a-z2-7]{52}$/);
+    const ref = new URL(location, "http://localhost").searchParams.get("ref") ?? "";
     const page = await fetchWorker(location, { headers: { Cookie: admin.cookie } });
     const html = await page.text();
-    expect(textOf(html)).toContain("Confirm it's you");
-    expect(html).toContain('action="/admin?tab=users"');
-    expect(html).toContain('name="resume" value="deactivate"');
+    expect(textOf(html)).toContain(
+      `Confirm it's you Deactivate the account of ${member.email.toLowerCase()}`,
+    );
+    expect(storedReference(html)).toBe(ref);
+    expect(html).not.toContain('name="id"');
 
     const wrong = await postForm(
-      "/admin?tab=users",
-      { intent: "confirm-its-you", resume: "deactivate", id: String(memberId), password: "wrong password" },
+      location,
+      { intent: "confirm-its-you", ref, password: "wrong password", code: "123456" },
       admin.cookie,
     );
-    expect(wrong.status).toBe(302);
-    expect(wrong.headers.get("Location")).toContain("failed=1");
+    expect(wrong.status).toBe(401);
+    expect(textOf(await wrong.text())).toContain(`Deactivate the account of ${member.email.toLowerCase()}`);
 
     const confirmed = await postForm(
-      "/admin?tab=users",
+      location,
       {
         intent: "confirm-its-you",
-        resume: "deactivate",
-        id: String(memberId),
+        ref,
         password: PASSWORD,
         code: codeNow(admin.secret ?? new Uint8Array(), 1),
       },
       admin.cookie,
     );
-    expect(confirmed.status).toBe(200);
-    expect(textOf(await confirmed.text())).toContain("User Deactivated");
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe("/admin?tab=users");
+    const cookies = confirmed.headers.getSetCookie();
+    expect(
+      cookies.some((cookie) => cookie.startsWith("flash=") && cookie.includes("User%20Deactivated")),
+    ).toBe(true);
+    const renewed = cookies.find((cookie) => cookie.startsWith("session="))?.split(";")[0] ?? "";
+    expect(renewed).not.toBe(admin.cookie);
     const row = await env.DB.prepare("SELECT is_active FROM users WHERE id = ?")
       .bind(memberId)
       .first<{ is_active: number }>();
@@ -368,14 +378,14 @@ describe("Confirm it's you on the dashboard", () => {
     });
     expect(stale.status).toBe(302);
     const location = stale.headers.get("Location") ?? "";
-    expect(location).toBe(
-      `/confirm-its-you?next=${encodeURIComponent("/admin/activity.csv?action=sign-in")}`,
-    );
+    expect(location).toMatch(/^\/confirm-its-you\?ref=[a-z2-7]{52}$/);
+    const page = await fetchWorker(location, { headers: { Cookie: admin.cookie } });
+    expect(textOf(await page.text())).toContain("Export the activity log as a CSV file");
     const confirmed = await postForm(
       location,
       {
         intent: "confirm-its-you",
-        next: "/admin/activity.csv?action=sign-in",
+        ref: new URL(location, "http://localhost").searchParams.get("ref") ?? "",
         password: PASSWORD,
         code: codeNow(admin.secret ?? new Uint8Array(), 1),
       },
@@ -383,8 +393,9 @@ describe("Confirm it's you on the dashboard", () => {
     );
     expect(confirmed.status).toBe(302);
     expect(confirmed.headers.get("Location")).toBe("/admin/activity.csv?action=sign-in");
+    const renewed = confirmed.headers.getSetCookie().find((cookie) => cookie.startsWith("session="));
     const csv = await fetchWorker("/admin/activity.csv?action=sign-in", {
-      headers: { Cookie: admin.cookie },
+      headers: { Cookie: renewed?.split(";")[0] ?? "" },
     });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");

@@ -26,6 +26,7 @@ import {
 } from "~/server/my-account.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Failure } from "~/server/outcome";
+import { continueUnderToken } from "~/server/request-context.server";
 import { hasSecondFactor, secondFactorsOf } from "~/server/second-factors.server";
 import { listUserSessions } from "~/server/sessions.server";
 import type { Route } from "./+types/overview";
@@ -129,10 +130,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "email": {
       const outcome = await requestEmailChange(deps, caller, form);
       if (outcome.kind === "done") {
-        return data<ActionResult>({
-          section: "email",
-          notice: { title: "Check your new inbox", description: EMAIL_CHANGE_SENT },
-        });
+        // A code that confirmed it's you gave the session a new token.
+        const { token } = outcome.value;
+        continueUnderToken(context, token);
+        return data<ActionResult>(
+          { section: "email", notice: { title: "Check your new inbox", description: EMAIL_CHANGE_SENT } },
+          token ? { headers: { "Set-Cookie": sessionCookie(request, token) } } : undefined,
+        );
       }
       return wrongPasswordOr("email", outcome, "password", { email: form.email ?? "" });
     }

@@ -11,11 +11,20 @@ import { formatDateTime } from "~/lib/format-date";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
-import { resumeAfterConfirmation } from "~/server/confirm-its-you.server";
+import { requireRecentAuthentication, resumeInterrupted } from "~/server/confirm-its-you.server";
+import { sessionCookie } from "~/server/cookies.server";
+import { openEnrolmentLink, requestEnrolmentLink } from "~/server/enrolment-links.server";
 import { failureInit, readForm } from "~/server/form-door.server";
+import {
+  describeInterruptedAction,
+  type InterruptedAction,
+  interruptAction,
+  isInterruptedIntent,
+} from "~/server/interrupted-actions.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Failure, Outcome } from "~/server/outcome";
 import { removePasskey } from "~/server/passkeys.server";
+import { continueUnderToken } from "~/server/request-context.server";
 import {
   confirmTotpEnrolment,
   regenerateRecoveryCodes,
@@ -37,8 +46,8 @@ import type { Route } from "./+types/security";
 interface ActionResult {
   notice?: ToastMessage;
   fieldErrors?: FieldErrors;
-  /** The action that waits for "Confirm it's you". */
-  confirm?: { resume: string; carry: Record<string, string> };
+  /** The action that waits for "Confirm it's you", as the server stored it: its reference and its name. */
+  confirm?: { reference: string; description: string };
   enrolment?: TotpEnrolment;
   recoveryCodes?: string[];
 }
@@ -58,7 +67,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const caller = callerOf(context, request);
   const overview = await securityOverview(deps, caller, { withEnrolment: true });
   if (overview.kind !== "done") throw redirect(signInFirst("/account/security"));
-  return overview.value;
+  // The emailed enrolment link (`?enrolment=`): shown as a button, since mail scanners open links.
+  const link = new URL(request.url).searchParams.get("enrolment") ?? "";
+  const enrolmentLink =
+    overview.value.enrolmentLock === "needs-link" && /^[a-z2-7]{52}$/.test(link) ? link : null;
+  return { ...overview.value, enrolmentLink };
 }
 
 const error = (description: string): ToastMessage => ({
@@ -67,32 +80,53 @@ const error = (description: string): ToastMessage => ({
   variant: "destructive",
 });
 
-function failed(outcome: Failure, resume: string | undefined, carry: Record<string, string> = {}) {
+const NOTHING_TO_CONFIRM =
+  "There is nothing to confirm: it was done already, or waited more than 10 minutes. Nothing was done; start again.";
+
+/** An answer of this page's action, with any cookie the confirmation set (a new session token). */
+function answer(result: ActionResult, init: ResponseInit = {}, cookie: string | null = null) {
+  const headers = new Headers(init.headers);
+  if (cookie) headers.append("Set-Cookie", cookie);
+  return data<ActionResult>(result, { ...init, headers });
+}
+
+function failed(
+  outcome: Failure,
+  { confirm, cookie = null }: { confirm?: ActionResult["confirm"]; cookie?: string | null } = {},
+) {
   if (outcome.kind === "unauthenticated" && !outcome.message)
     throw redirect(signInFirst("/account/security"));
-  if (outcome.kind === "forbidden" && outcome.reauthenticate && resume) {
-    return data<ActionResult>({ confirm: { resume, carry } }, { status: 403 });
+  if (outcome.kind === "forbidden" && outcome.reauthenticate && confirm) {
+    return answer({ confirm }, { status: 403 }, cookie);
   }
   const notice =
     outcome.kind === "rate-limited"
       ? TOO_MANY_ATTEMPTS
       : error(
-          outcome.kind === "conflict"
-            ? outcome.message
+          outcome.kind === "conflict" || outcome.kind === "forbidden"
+            ? (outcome.message ?? "That is not allowed.")
             : outcome.kind === "unauthenticated" && outcome.message
               ? outcome.message
-              : "Please check the fields below.",
+              : outcome.kind === "invalid" && outcome.message
+                ? outcome.message
+                : "Please check the fields below.",
         );
   const fieldErrors = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
   // A failed confirmation shows its form again, with the action still waiting.
-  const confirm = resume && outcome.kind !== "rate-limited" ? { resume, carry } : undefined;
-  return data<ActionResult>({ notice, fieldErrors, confirm }, failureInit(outcome));
+  return answer(
+    { notice, fieldErrors, confirm: outcome.kind === "rate-limited" ? undefined : confirm },
+    failureInit(outcome),
+    cookie,
+  );
 }
+
+type Deps = ReturnType<typeof depsOf>;
+type Caller = ReturnType<typeof callerOf>;
 
 async function run(
   intent: string | undefined,
-  deps: ReturnType<typeof depsOf>,
-  caller: ReturnType<typeof callerOf>,
+  deps: Deps,
+  caller: Caller,
   form: Record<string, string>,
 ): Promise<Outcome<ActionResult> | null> {
   switch (intent) {
@@ -123,6 +157,15 @@ async function run(
         value: { notice: { title: "Authenticator app removed", description: "It no longer signs you in." } },
       };
     }
+    case "passkey-add": {
+      // Asked by the "Add a passkey" button when its sign-in is older than 10 minutes.
+      const outcome = await requireRecentAuthentication(deps.db, caller);
+      if (outcome.kind !== "done") return outcome;
+      return {
+        kind: "done",
+        value: { notice: { title: "Confirmed", description: "Now add your passkey: press Add a passkey." } },
+      };
+    }
     case "passkey-remove": {
       const outcome = await removePasskey(deps, caller, form.id);
       if (outcome.kind !== "done") return outcome;
@@ -142,29 +185,98 @@ async function run(
         },
       };
     }
+    case "send-enrolment-link": {
+      const outcome = await requestEnrolmentLink(deps, caller);
+      if (outcome.kind !== "done") return outcome;
+      return {
+        kind: "done",
+        value: {
+          notice: {
+            title: "Link sent",
+            description: "We emailed you a link to set up a second factor. It works for an hour.",
+          },
+        },
+      };
+    }
+    case "open-enrolment-link": {
+      const outcome = await openEnrolmentLink(deps, caller, { token: form.token });
+      if (outcome.kind !== "done") return outcome;
+      return {
+        kind: "done",
+        value: {
+          notice: { title: "Link accepted", description: "You can now set up a second factor below." },
+        },
+      };
+    }
     default:
       return null;
   }
+}
+
+/** What a stored action does once "Confirm it's you" is done, with only what was stored. */
+async function resumeRun(action: InterruptedAction, deps: Deps, caller: Caller) {
+  if (action.intent === "totp-confirm") {
+    // Its code was refused for the stale sign-in and is too old to use now: the app's key again, for a new one.
+    const outcome = await run("totp-show", deps, caller, {});
+    if (outcome?.kind !== "done") return outcome;
+    const notice = { title: "Confirmed", description: "Now give the code your authenticator app shows." };
+    return { kind: "done" as const, value: { ...outcome.value, notice } };
+  }
+  return run(action.intent, deps, caller, action.target ? { id: action.target } : {});
+}
+
+async function pendingConfirmation(
+  deps: Deps,
+  caller: Caller,
+  action: InterruptedAction,
+  reference?: string,
+): Promise<ActionResult["confirm"]> {
+  if (!caller.session) return undefined;
+  const kept = reference ?? (await interruptAction(deps.db, caller.session, action));
+  return {
+    reference: kept,
+    description: await describeInterruptedAction(deps.db, caller.session.userId, action),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const deps = depsOf(context);
   const caller = callerOf(context, request);
   const posted = await readForm(request);
-  const resumed = await resumeAfterConfirmation(deps, caller, posted);
-  const carry = (form: Record<string, string>): Record<string, string> => (form.id ? { id: form.id } : {});
-  if (resumed.kind === "refused") return failed(resumed.outcome, resumed.resume, carry(posted));
-  const outcome = await run(resumed.intent, deps, caller, resumed.form);
-  if (outcome === null) return data<ActionResult>({ notice: error("Unknown action.") }, { status: 400 });
-  if (outcome.kind !== "done") {
-    // A wrong confirmation code of a new app is a field error of its form, not a refusal.
-    return failed(
-      outcome,
-      resumed.intent === "totp-confirm" && outcome.kind === "invalid" ? undefined : resumed.intent,
-      carry(resumed.form),
-    );
+  if (posted.intent === "confirm-its-you" || posted.intent === "resume") {
+    // Only the action this session stored under `ref` goes on; nothing else of the form says what.
+    const resumed = await resumeInterrupted(deps, caller, posted, "account-security");
+    const token = resumed.kind === "refused" ? null : resumed.token;
+    const cookie = token ? sessionCookie(request, token) : null;
+    continueUnderToken(context, token);
+    if (resumed.kind === "nothing") {
+      return answer({ notice: error(NOTHING_TO_CONFIRM) }, { status: 404 }, cookie);
+    }
+    if (resumed.kind === "refused") {
+      const confirm = resumed.action
+        ? await pendingConfirmation(deps, caller, resumed.action, posted.ref)
+        : undefined;
+      return failed(resumed.outcome, { confirm });
+    }
+    const outcome = await resumeRun(resumed.action, deps, resumed.caller);
+    if (outcome === null) return answer({ notice: error("Unknown action.") }, { status: 400 }, cookie);
+    if (outcome.kind !== "done") return failed(outcome, { cookie });
+    return answer(outcome.value, {}, cookie);
   }
-  return data<ActionResult>(outcome.value);
+  const outcome = await run(posted.intent, deps, caller, posted);
+  if (outcome === null) return answer({ notice: error("Unknown action.") }, { status: 400 });
+  if (outcome.kind === "done") return answer(outcome.value);
+  if (outcome.kind === "forbidden" && outcome.reauthenticate && isInterruptedIntent(posted.intent)) {
+    // Kept on the server for this session; the form that asks for the confirmation carries its reference.
+    const target = posted.intent === "passkey-remove" ? (posted.id ?? null) : null;
+    const confirm = await pendingConfirmation(deps, caller, {
+      intent: posted.intent,
+      target: target && target.length <= 1400 ? target : null,
+      next: "/account/security",
+    });
+    return failed(outcome, { confirm });
+  }
+  return failed(outcome);
 }
 
 function Enrolment({ enrolment, fieldErrors }: { enrolment: TotpEnrolment; fieldErrors: FieldErrors }) {
@@ -220,6 +332,41 @@ function RecoveryCodeList({ codes }: { codes: string[] }) {
   );
 }
 
+/**
+ * After an administrator reset this account's second factors: the emailed link, opened here by its button
+ * (mail scanners open links, so opening one changes nothing), or a way to have a new one sent.
+ */
+function EnrolmentLinkNotice({ link }: { link: string | null }) {
+  return (
+    <section aria-labelledby="enrolment-link-title" className="rounded-2xl border-2 border-brand p-6 sm:p-8">
+      <h2 id="enrolment-link-title" className="text-xl font-bold">
+        Your second factors were reset
+      </h2>
+      {link ? (
+        <>
+          <p className="mt-2">This is the link from your email. Continue to set up a new second factor.</p>
+          <Form method="post" className="mt-4" aria-label="Open the emailed link">
+            <input type="hidden" name="intent" value="open-enrolment-link" />
+            <input type="hidden" name="token" value={link} />
+            <SaveButton>Continue</SaveButton>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p className="mt-2">
+            Your password alone cannot set up a new second factor. Open the link we emailed you, in this
+            browser while you are signed in. It works for an hour.
+          </p>
+          <Form method="post" className="mt-4" aria-label="Email me a new link">
+            <input type="hidden" name="intent" value="send-enrolment-link" />
+            <QuietButton>Email me a new link</QuietButton>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
 export default function SecurityPage({ loaderData, actionData }: Route.ComponentProps) {
   const { factors, isAdmin } = loaderData;
   const result = actionData;
@@ -227,6 +374,7 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
   const hasFactor = factors.totp || factors.passkeys > 0;
   const [addedCodes, setAddedCodes] = useState<string[] | null>(null);
   const shownCodes = addedCodes ?? result?.recoveryCodes;
+  const needsLink = loaderData.enrolmentLock === "needs-link";
   useToast(result?.notice);
   return (
     <>
@@ -244,15 +392,16 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
         ) : null}
         {result?.confirm ? (
           <ConfirmItsYouForm
-            resume={result.confirm.resume}
-            carry={result.confirm.carry}
+            reference={result.confirm.reference}
+            description={result.confirm.description}
             withCode={hasFactor}
             fieldErrors={result.fieldErrors}
           >
-            {factors.passkeys > 0 ? (
-              <PasskeyConfirmButton resume={result.confirm.resume} carry={result.confirm.carry} />
-            ) : null}
+            {factors.passkeys > 0 ? <PasskeyConfirmButton reference={result.confirm.reference} /> : null}
           </ConfirmItsYouForm>
+        ) : null}
+        {loaderData.enrolmentLock === "needs-link" ? (
+          <EnrolmentLinkNotice link={loaderData.enrolmentLink} />
         ) : null}
         {shownCodes ? <RecoveryCodeList codes={shownCodes} /> : null}
 
@@ -272,6 +421,8 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
               enrolment={enrolment}
               fieldErrors={result?.confirm ? {} : (result?.fieldErrors ?? {})}
             />
+          ) : needsLink ? (
+            <p>Off. Open the link we emailed you first (above).</p>
           ) : loaderData.pendingTotp ? (
             <>
               <p>
@@ -327,7 +478,7 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
           ) : (
             <p>No passkeys yet.</p>
           )}
-          <AddPasskeyForm onRecoveryCodes={setAddedCodes} />
+          {needsLink ? null : <AddPasskeyForm onRecoveryCodes={setAddedCodes} />}
         </AccountSection>
 
         <AccountSection id="recovery" title="Recovery codes">

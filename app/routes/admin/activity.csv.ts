@@ -1,5 +1,5 @@
-import { redirect } from "react-router";
 import { adminPageRefusal } from "~/server/admin-actions.server";
+import { confirmFirst } from "~/server/admin-intents.server";
 import { exportActivityCsv } from "~/server/audit-activity.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/activity.csv";
@@ -7,13 +7,20 @@ import type { Route } from "./+types/activity.csv";
 // GET /admin/activity.csv[?person=&action=&from=&to=] (and the API's actor and subject): the Activity
 // tab's "Export CSV", a file rather than a page. The export checks that the caller is an administrator (D1,
 // as every admin operation does) and logs itself; anyone else goes to /login, as from the dashboard. It needs
-// "Confirm it's you": after 10 minutes the browser goes to /confirm-its-you, and back here once confirmed.
+// "Confirm it's you": after 10 minutes the export (this address, filters included) is stored for the session
+// and the browser goes to /confirm-its-you, which names it and comes back here once confirmed.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const outcome = await exportActivityCsv(depsOf(context), callerOf(context, request), new URL(request.url));
+  const deps = depsOf(context);
+  const caller = callerOf(context, request);
+  const url = new URL(request.url);
+  const outcome = await exportActivityCsv(deps, caller, url);
   if (outcome.kind === "forbidden" && outcome.reauthenticate) {
-    const url = new URL(request.url);
-    throw redirect(`/confirm-its-you?next=${encodeURIComponent(url.pathname + url.search)}`);
+    throw await confirmFirst(deps, caller, {
+      intent: "export-activity",
+      target: null,
+      next: url.pathname + url.search,
+    });
   }
   if (outcome.kind !== "done") throw adminPageRefusal(outcome);
   const { csv, filename, total } = outcome.value;

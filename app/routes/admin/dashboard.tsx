@@ -1,10 +1,8 @@
 import { StaticNotice, useToast } from "~/components/toaster";
 import { adminTabOf } from "~/lib/admin-tabs";
 import { pageMeta } from "~/lib/seo";
-import { confirmFirst, unknownIntent } from "~/server/admin-intents.server";
-import { resumeAfterConfirmation } from "~/server/confirm-its-you.server";
+import { unknownIntent } from "~/server/admin-intents.server";
 import { readForm } from "~/server/form-door.server";
-import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/dashboard";
 import * as activity from "./activity";
 import * as contacts from "./contacts";
@@ -14,7 +12,8 @@ import * as users from "./users";
 // /admin: the tab that `?tab=` names (Pending Users unless it names another), inside the admin layout.
 // React Router matches routes by path alone, so this route picks the tab module (app/routes/admin/*.tsx,
 // each its own loader, action and component) and runs its loader, and hands each posted intent to the
-// action of the tab that owns it. The layout's middleware has checked the caller first.
+// action of the tab that owns it. The layout's middleware has checked the caller first. An action that needs
+// "Confirm it's you" is stored and goes on from /confirm-its-you, which then comes back here.
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -46,38 +45,11 @@ function ownerOf(intent: unknown) {
   return TAB_ACTIONS.find((tab) => (tab.intents as readonly unknown[]).includes(intent));
 }
 
-/** The same request with other form fields (an intent that goes on after "Confirm it's you"). */
-function withForm(request: Route.ActionArgs["request"], form: Record<string, string>) {
-  const headers = new Headers(request.headers);
-  headers.set("Content-Type", "application/x-www-form-urlencoded");
-  headers.delete("Content-Length");
-  // `cf` too: the audit entry keeps the country Cloudflare placed the client in.
-  return new Request(request.url, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams(form),
-    cf: request.cf,
-  });
-}
-
 export async function action(args: Route.ActionArgs) {
   // A copy: the tab that owns the intent reads the request itself.
   const posted = await readForm(args.request.clone() as unknown as Request);
-  if (posted.intent !== "confirm-its-you") {
-    const owner = ownerOf(posted.intent);
-    return owner ? owner.action(args) : unknownIntent();
-  }
-  const deps = depsOf(args.context);
-  const resumed = await resumeAfterConfirmation(deps, callerOf(args.context, args.request), posted);
-  if (resumed.kind === "refused") {
-    const url = new URL(args.request.url);
-    const form = { intent: resumed.resume ?? "", id: posted.id ?? "" };
-    throw confirmFirst(form, url.pathname + url.search, { failed: true });
-  }
-  const owner = ownerOf(resumed.intent);
-  if (!owner || !resumed.intent) return unknownIntent();
-  const request = withForm(args.request, { ...resumed.form, intent: resumed.intent });
-  return owner.action({ ...args, request });
+  const owner = ownerOf(posted.intent);
+  return owner ? owner.action(args) : unknownIntent();
 }
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,13 +1,7 @@
 import { ActionButton, ListSection, PersonSummary, useBusyId } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
-import {
-  deactivateUser,
-  endSessionsOfUser,
-  reactivateUser,
-  resetSecondFactorsOfUser,
-} from "~/server/admin-actions.server";
-import { type AdminIntent, answerAdminIntent } from "~/server/admin-intents.server";
+import { type AdminIntent, answerAdminIntent, USER_INTENTS } from "~/server/admin-intents.server";
 import { approvedUsersPage, pageNumber } from "~/server/admin-lists.server";
 import { readForm } from "~/server/form-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
@@ -20,31 +14,7 @@ import type { Route } from "./+types/users";
 /** The intents this tab's buttons post; the dashboard hands them to this module's action. */
 export const intents = ["deactivate", "reactivate", "end-sessions", "reset-second-factors"] as const;
 
-const INTENTS = {
-  deactivate: {
-    run: deactivateUser,
-    done: { title: "User Deactivated", description: "The user is signed out and can no longer log in." },
-    failed: "Failed to deactivate user.",
-  },
-  reactivate: {
-    run: reactivateUser,
-    done: { title: "User Reactivated", description: "The user can log in again." },
-    failed: "Failed to reactivate user.",
-  },
-  "end-sessions": {
-    run: endSessionsOfUser,
-    done: { title: "Signed out everywhere", description: "Every session of the user has ended." },
-    failed: "Failed to sign the user out.",
-  },
-  "reset-second-factors": {
-    run: resetSecondFactorsOfUser,
-    done: {
-      title: "Second factors reset",
-      description: "The user is signed out, emailed, and sets up a second factor again at the next sign-in.",
-    },
-    failed: "Failed to reset the user's second factors.",
-  },
-} satisfies Record<(typeof intents)[number], AdminIntent>;
+const INTENTS = USER_INTENTS satisfies Record<(typeof intents)[number], AdminIntent>;
 
 export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
   const admin = adminOf(context);

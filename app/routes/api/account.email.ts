@@ -1,4 +1,5 @@
 import { EMAIL_CHANGE_SENT } from "~/lib/account-messages";
+import { sessionCookie } from "~/server/cookies.server";
 import { requestEmailChange } from "~/server/email-change.server";
 import { jsonAction, postOnly } from "~/server/json-api.server";
 
@@ -9,7 +10,12 @@ import { jsonAction, postOnly } from "~/server/json-api.server";
 export const action = jsonAction({
   readsBody: true,
   run: ({ deps, caller, input }) => requestEmailChange(deps, caller, input),
-  answer: () => Response.json({ ok: true, message: EMAIL_CHANGE_SENT }, { status: 202 }),
+  // A code that confirmed it's you gave the session a new token.
+  answer: ({ token }, request) =>
+    Response.json(
+      { ok: true, message: EMAIL_CHANGE_SENT },
+      { status: 202, headers: token ? { "Set-Cookie": sessionCookie(request, token) } : {} },
+    ),
 });
 
 export const loader = postOnly;

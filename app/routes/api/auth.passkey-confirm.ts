@@ -1,3 +1,4 @@
+import { sessionCookie } from "~/server/cookies.server";
 import { jsonAction, postOnly } from "~/server/json-api.server";
 import { confirmWithPasskey } from "~/server/passkeys.server";
 
@@ -5,7 +6,9 @@ import { confirmWithPasskey } from "~/server/passkeys.server";
 export const action = jsonAction({
   readsBody: true,
   run: ({ deps, caller, input, request }) => confirmWithPasskey(deps, caller, request, input),
-  answer: () => Response.json({ ok: true }),
+  // A new session token (ASVS 7.2.4): the old one no longer works.
+  answer: ({ token }, request) =>
+    Response.json({ ok: true }, { headers: { "Set-Cookie": sessionCookie(request, token) } }),
 });
 
 export const loader = postOnly;

@@ -1,11 +1,17 @@
 import { confirmItsYou } from "~/server/confirm-its-you.server";
+import { sessionCookie } from "~/server/cookies.server";
 import { jsonAction, postOnly } from "~/server/json-api.server";
 
-/** POST /api/auth/reauthenticate { password, code? }: "Confirm it's you" for the next 10 minutes. */
+/**
+ * POST /api/auth/reauthenticate { password, code? }: "Confirm it's you" for the next 10 minutes, under a new
+ * session token (the cookie is set again).
+ */
 export const action = jsonAction({
   readsBody: true,
   run: ({ deps, caller, input }) => confirmItsYou(deps, caller, input),
-  answer: () => Response.json({ ok: true }),
+  // A new session token (ASVS 7.2.4): the old one no longer works.
+  answer: ({ token }, request) =>
+    Response.json({ ok: true }, { headers: { "Set-Cookie": sessionCookie(request, token) } }),
 });
 
 export const loader = postOnly;
