@@ -344,16 +344,6 @@ describe("no gap, whatever the race", () => {
       .bind(email)
       .all();
     expect(results).toHaveLength(1);
-    const dbg = await env.DB.prepare(
-      "SELECT e.id, e.action FROM account_events e JOIN users u ON u.id = e.subject_id WHERE u.email = ?",
-    )
-      .bind(email)
-      .all();
-    console.log(
-      "DEBUG",
-      answers.map((a) => a.status),
-      JSON.stringify(dbg.results),
-    );
     expect(await verifyStored()).toMatchObject({ ok: true });
   });
 
