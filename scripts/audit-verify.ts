@@ -84,10 +84,9 @@ const verdict = verifyChain(entries, { keys, head: kept });
 const checks = [verdict, ...(noted ? [verifyChain(entries, { keys, head: noted })] : [])];
 for (const [index, check] of checks.entries()) {
   if (check.ok) continue;
-  const at = check.brokenAt === null ? "" : ` at entry ${check.brokenAt}`;
   const head = index === 0 ? "the head kept in KV" : "the head given with --head";
   console.error(
-    `The audit log in ${where} is broken${at}: ${check.reason} (checked against ${head}). ${check.checked} entries before it verified.`,
+    `The audit log in ${where} is broken at entry ${check.brokenAt}: ${check.reason} (checked against ${head}). ${check.checked} entries before it verified.`,
   );
   process.exit(1);
 }
@@ -100,9 +99,10 @@ if (verdict.ok) {
     `The audit log in ${where} holds: ${verdict.checked} chained entries verified${notes.length > 0 ? ` (${notes.join("; ")})` : ""}.`,
   );
   if (verdict.newest) console.log(`Newest entry: ${verdict.newest.id}:${verdict.newest.hash}`);
-  console.log(
-    kept
-      ? `Head kept outside D1: ${kept.id}:${kept.hash} (in D1, as it should be).`
-      : "No head is kept outside D1 yet: no entry is under a key.",
-  );
+  if (kept) console.log(`Head kept outside D1: ${kept.id}:${kept.hash} (in D1, as it should be).`);
+  else if (verdict.keyed > 0) {
+    console.warn(
+      `Warning: no head is kept outside D1 (KV key ${HEAD_KV_KEY} of SESSIONS), so entries cut off the end could not be found. Each entry the Worker writes puts it back.`,
+    );
+  } else console.log("No head is kept outside D1 yet: no entry is under a key.");
 }

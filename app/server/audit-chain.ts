@@ -220,15 +220,17 @@ export type ChainVerdict =
       plain: number;
       /** The newest entry, the chain's head in D1. */
       newest: ChainHead | null;
+      /** Entries under a key (HMAC). */
+      keyed: number;
     }
-  | { ok: false; checked: number; brokenAt: number | null; reason: string };
+  | { ok: false; checked: number; brokenAt: number; reason: string };
 
 export interface VerifyOptions {
   /** Every key entries may be under (the current one and those retired within the retention period). */
   keys: readonly AuditKey[];
   /**
-   * The head kept outside D1: D1 must hold that entry, with that hash. `null`: the store has none (a
-   * failure once keyed entries exist); left out: not checked.
+   * The head kept outside D1: D1 must hold that entry, with that hash. Null or left out: not checked
+   * (none kept yet, or a copy without it); the script says so, as a cut-off end then goes unnoticed.
    */
   head?: ChainHead | null;
 }
@@ -252,7 +254,7 @@ export function verifyChain(entries: readonly StoredEntry[], options: VerifyOpti
   const hashes = new Map<number, string>();
   /** Keys in the order they first signed an entry (plain sha256 first, if at all), with its time. */
   const keyOrder: { id: string; firstAt: number }[] = [];
-  const broken = (brokenAt: number | null, reason: string): ChainVerdict => ({
+  const broken = (brokenAt: number, reason: string): ChainVerdict => ({
     ok: false,
     checked,
     brokenAt,
@@ -321,9 +323,6 @@ export function verifyChain(entries: readonly StoredEntry[], options: VerifyOpti
 
   const newest = previous ? { id: previous.id, hash: previous.hash } : null;
   const { head } = options;
-  if (head === null && keyed > 0) {
-    return broken(null, "the head kept outside D1 is missing, so a cut-off end could not be found");
-  }
   if (head) {
     if (!newest || newest.id < head.id) {
       return broken(
@@ -336,7 +335,7 @@ export function verifyChain(entries: readonly StoredEntry[], options: VerifyOpti
       return broken(head.id, "it is not the entry the head kept outside D1 names (its hash differs)");
     }
   }
-  return { ok: true, checked, beforeChain, plain, newest };
+  return { ok: true, checked, beforeChain, plain, keyed, newest };
 }
 
 /** An entry as D1 returns it (column names), e.g. from `SELECT * FROM account_events`. */
