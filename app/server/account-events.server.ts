@@ -1,5 +1,5 @@
 import { waitUntil, env as workerEnv } from "cloudflare:workers";
-import { and, desc, eq, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { accountEvents, auditEmails } from "../../db/schema";
 import {
   type AuditKey,
@@ -108,9 +108,9 @@ export class EventChain {
   constructor(
     private readonly db: Database,
     private readonly key: AuditKey,
-    readonly start: ChainHead,
+    head: ChainHead,
   ) {
-    this.heads = [start];
+    this.heads = [head];
   }
 
   /**
@@ -147,11 +147,6 @@ export class EventChain {
     return this.db
       .insert(accountEvents)
       .select(sql.join(parts.map((part) => ("sql" in part ? sql.raw(part.sql) : sql`${part.value}`))));
-  }
-
-  /** The heads the chain may have now: after its batch ran, the newest of them that D1 holds is the head. */
-  possibleHeads(): readonly ChainHead[] {
-    return this.heads;
   }
 
   /** Keeps the address behind each actor digest written, for the Activity list. */
@@ -207,7 +202,7 @@ function auditLogKey(): AuditKey {
 /**
  * Runs `write` (which builds its D1 batch with the chain's statements) on the chain's current head; if
  * another request appended in between, the batch failed as a whole and runs again on the new head. Then,
- * after the answer, the head moves outside D1 too (moveHeadOutsideD1).
+ * after the answer, the head moves outside D1 too (scheduleHeadMove).
  */
 export async function withEventChain<T>(db: Database, write: (chain: EventChain) => Promise<T>): Promise<T> {
   const key = auditLogKey();
@@ -216,7 +211,7 @@ export async function withEventChain<T>(db: Database, write: (chain: EventChain)
     try {
       const result = await write(chain);
       await chain.rememberEmails();
-      waitUntil(moveHeadOutsideD1(db, workerEnv.SESSIONS, chain));
+      scheduleHeadMove(db);
       return result;
     } catch (error) {
       if (attempt >= CHAIN_ATTEMPTS || !isChainCollision(error)) throw error;
@@ -226,32 +221,56 @@ export async function withEventChain<T>(db: Database, write: (chain: EventChain)
   }
 }
 
+/** KV takes one write a second per key: this isolate moves the head at most that often. */
+const HEAD_MOVE_INTERVAL_MS = 1000;
+const headMoves = { last: 0, waiting: false };
+
 /**
- * Moves the head kept in KV (HEAD_KV_KEY) to the newest entry this chain wrote, best effort: KV takes one
- * write a second per key, so a write may fail or land after a newer one, and the head outside D1 then lags
- * a little behind. It never moves back, and never away from an entry D1 no longer holds as it was: after a
- * cut-off end it stays where it was, so `npm run audit:verify` still finds the cut. Never throws.
+ * Moves the head outside D1 after the answer (waitUntil): at once, or at the end of the interval if this
+ * isolate moved it less than a second ago, to whatever entry is newest by then. Appends that finish while
+ * a move waits are covered by it.
  */
-export async function moveHeadOutsideD1(db: Database, kv: KVNamespace, chain: EventChain): Promise<void> {
+function scheduleHeadMove(db: Database) {
+  if (headMoves.waiting) return;
+  headMoves.waiting = true;
+  waitUntil(
+    (async () => {
+      const wait = headMoves.last + HEAD_MOVE_INTERVAL_MS - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      headMoves.waiting = false;
+      headMoves.last = Date.now();
+      await moveHeadOutsideD1(db, workerEnv.SESSIONS);
+    })(),
+  );
+}
+
+/**
+ * Moves the head kept in KV (HEAD_KV_KEY) to the newest entry in D1, best effort: a write may fail (other
+ * isolates write too) or land after a newer one, and the head outside D1 then lags a little behind until
+ * the next entry. It never moves back, and never away from an entry D1 no longer holds as it was: after
+ * a cut-off end it stays where it was, so `npm run audit:verify` still finds the cut. Never throws.
+ */
+export async function moveHeadOutsideD1(db: Database, kv: KVNamespace): Promise<void> {
   try {
-    const candidates = chain.possibleHeads().filter((head) => head.id > chain.start.id);
-    if (candidates.length === 0) return;
     const kept = parseHead(await kv.get(HEAD_KV_KEY));
-    const ids = [...new Set([...candidates.map((head) => head.id), ...(kept ? [kept.id] : [])])];
+    const newestId = sql`(SELECT max(id) FROM account_events)`;
     const rows = await db
       .select({ id: accountEvents.id, hash: accountEvents.hash })
       .from(accountEvents)
-      .where(inArray(accountEvents.id, ids));
-    const holds = (head: ChainHead) => rows.some((row) => row.id === head.id && row.hash === head.hash);
-    if (kept && !holds(kept)) {
+      .where(
+        kept
+          ? or(eq(accountEvents.id, newestId), eq(accountEvents.id, kept.id))
+          : eq(accountEvents.id, newestId),
+      );
+    if (kept && !rows.some((row) => row.id === kept.id && row.hash === kept.hash)) {
       console.error(
         `audit log: D1 no longer holds entry ${kept.id} as the head kept in KV names it; the head stays there. Run npm run audit:verify.`,
       );
       return;
     }
-    const newest = candidates.filter(holds).sort((a, b) => b.id - a.id)[0];
-    if (!newest || (kept && kept.id >= newest.id)) return;
-    await kv.put(HEAD_KV_KEY, JSON.stringify(newest));
+    const newest = rows.sort((a, b) => b.id - a.id)[0];
+    if (!newest?.hash || (kept && kept.id >= newest.id)) return;
+    await kv.put(HEAD_KV_KEY, JSON.stringify({ id: newest.id, hash: newest.hash }));
   } catch (error) {
     console.warn("audit log: the head outside D1 did not move this time", { error: String(error) });
   }

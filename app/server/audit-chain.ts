@@ -327,7 +327,7 @@ export function verifyChain(entries: readonly StoredEntry[], options: VerifyOpti
     if (!newest || newest.id < head.id) {
       return broken(
         (newest?.id ?? 0) + 1,
-        `the newest entries are missing: the chain in D1 ends ${newest ? `at entry ${newest.id}` : "before it began"}, but the head kept outside D1 is entry ${head.id}`,
+        `the newest entries are missing: the chain in D1 ${newest ? `ends at entry ${newest.id}` : "is empty"}, but the head kept outside D1 is entry ${head.id}`,
       );
     }
     const stored = hashes.get(head.id);
