@@ -221,25 +221,32 @@ export async function withEventChain<T>(db: Database, write: (chain: EventChain)
   }
 }
 
-/** KV takes one write a second per key: this isolate moves the head at most that often. */
-const HEAD_MOVE_INTERVAL_MS = 1000;
-const headMoves = { last: 0, waiting: false };
+/**
+ * Whether this isolate is moving the head outside D1 now (since when), and whether an entry was written
+ * since. A move that ran past waitUntil's 30 seconds was cut off: after that, the next append starts anew.
+ */
+const headMoves = { running: false, since: 0, again: false };
+const HEAD_MOVE_CUT_OFF_MS = 30_000;
 
 /**
- * Moves the head outside D1 after the answer (waitUntil): at once, or at the end of the interval if this
- * isolate moved it less than a second ago, to whatever entry is newest by then. Appends that finish while
- * a move waits are covered by it.
+ * Moves the head outside D1 after the answer (waitUntil). One move at a time per isolate: an append that
+ * finishes while a move runs asks that move to run once more when it is done, which then takes whatever
+ * entry is newest. No append waits, none is left behind, and a burst costs a few KV writes, not one each.
  */
 function scheduleHeadMove(db: Database) {
-  if (headMoves.waiting) return;
-  headMoves.waiting = true;
+  if (headMoves.running && Date.now() - headMoves.since < HEAD_MOVE_CUT_OFF_MS) {
+    headMoves.again = true;
+    return;
+  }
+  headMoves.running = true;
+  headMoves.since = Date.now();
   waitUntil(
     (async () => {
-      const wait = headMoves.last + HEAD_MOVE_INTERVAL_MS - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      headMoves.waiting = false;
-      headMoves.last = Date.now();
-      await moveHeadOutsideD1(db, workerEnv.SESSIONS);
+      do {
+        headMoves.again = false;
+        await moveHeadOutsideD1(db, workerEnv.SESSIONS);
+      } while (headMoves.again);
+      headMoves.running = false;
     })(),
   );
 }
