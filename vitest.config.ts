@@ -3,7 +3,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { LOCAL_RECOVERY_CODE_KEY, LOCAL_TOTP_ENCRYPTION_KEY } from "./scripts/local-secrets.ts";
+import {
+  LOCAL_AUDIT_LOG_KEY,
+  LOCAL_RECOVERY_CODE_KEY,
+  LOCAL_TOTP_ENCRYPTION_KEY,
+} from "./scripts/local-secrets.ts";
 
 /**
  * The built Worker's configuration without its queue consumer. The suites drive the consumer themselves
@@ -42,6 +46,7 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             TOTP_ENCRYPTION_KEY: LOCAL_TOTP_ENCRYPTION_KEY,
             RECOVERY_CODE_KEY: LOCAL_RECOVERY_CODE_KEY,
+            AUDIT_LOG_KEY: LOCAL_AUDIT_LOG_KEY,
           },
         },
       }),

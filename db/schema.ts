@@ -254,10 +254,15 @@ export const accountEvents = sqliteTable(
     requestId: text("request_id"),
     /** sha256 of the actor's address at the time (audit_emails turns it back into the address). */
     actorEmailSha256: text("actor_email_sha256"),
-    /** The hash of the entry before this one (64 zeros for the first): the chain (audit-log.server.ts). */
+    /** The hash of the entry before this one (64 zeros for the first): the chain (audit-chain.ts). */
     prevHash: text("prev_hash"),
-    /** sha256 of this entry's fields and prevHash; null only on entries made before the chain. */
+    /**
+     * HMAC-SHA256 of this entry's fields, prevHash and keyId under the AUDIT_LOG_KEY secret (plain sha256
+     * on entries made before the key); null only on entries made before the chain.
+     */
     hash: text("hash"),
+    /** The id of the key `hash` is under (audit-chain.ts `auditKeyOf`); null on the plain sha256 entries. */
+    keyId: text("key_id"),
   },
   (table) => [
     index("account_events_subject_idx").on(table.subjectId, table.at),

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { DEMO_ADMIN, demoSecondFactorSql, upsertAdminSql } from "./admin-account.ts";
 import {
   DEMO_ADMIN_TOTP_SECRET,
+  LOCAL_AUDIT_LOG_KEY,
   LOCAL_RECOVERY_CODE_KEY,
   LOCAL_TOTP_ENCRYPTION_KEY,
 } from "./local-secrets.ts";
@@ -19,6 +20,7 @@ seedLocalVideos();
 for (const [name, value] of [
   ["TOTP_ENCRYPTION_KEY", LOCAL_TOTP_ENCRYPTION_KEY],
   ["RECOVERY_CODE_KEY", LOCAL_RECOVERY_CODE_KEY],
+  ["AUDIT_LOG_KEY", LOCAL_AUDIT_LOG_KEY],
 ] as const) {
   const devVars = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "";
   if (new RegExp(`^${name}=`, "m").test(devVars)) continue;

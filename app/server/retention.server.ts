@@ -1,4 +1,4 @@
-import { lt } from "drizzle-orm";
+import { and, lt, sql } from "drizzle-orm";
 import {
   accountEvents,
   accountTokens,
@@ -68,9 +68,15 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
       db.delete(privacyRequests).where(lt(privacyRequests.expiresAt, linkCutoff)),
       // Past the absolute lifetime, a session's KV record is gone: its row only remembers it.
       db.delete(sessions).where(lt(sessions.createdAt, sessionCutoff)),
+      // The newest entry stays, whatever its age: it is the chain's head, which the next entry follows.
       db
         .delete(accountEvents)
-        .where(lt(accountEvents.at, new Date(now - ACCOUNT_EVENT_RETENTION_DAYS * DAY_MS))),
+        .where(
+          and(
+            lt(accountEvents.at, new Date(now - ACCOUNT_EVENT_RETENTION_DAYS * DAY_MS)),
+            lt(accountEvents.id, sql`(SELECT max(id) FROM account_events)`),
+          ),
+        ),
       // Sign-in tickets and passkey challenges live 5 minutes; each new one clears the expired, this the rest.
       db.delete(authChallenges).where(lt(authChallenges.expiresAt, new Date(now))),
     ]);

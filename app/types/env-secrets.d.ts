@@ -5,6 +5,8 @@ interface WorkerSecrets {
   TOTP_ENCRYPTION_KEY?: string;
   /** At least 32 bytes in base64: the HMAC key recovery codes are kept under (recovery-codes.ts). */
   RECOVERY_CODE_KEY?: string;
+  /** At least 32 bytes in base64: the HMAC key of the audit log's chain (audit-chain.ts). */
+  AUDIT_LOG_KEY?: string;
 }
 
 interface Env extends WorkerSecrets {}

@@ -2,12 +2,18 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { expect, test } from "@playwright/test";
-import { DEMO_ADMIN } from "./support";
+import { type EntryRow, GENESIS, plainEntryHash, storedEntryOf } from "../../app/server/audit-chain.ts";
+import { totpCodeAt } from "../../app/server/totp-secrets.ts";
+import { approvedMember, clientIp } from "./members";
+import { DEMO_ADMIN, PASSWORD, uniqueEmail } from "./support";
 
-// `npm run audit:verify` as an operator runs it (issue 19): on a copy of this run's local D1, which the
-// server has written real entries to, it says the chain holds; after one entry is changed by hand with
-// wrangler, it names that entry and exits 1. The chain's own rules are tested in tests/worker/audit-log.
+// `npm run audit:verify` as an operator runs it (issues 19 and 23): on a copy of this run's local state,
+// which the server has written real entries to (and the head in KV), it says the chain holds, also after
+// an authenticator app was confirmed twice at once; after an entry is changed by hand with wrangler, the
+// newest entries are cut off, hashes are stripped, or an edit gets every later hash recomputed without
+// the key, it names the first broken entry and exits 1. The chain's own rules are in tests/worker/audit-log.
 
 test.beforeEach(() => {
   test.skip(test.info().project.name !== "desktop", "a command line, no browser page: once is enough");
@@ -25,6 +31,17 @@ function run(command: string, args: string[]) {
 }
 
 const verify = (state: string) => run("npm", ["run", "--silent", "audit:verify", "--", "--state", state]);
+
+/** Runs `check` on a fresh copy of this run's local state (D1 and KV), removed afterwards. */
+function onACopy(check: (copy: string) => void) {
+  const copy = mkdtempSync(join(tmpdir(), "facets-audit-"));
+  try {
+    cpSync(STATE, copy, { recursive: true });
+    check(copy);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
 
 function sql(state: string, command: string): Record<string, unknown>[] {
   const result = run(
@@ -76,4 +93,100 @@ test("npm run audit:verify names an entry changed by hand in local D1", async ({
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
+});
+
+test("a double-submitted authenticator confirmation leaves a log npm run audit:verify accepts", async ({
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail("double");
+  await approvedMember(request, email);
+  const origin = new URL(baseURL ?? "").origin;
+  const call = (path: string, body: unknown, cookie = "") =>
+    fetch(new URL(path, origin), {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Origin: origin,
+        "CF-Connecting-IP": clientIp(),
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  const signedIn = await call("/api/login", { email, password: PASSWORD });
+  expect(signedIn.status).toBe(200);
+  const cookie = signedIn.headers.get("set-cookie")?.split(";")[0] ?? "";
+  const started = await call("/api/auth/totp", {}, cookie);
+  expect(started.status).toBe(201);
+  const { secret } = (await started.json()) as { secret: string };
+  const code = totpCodeAt(decodeBase32IgnorePadding(secret), Math.floor(Date.now() / 30_000));
+  // The same confirmation twice at once, as a double click sends it.
+  const answers = await Promise.all([
+    call("/api/auth/totp/confirm", { code }, cookie),
+    call("/api/auth/totp/confirm", { code }, cookie),
+  ]);
+  expect(answers.map((answer) => answer.status)).toContain(200);
+
+  onACopy((copy) => {
+    const enabled = sql(
+      copy,
+      `SELECT count(*) AS n FROM account_events e JOIN users u ON u.id = e.subject_id WHERE u.email = '${email}' AND e.action = 'totp-enabled'`,
+    );
+    expect(enabled).toEqual([{ n: 1 }]);
+    const holds = verify(copy);
+    expect(holds.output).toMatch(/The audit log in local D1 .* holds: \d+ chained entries verified/);
+    expect(holds.output).toMatch(/Head kept outside D1: \d+:[0-9a-f]{64} \(in D1/);
+    expect(holds.status).toBe(0);
+  });
+});
+
+test("npm run audit:verify names the first entry cut off, stripped, or edited with every later hash recomputed", async () => {
+  test.setTimeout(180_000);
+  const newest = () => Number(sql(STATE, "SELECT max(id) AS id FROM account_events")[0]?.id);
+  expect(newest()).toBeGreaterThan(6);
+
+  // The newest three entries cut off: the head kept in KV still names the last of them.
+  onACopy((copy) => {
+    const last = Number(sql(copy, "SELECT max(id) AS id FROM account_events")[0]?.id);
+    sql(copy, `DELETE FROM account_events WHERE id > ${last - 3}`);
+    const cut = verify(copy);
+    expect(cut.output).toContain(`is broken at entry ${last - 2}: the newest entries are missing`);
+    expect(cut.status).toBe(1);
+  });
+
+  // The first five chained entries stripped of their hashes and edited: not "entries before the chain".
+  onACopy((copy) => {
+    const first = Number(sql(copy, "SELECT min(id) AS id FROM account_events WHERE hash IS NOT NULL")[0]?.id);
+    sql(
+      copy,
+      `UPDATE account_events SET hash = NULL, prev_hash = NULL, key_id = NULL, ip = '192.0.2.99' WHERE id BETWEEN ${first} AND ${first + 4}`,
+    );
+    const stripped = verify(copy);
+    expect(stripped.output).toContain(`is broken at entry ${first + 4}:`);
+    expect(stripped.status).toBe(1);
+  });
+
+  // An entry edited and it and every later entry hashed again with plain sha256, as the chain was
+  // before its key: without the key, nothing can be made to verify.
+  onACopy((copy) => {
+    const rows = sql(
+      copy,
+      "SELECT * FROM account_events ORDER BY id DESC LIMIT 3",
+    ).reverse() as unknown as EntryRow[];
+    const [edited] = rows;
+    if (!edited) throw new Error("no entries");
+    let previous = edited.prev_hash ?? GENESIS;
+    const updates = rows.map((row) => {
+      const entry = storedEntryOf(row.id === edited.id ? { ...row, ip: "192.0.2.98" } : row);
+      const hash = plainEntryHash({ ...entry, prevHash: previous, keyId: null });
+      const statement = `UPDATE account_events SET ip = ${entry.ip === null ? "NULL" : `'${entry.ip}'`}, prev_hash = '${previous}', hash = '${hash}', key_id = NULL WHERE id = ${row.id}`;
+      previous = hash;
+      return statement;
+    });
+    sql(copy, updates.join("; "));
+    const forged = verify(copy);
+    expect(forged.output).toContain(`is broken at entry ${edited.id}:`);
+    expect(forged.status).toBe(1);
+  });
 });
