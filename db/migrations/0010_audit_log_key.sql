@@ -1,1 +1,0 @@
-ALTER TABLE `account_events` ADD `key_id` text;
