@@ -159,7 +159,7 @@ export const forgotPasswordSchema = z.object({ email: emailAddress(255) });
 /**
  * Whether a password reset keeps the account's passkeys: the form's checkbox sends "true" when ticked, the
  * API sends true. Left out, they are removed, or refused when they are the only second factor
- * (docs/decisions/passkeys-reset-asks-about-passkeys.md).
+ * (docs/decisions/099-password-reset-asks-about-passkeys.md).
  */
 const keepPasskeys = z.pipe(
   z.optional(

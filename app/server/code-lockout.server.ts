@@ -6,7 +6,7 @@ import type { Database } from "./db.server";
 import { type MailEventMessage, mailEventRow, publishMailEvents } from "./mail-outbox.server";
 import type { Caller, Deps } from "./operation.server";
 
-// The limits on wrong second-factor codes (docs/decisions/lockout-wrong-codes-per-client.md). Wrong codes are the
+// The limits on wrong second-factor codes (docs/decisions/094-wrong-codes-per-client.md). Wrong codes are the
 // account's own audit entries, counted per account and client address: five in 15 minutes hold that
 // client only, so a stranger with the password cannot lock the owner out; a hundred in a day hold every
 // client (NIST SP 800-63B's ceiling), so guessing from many addresses stops too. Authenticator codes and
