@@ -4,7 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { PAGE_ROUTES } from "./app/lib/route-table.ts";
-import { PRERENDERED_DIR } from "./app/server/prerendered-manifest.ts";
+import { PRERENDERED_DIR } from "./app/server/delivery/prerendered-manifest.ts";
 
 // Requests for pages go straight to the Worker instead of first asking the static assets whether a
 // file matches (measured: +20% throughput on a prerendered page); the prerendered documents' own

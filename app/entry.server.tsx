@@ -5,8 +5,8 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { DocumentStylesContext } from "~/lib/document-styles";
 import { NonceContext } from "~/lib/nonce-context";
 import { usesRouterClient } from "~/lib/route-table";
-import { holdClientRuntimeUntilPainted } from "~/server/client-runtime.server";
-import { cspNonceContext } from "~/server/request-context.server";
+import { holdClientRuntimeUntilPainted } from "~/server/delivery/client-runtime.server";
+import { cspNonceContext } from "~/server/http/request-context.server";
 import stylesheet from "./app.css?inline";
 
 export const streamTimeout = 5_000;

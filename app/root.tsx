@@ -23,7 +23,7 @@ import {
   refusalContext,
   sessionContext,
   takeFlash,
-} from "./server/request-context.server";
+} from "./server/http/request-context.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

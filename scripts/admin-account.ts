@@ -1,7 +1,7 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { hashPassword } from "../app/server/passwords.server.ts";
-import { normalisedRecoveryCode, recoveryCodeHash, recoveryCodeKey } from "../app/server/recovery-codes.ts";
-import { encryptTotpSecret } from "../app/server/totp-secrets.ts";
+import { hashPassword } from "../app/server/identity/passwords.server.ts";
+import { normalisedRecoveryCode, recoveryCodeHash, recoveryCodeKey } from "../app/server/second-factors/recovery-codes.ts";
+import { encryptTotpSecret } from "../app/server/second-factors/totp-secrets.ts";
 import {
   DEMO_ADMIN_RECOVERY_CODES,
   DEMO_ADMIN_TOTP_SECRET,

@@ -20,7 +20,7 @@ import {
   type StoredEntry,
   storedEntryOf,
   verifyChain,
-} from "../app/server/audit-chain.ts";
+} from "../app/server/audit/audit-chain.ts";
 import { LOCAL_AUDIT_LOG_KEY } from "./local-secrets.ts";
 import { LOCAL_STATE, wrangler } from "./local-state.ts";
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sessionKey, userIndexPrefix } from "../app/server/session-keys.ts";
+import { sessionKey, userIndexPrefix } from "../app/server/identity/session-keys.ts";
 import { sqlString } from "./admin-account.ts";
 import { wrangler } from "./local-state.ts";
 

@@ -16,7 +16,7 @@ import {
   type PrerenderedManifest,
   prerenderedFolder,
   withoutNonces,
-} from "../app/server/prerendered-manifest.ts";
+} from "../app/server/delivery/prerendered-manifest.ts";
 
 const sha256 = (content: string) => createHash("sha256").update(content, "utf8");
 

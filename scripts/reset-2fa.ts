@@ -16,7 +16,7 @@ import {
   HEAD_KV_KEY,
   keyedEntryHash,
   parseHead,
-} from "../app/server/audit-chain.ts";
+} from "../app/server/audit/audit-chain.ts";
 import { sqlString } from "./admin-account.ts";
 import { forgetSessionsInKv, userIdOf } from "./end-sessions.ts";
 import { LOCAL_AUDIT_LOG_KEY } from "./local-secrets.ts";

@@ -5,18 +5,18 @@ import {
   readSessionToken,
   sessionCookie,
   setsSessionCookie,
-} from "../app/server/cookies.server";
-import { jsonError } from "../app/server/json-api.server";
-import { type MailEventMessage, sweepUnpublishedMail } from "../app/server/mail-outbox.server";
-import { serveHeldPage } from "../app/server/member-pages.server";
-import { servePrerenderedPage } from "../app/server/prerendered-pages.server";
+} from "../app/server/http/cookies.server";
+import { jsonError } from "../app/server/http/json-api.server";
+import { type MailEventMessage, sweepUnpublishedMail } from "../app/server/mail/mail-outbox.server";
+import { serveHeldPage } from "../app/server/delivery/member-pages.server";
+import { servePrerenderedPage } from "../app/server/delivery/prerendered-pages.server";
 import {
   cloudflareContext,
   cspNonceContext,
   flashContext,
   refusalContext,
   sessionContext,
-} from "../app/server/request-context.server";
+} from "../app/server/http/request-context.server";
 import {
   FORM_METHODS,
   FORM_PATHS,
@@ -27,10 +27,10 @@ import {
   routePath,
   screenRequest,
   withoutIgnoredBody,
-} from "../app/server/request-policy.server";
+} from "../app/server/http/request-policy.server";
 import { DAILY_CRON, pruneSpentRecords } from "../app/server/retention.server";
-import { applySecurityHeaders, createNonce } from "../app/server/security-headers.server";
-import { validateSession } from "../app/server/sessions.server";
+import { applySecurityHeaders, createNonce } from "../app/server/http/security-headers.server";
+import { validateSession } from "../app/server/identity/sessions.server";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -153,7 +153,7 @@ export default {
 
   /** Mail: render and send each event's emails. Imported here only, so pages never load the renderer. */
   async queue(batch, env) {
-    const { handleMailBatch } = await import("../app/server/mail-consumer.server");
+    const { handleMailBatch } = await import("../app/server/mail/mail-consumer.server");
     await handleMailBatch(batch, env);
   },
 

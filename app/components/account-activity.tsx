@@ -1,10 +1,9 @@
 import { Form } from "react-router";
 import { QuietButton } from "~/components/account-sections";
+import type { ListedSession, OwnEvent } from "~/lib/account-activity";
 import { ownEventLabel } from "~/lib/account-event-labels";
 import { formatDateTime } from "~/lib/format-date";
 import { describeUserAgent } from "~/lib/user-agent";
-import type { OwnEvent } from "~/server/account-events.server";
-import type { ListedSession } from "~/server/sessions.server";
 
 // Where and when: the sessions and the recent events of /account, each with its device and country.
 

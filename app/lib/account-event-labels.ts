@@ -1,4 +1,4 @@
-import type { AccountAction } from "~/server/account-events.server";
+import type { AccountAction } from "./account-activity";
 
 // What /account calls each event of a person's own activity, as [it worked, it failed]. A Record over every
 // action, so a new action cannot reach the page as its bare identifier.

@@ -1,6 +1,6 @@
 // Interactive pages start their JavaScript only once the browser has painted them (docs/architecture.md,
 // "Interactive pages paint first"). The server turns React Router's inline module script into an inert
-// data block naming the client entry (app/server/client-runtime.server.ts); this starter, inlined in the
+// data block naming the client entry (app/server/delivery/client-runtime.server.ts); this starter, inlined in the
 // page, preloads that module and runs the script after the first contentful paint. The forms work without
 // JavaScript meanwhile.
 

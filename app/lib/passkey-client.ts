@@ -1,5 +1,5 @@
 // The browser's half of the passkey ceremonies. The server's options arrive as JSON with every binary field
-// in base64url (app/server/webauthn.server.ts builds them); the authenticator's answer goes back the same
+// in base64url (app/server/second-factors/webauthn.server.ts builds them); the authenticator's answer goes back the same
 // way. No dependencies: only the pages that offer passkeys load this.
 
 export interface PasskeyCredentialDescriptorJSON {

@@ -4,8 +4,8 @@ import type { ToastMessage } from "~/components/toaster";
 import { SubmitButton } from "~/components/ui/form-field";
 import { LINK_INVALID_MESSAGE, linkTokenOf, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import { pageMeta } from "~/lib/seo";
-import { confirmEmailChange } from "~/server/email-change.server";
-import { failureInit, readForm } from "~/server/form-door.server";
+import { confirmEmailChange } from "~/server/account/email-change.server";
+import { failureInit, readForm } from "~/server/http/form-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/confirm-email-change";
 

@@ -6,21 +6,21 @@ import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster"
 import { TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
-import { adminPageRefusal } from "~/server/admin-actions.server";
-import { USER_INTENTS } from "~/server/admin-intents.server";
-import { resumeInterrupted } from "~/server/confirm-its-you.server";
-import { flashCookie, sessionCookie } from "~/server/cookies.server";
-import { failureInit, readForm } from "~/server/form-door.server";
+import { adminPageRefusal } from "~/server/admin/admin-actions.server";
+import { USER_INTENTS } from "~/server/admin/admin-intents.server";
+import { flashCookie, sessionCookie } from "~/server/http/cookies.server";
+import { failureInit, readForm } from "~/server/http/form-door.server";
+import { sessionContext } from "~/server/http/request-context.server";
+import { resumeInterrupted } from "~/server/identity/confirm-its-you.server";
 import {
   describeInterruptedAction,
   findInterruptedAction,
   type InterruptedAction,
   referenceOf,
-} from "~/server/interrupted-actions.server";
+} from "~/server/identity/interrupted-actions.server";
+import { findSignedInUser } from "~/server/identity/users.server";
 import { type Caller, callerOf, type Deps, depsOf } from "~/server/operation.server";
-import { sessionContext } from "~/server/request-context.server";
-import { secondFactorsOf } from "~/server/second-factors.server";
-import { findSignedInUser } from "~/server/users.server";
+import { secondFactorsOf } from "~/server/second-factors/second-factors.server";
 import type { Route } from "./+types/confirm-its-you";
 
 // /confirm-its-you?ref=…: "Confirm it's you" on its own page, for what the dashboard interrupted (a

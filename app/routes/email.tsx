@@ -1,6 +1,6 @@
 import { EmailSignatureSheet, signaturePageMeta } from "~/components/email-signature";
 import { signatureHtml } from "~/components/email-signature.server";
-import { cloudflareContext } from "~/server/request-context.server";
+import { cloudflareContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/email";
 
 export function loader({ context }: Route.LoaderArgs) {

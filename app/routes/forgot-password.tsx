@@ -5,8 +5,8 @@ import { SubmitButton, TextField } from "~/components/ui/form-field";
 import { RESET_LINK_SENT_MESSAGE, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
-import { requestPasswordReset } from "~/server/accounts.server";
-import { failureInit, readForm } from "~/server/form-door.server";
+import { failureInit, readForm } from "~/server/http/form-door.server";
+import { requestPasswordReset } from "~/server/identity/accounts.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/forgot-password";
 

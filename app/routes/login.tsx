@@ -21,17 +21,23 @@ import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { nextPath } from "~/lib/sign-in-paths";
 import { useFormValidation } from "~/lib/use-form-validation";
-import { completeSignIn, landingPathFor, logIn, register, type SignIn } from "~/server/accounts.server";
 import {
   clearSignInTicketCookie,
   flashCookie,
   readSignInTicketCookie,
   sessionCookie,
   signInTicketCookie,
-} from "~/server/cookies.server";
-import { failureInit, readForm } from "~/server/form-door.server";
+} from "~/server/http/cookies.server";
+import { failureInit, readForm } from "~/server/http/form-door.server";
+import { sessionContext } from "~/server/http/request-context.server";
+import {
+  completeSignIn,
+  landingPathFor,
+  logIn,
+  register,
+  type SignIn,
+} from "~/server/identity/accounts.server";
 import { callerOf, depsOf } from "~/server/operation.server";
-import { sessionContext } from "~/server/request-context.server";
 import type { Route } from "./+types/login";
 
 type Tab = "login" | "register";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { logOut } from "~/server/accounts.server";
-import { clearSessionCookie, readSessionToken } from "~/server/cookies.server";
+import { clearSessionCookie, readSessionToken } from "~/server/http/cookies.server";
+import { logOut } from "~/server/identity/accounts.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/logout";
 

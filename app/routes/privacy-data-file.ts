@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { readForm } from "~/server/form-door.server";
+import { personalDataResponse } from "~/server/account/personal-data.server";
+import { exportByPrivacyLink } from "~/server/account/privacy-requests.server";
+import { readForm } from "~/server/http/form-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
-import { personalDataResponse } from "~/server/personal-data.server";
-import { exportByPrivacyLink } from "~/server/privacy-requests.server";
 import type { Route } from "./+types/privacy-data-file";
 
 // "Download what you hold about me" on /privacy/request posts here: a resource route named as the file it

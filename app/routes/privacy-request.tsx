@@ -11,9 +11,13 @@ import {
 } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
-import { failureInit, readForm } from "~/server/form-door.server";
+import {
+  eraseByPrivacyLink,
+  privacyLinkState,
+  requestPrivacyLink,
+} from "~/server/account/privacy-requests.server";
+import { failureInit, readForm } from "~/server/http/form-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
-import { eraseByPrivacyLink, privacyLinkState, requestPrivacyLink } from "~/server/privacy-requests.server";
 import type { Route } from "./+types/privacy-request";
 
 // /privacy/request (issue 18, item 9): for people without an account. Without a token, a form asks for an

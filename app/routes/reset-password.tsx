@@ -12,11 +12,11 @@ import {
 import { formatDateTime } from "~/lib/format-date";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
-import { resetPassword } from "~/server/accounts.server";
-import { flashCookie } from "~/server/cookies.server";
-import { failureInit, readForm } from "~/server/form-door.server";
+import { flashCookie } from "~/server/http/cookies.server";
+import { failureInit, readForm } from "~/server/http/form-door.server";
+import { resetPassword } from "~/server/identity/accounts.server";
 import { callerOf, depsOf } from "~/server/operation.server";
-import { type PasskeysAtReset, passkeysAtReset } from "~/server/passkeys-at-reset.server";
+import { type PasskeysAtReset, passkeysAtReset } from "~/server/second-factors/passkeys-at-reset.server";
 import type { Route } from "./+types/reset-password";
 
 // /reset-password?token=…: the emailed link's page. The new password, and, when the account has passkeys,

@@ -1,5 +1,5 @@
 import { indexablePaths } from "~/lib/route-table";
-import { cloudflareContext } from "~/server/request-context.server";
+import { cloudflareContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/sitemap";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import { and, desc, eq, or, type SQLWrapper, sql } from "drizzle-orm";
 import { contactSchema, fieldErrorsOf } from "~/lib/schemas";
 import { contactSubmissions, users } from "../../db/schema";
 import type { Database } from "./db.server";
-import { insertMailEventIfChanged, publishMailEvents } from "./mail-outbox.server";
+import { insertMailEventIfChanged, publishMailEvents } from "./mail/mail-outbox.server";
 import { type Caller, type Deps, rateLimit, trippedHoneypot } from "./operation.server";
 import { done, invalid, type Outcome } from "./outcome";
 

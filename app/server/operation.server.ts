@@ -1,28 +1,13 @@
 import type { RouterContextProvider } from "react-router";
-import { type Database, getDb } from "./db.server";
+import { getDb } from "./db.server";
+import type { Caller, Deps } from "./deps";
+import { cloudflareContext, sessionContext } from "./http/request-context.server";
 import type { Failure } from "./outcome";
-import { cloudflareContext, sessionContext } from "./request-context.server";
-import type { SessionInfo } from "./session-user";
 
-// What every operation of the domain is given: the bindings, the database, a way to finish work after the
-// answer (mail), who is asking (the KV session, to be checked against D1 where it matters) and from where.
+// An operation's Deps and Caller made from a request (types in deps.ts), and the guards the public forms
+// share: the per-address rate limit and the honeypot.
 
-export interface Deps {
-  env: Env;
-  db: Database;
-  waitUntil(promise: Promise<unknown>): void;
-}
-
-export interface Caller {
-  session: SessionInfo | null;
-  /** The client's address, for per-address rate limits and account events. */
-  address: string;
-  userAgent: string | null;
-  /** The country Cloudflare's edge places the client in, when it knows. */
-  country: string | null;
-  /** Cloudflare's id of the request (CF-Ray), to tie an account event to the edge's logs. */
-  requestId: string | null;
-}
+export type { Caller, Deps };
 
 export function depsOf(context: Readonly<RouterContextProvider>): Deps {
   const { env, ctx } = context.get(cloudflareContext);

@@ -10,7 +10,7 @@ import {
   sessions,
 } from "../../db/schema";
 import { getDb } from "./db.server";
-import { SESSION_ABSOLUTE_SECONDS } from "./sessions.server";
+import { SESSION_ABSOLUTE_SECONDS } from "./identity/lifetimes";
 
 // What mail and account links leave behind, deleted once nothing can need it. Run by the daily cron
 // (wrangler.toml `DAILY_CRON`); each run is eight deletes in one D1 batch.

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { expect, test } from "@playwright/test";
-import { type EntryRow, GENESIS, plainEntryHash, storedEntryOf } from "../../app/server/audit-chain.ts";
-import { totpCodeAt } from "../../app/server/totp-secrets.ts";
+import { type EntryRow, GENESIS, plainEntryHash, storedEntryOf } from "../../app/server/audit/audit-chain.ts";
+import { totpCodeAt } from "../../app/server/second-factors/totp-secrets.ts";
 import { approvedMember, clientIp } from "./members";
 import { DEMO_ADMIN, PASSWORD, uniqueEmail } from "./support";
 

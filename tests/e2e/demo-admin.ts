@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { expect, type Page, test } from "@playwright/test";
-import { totpCodeAt } from "../../app/server/totp-secrets.ts";
+import { totpCodeAt } from "../../app/server/second-factors/totp-secrets.ts";
 import { DEMO_ADMIN } from "../../scripts/admin-account.ts";
 import { DEMO_ADMIN_TOTP_SECRET } from "../../scripts/local-secrets.ts";
 

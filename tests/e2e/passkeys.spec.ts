@@ -1,7 +1,7 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { PASSKEYS_MUST_STAY } from "../../app/lib/account-messages.ts";
-import { totpCodeAt } from "../../app/server/totp-secrets.ts";
+import { totpCodeAt } from "../../app/server/second-factors/totp-secrets.ts";
 import { emailTo, linkIn } from "./mailbox";
 import { approvedMember, clientIp, expectAxeClean } from "./members";
 import { hydrated, notice, PASSWORD, uniqueEmail } from "./support";

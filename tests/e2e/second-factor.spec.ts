@@ -1,6 +1,6 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { expect, test } from "@playwright/test";
-import { totpCodeAt } from "../../app/server/totp-secrets.ts";
+import { totpCodeAt } from "../../app/server/second-factors/totp-secrets.ts";
 import { approvedMember, clientIp, expectAxeClean } from "./members";
 import { hydrated, logIn, notice, PASSWORD, uniqueEmail } from "./support";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "../../app/server/passwords.server";
+import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "../../app/server/identity/passwords.server";
 import { fetchWorker } from "./support";
 import { approve, PASSWORD, postJson, registerViaApi, signedInCookie, uniqueEmail } from "./support-accounts";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { csvField } from "../../app/lib/csv";
-import { sha256Hex } from "../../app/server/audit-chain";
+import { sha256Hex } from "../../app/server/audit/audit-chain";
 import { fetchPage, fetchWorker, textOf } from "./support";
 import { postForm, postJson, registerViaApi, signedInCookie, uniqueEmail } from "./support-accounts";
 

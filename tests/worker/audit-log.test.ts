@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { withEventChain } from "../../app/server/account-events.server";
+import { withEventChain } from "../../app/server/audit/account-events.server";
 import {
   type AuditKey,
   auditKeyOf,
@@ -17,9 +17,9 @@ import {
   sha256Hex,
   storedEntryOf,
   verifyChain,
-} from "../../app/server/audit-chain";
+} from "../../app/server/audit/audit-chain";
 import { getDb } from "../../app/server/db.server";
-import { totpCodeAt } from "../../app/server/totp-secrets";
+import { totpCodeAt } from "../../app/server/second-factors/totp-secrets";
 import { users } from "../../db/schema";
 import { fetchWorker } from "./support";
 import {

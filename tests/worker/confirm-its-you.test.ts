@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { decodeBase32IgnorePadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
-import { totpCodeAt } from "../../app/server/totp-secrets";
+import { totpCodeAt } from "../../app/server/second-factors/totp-secrets";
 import { fetchWorker, textOf } from "./support";
 import {
   codeNow,

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
-import { hashToken } from "../../app/server/account-tokens.server";
+import { hashToken } from "../../app/server/identity/account-tokens.server";
 import { fetchWorker } from "./support";
 import { PASSWORD, postJson, registerViaApi, signedInCookie, uniqueEmail } from "./support-accounts";
 

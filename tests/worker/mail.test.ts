@@ -1,16 +1,16 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashToken } from "../../app/server/account-tokens.server";
+import { hashToken } from "../../app/server/identity/account-tokens.server";
 import { getDb } from "../../app/server/db.server";
-import { retryDelaySeconds } from "../../app/server/mail-delivery.server";
+import { retryDelaySeconds } from "../../app/server/mail/mail-delivery.server";
 import {
   insertMailEventIfChanged,
   type MailEventMessage,
   mailEventRow,
   publishMailEvents,
   sweepUnpublishedMail,
-} from "../../app/server/mail-outbox.server";
+} from "../../app/server/mail/mail-outbox.server";
 import { contactSubmissions, mailEvents, users } from "../../db/schema";
 import { uniqueEmail } from "./support-accounts";
 import {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { interactivePaths, prerenderedPaths, visitorInteractivePaths } from "../../app/lib/route-table";
-import { withoutNonces } from "../../app/server/prerendered-manifest";
+import { withoutNonces } from "../../app/server/delivery/prerendered-manifest";
 import { expectSecurityHeaders, fetchPage, fetchWorker, NO_SCRIPTS } from "./support";
 import { signedInCookie } from "./support-accounts";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
-import { recoveryCodeHash, recoveryCodeKey } from "../../app/server/recovery-codes";
-import { totpCodeAt } from "../../app/server/totp-secrets";
+import { recoveryCodeHash, recoveryCodeKey } from "../../app/server/second-factors/recovery-codes";
+import { totpCodeAt } from "../../app/server/second-factors/totp-secrets";
 import { fetchWorker, textOf } from "./support";
 import {
   approve,

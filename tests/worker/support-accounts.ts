@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { encryptTotpSecret, newTotpSecret, totpCodeAt } from "~/server/totp-secrets";
+import { encryptTotpSecret, newTotpSecret, totpCodeAt } from "~/server/second-factors/totp-secrets";
 import { fetchWorker } from "./support";
 
 let counter = 0;

@@ -14,7 +14,7 @@ import {
   userIdFromHandle,
   verifyAssertion,
   verifyRegistration,
-} from "../../app/server/webauthn.server";
+} from "../../app/server/second-factors/webauthn.server";
 import {
   type CBOR,
   derSignature,

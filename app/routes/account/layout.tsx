@@ -1,6 +1,6 @@
 import { Outlet, redirect } from "react-router";
 import { signInFirst } from "~/lib/sign-in-paths";
-import { sessionContext } from "~/server/request-context.server";
+import { sessionContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/layout";
 
 // The frame of every /account page. Its middleware is the signed-in check: it runs before any loader or

@@ -12,10 +12,7 @@ import type { FieldErrors } from "~/lib/schemas";
 import { DELETE_WORD } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
-import { listOwnEvents } from "~/server/account-events.server";
-import { clearSessionCookie, flashCookie, sessionCookie } from "~/server/cookies.server";
-import { requestEmailChange } from "~/server/email-change.server";
-import { failureInit, readForm } from "~/server/form-door.server";
+import { requestEmailChange } from "~/server/account/email-change.server";
 import {
   changePassword,
   deleteMyAccount,
@@ -23,12 +20,15 @@ import {
   endMySession,
   readProfile,
   updateProfile,
-} from "~/server/my-account.server";
+} from "~/server/account/my-account.server";
+import { listOwnEvents } from "~/server/audit/account-events.server";
+import { clearSessionCookie, flashCookie, sessionCookie } from "~/server/http/cookies.server";
+import { failureInit, readForm } from "~/server/http/form-door.server";
+import { continueUnderToken } from "~/server/http/request-context.server";
+import { listUserSessions } from "~/server/identity/sessions.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Failure } from "~/server/outcome";
-import { continueUnderToken } from "~/server/request-context.server";
-import { hasSecondFactor, secondFactorsOf } from "~/server/second-factors.server";
-import { listUserSessions } from "~/server/sessions.server";
+import { hasSecondFactor, secondFactorsOf } from "~/server/second-factors/second-factors.server";
 import type { Route } from "./+types/overview";
 
 // /account: what every signed-in person can do for themselves (issue 18). Plain HTML forms, no script:

@@ -11,20 +11,20 @@ import { formatDateTime } from "~/lib/format-date";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
-import { requireRecentAuthentication, resumeInterrupted } from "~/server/confirm-its-you.server";
-import { sessionCookie } from "~/server/cookies.server";
-import { openEnrolmentLink, requestEnrolmentLink } from "~/server/enrolment-links.server";
-import { failureInit, readForm } from "~/server/form-door.server";
+import { sessionCookie } from "~/server/http/cookies.server";
+import { failureInit, readForm } from "~/server/http/form-door.server";
+import { continueUnderToken } from "~/server/http/request-context.server";
+import { requireRecentAuthentication, resumeInterrupted } from "~/server/identity/confirm-its-you.server";
 import {
   describeInterruptedAction,
   type InterruptedAction,
   interruptAction,
   isInterruptedIntent,
-} from "~/server/interrupted-actions.server";
+} from "~/server/identity/interrupted-actions.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Failure, Outcome } from "~/server/outcome";
-import { removePasskey } from "~/server/passkeys.server";
-import { continueUnderToken } from "~/server/request-context.server";
+import { openEnrolmentLink, requestEnrolmentLink } from "~/server/second-factors/enrolment-links.server";
+import { removePasskey } from "~/server/second-factors/passkeys.server";
 import {
   confirmTotpEnrolment,
   regenerateRecoveryCodes,
@@ -33,7 +33,7 @@ import {
   showTotpEnrolment,
   startTotpEnrolment,
   type TotpEnrolment,
-} from "~/server/second-factor-enrolment.server";
+} from "~/server/second-factors/second-factor-enrolment.server";
 import type { Route } from "./+types/security";
 
 // /account/security: second factors. An authenticator app (QR code drawn on the server), recovery codes

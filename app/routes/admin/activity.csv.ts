@@ -1,6 +1,6 @@
-import { adminPageRefusal } from "~/server/admin-actions.server";
-import { confirmFirst } from "~/server/admin-intents.server";
-import { exportActivityCsv } from "~/server/audit-activity.server";
+import { adminPageRefusal } from "~/server/admin/admin-actions.server";
+import { confirmFirst } from "~/server/admin/admin-intents.server";
+import { exportActivityCsv } from "~/server/admin/audit-activity.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/activity.csv";
 

@@ -5,12 +5,17 @@ import { DataTable } from "~/components/ui/data-table";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
 import { describeUserAgent } from "~/lib/user-agent";
-import { ACCOUNT_ACTIONS } from "~/server/account-events.server";
-import { pageNumber } from "~/server/admin-lists.server";
-import type { ActivityEntry } from "~/server/audit-activity.server";
-import { activityFilters, activityPage, activityQuery, EXPORT_ROW_CAP } from "~/server/audit-activity.server";
+import { pageNumber } from "~/server/admin/admin-lists.server";
+import type { ActivityEntry } from "~/server/admin/audit-activity.server";
+import {
+  activityFilters,
+  activityPage,
+  activityQuery,
+  EXPORT_ROW_CAP,
+} from "~/server/admin/audit-activity.server";
+import { ACCOUNT_ACTIONS } from "~/server/audit/account-events.server";
+import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
-import { adminOf } from "~/server/request-context.server";
 import type { Route } from "./+types/activity";
 
 // The Activity tab (/admin?tab=activity[&person=&action=&from=&to=&page=]): the audit log, newest first,

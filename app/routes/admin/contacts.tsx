@@ -4,18 +4,18 @@ import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
 import type { Person } from "~/lib/person";
 import { replyMailto } from "~/lib/reply-mailto";
-import { markContactProcessed } from "~/server/admin-actions.server";
-import { type AdminIntent, answerAdminIntent } from "~/server/admin-intents.server";
+import { markContactProcessed } from "~/server/admin/admin-actions.server";
+import { type AdminIntent, answerAdminIntent } from "~/server/admin/admin-intents.server";
 import {
   pageNumber,
   processedContactsPage,
   searchQuery,
   unprocessedContactsPage,
-} from "~/server/admin-lists.server";
+} from "~/server/admin/admin-lists.server";
 import { countProcessedContacts, countUnprocessedContacts } from "~/server/contact-submissions.server";
-import { readForm } from "~/server/form-door.server";
+import { readForm } from "~/server/http/form-door.server";
+import { adminOf } from "~/server/http/request-context.server";
 import { callerOf, depsOf } from "~/server/operation.server";
-import { adminOf } from "~/server/request-context.server";
 import type { Route } from "./+types/contacts";
 
 // The Contact Submissions tab (/admin?tab=contacts[&view=processed][&q=…]): unprocessed messages to reply

@@ -1,8 +1,8 @@
 import { StaticNotice, useToast } from "~/components/toaster";
 import { adminTabOf } from "~/lib/admin-tabs";
 import { pageMeta } from "~/lib/seo";
-import { unknownIntent } from "~/server/admin-intents.server";
-import { readForm } from "~/server/form-door.server";
+import { unknownIntent } from "~/server/admin/admin-intents.server";
+import { readForm } from "~/server/http/form-door.server";
 import type { Route } from "./+types/dashboard";
 import * as activity from "./activity";
 import * as contacts from "./contacts";

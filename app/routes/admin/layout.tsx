@@ -2,11 +2,11 @@ import { Link, Outlet } from "react-router";
 import { PageHero } from "~/components/page-hero";
 import { ADMIN_TAB_ENTRIES } from "~/lib/admin-tab-entries";
 import { type AdminTab, adminTabOf, dashboardHref } from "~/lib/admin-tabs";
-import { adminPageRefusal, requireAdmin } from "~/server/admin-actions.server";
+import { adminPageRefusal, requireAdmin } from "~/server/admin/admin-actions.server";
 import { countUnprocessedContacts } from "~/server/contact-submissions.server";
+import { adminContext, adminOf } from "~/server/http/request-context.server";
+import { countApprovedUsers, countPendingUsers } from "~/server/identity/users.server";
 import { callerOf, depsOf } from "~/server/operation.server";
-import { adminContext, adminOf } from "~/server/request-context.server";
-import { countApprovedUsers, countPendingUsers } from "~/server/users.server";
 import type { Route } from "./+types/layout";
 
 // The admin dashboard's frame (heading and tabs) around every admin route. Its middleware is the admin

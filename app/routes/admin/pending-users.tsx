@@ -1,12 +1,12 @@
 import { ActionButton, ListSection, PersonSummary, useBusyId } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
-import { approveUser, rejectUser } from "~/server/admin-actions.server";
-import { type AdminIntent, answerAdminIntent } from "~/server/admin-intents.server";
-import { pageNumber, pendingUsersPage } from "~/server/admin-lists.server";
-import { readForm } from "~/server/form-door.server";
+import { approveUser, rejectUser } from "~/server/admin/admin-actions.server";
+import { type AdminIntent, answerAdminIntent } from "~/server/admin/admin-intents.server";
+import { pageNumber, pendingUsersPage } from "~/server/admin/admin-lists.server";
+import { readForm } from "~/server/http/form-door.server";
+import { adminOf } from "~/server/http/request-context.server";
 import { callerOf, depsOf } from "~/server/operation.server";
-import { adminOf } from "~/server/request-context.server";
 import type { Route } from "./+types/pending-users";
 
 // The Pending Users tab (/admin, /admin?tab=pending): registrations waiting for approval, to approve or

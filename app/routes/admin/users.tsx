@@ -1,11 +1,11 @@
 import { ActionButton, ListSection, PersonSummary, useBusyId } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
-import { type AdminIntent, answerAdminIntent, USER_INTENTS } from "~/server/admin-intents.server";
-import { approvedUsersPage, pageNumber } from "~/server/admin-lists.server";
-import { readForm } from "~/server/form-door.server";
+import { type AdminIntent, answerAdminIntent, USER_INTENTS } from "~/server/admin/admin-intents.server";
+import { approvedUsersPage, pageNumber } from "~/server/admin/admin-lists.server";
+import { readForm } from "~/server/http/form-door.server";
+import { adminOf } from "~/server/http/request-context.server";
 import { callerOf, depsOf } from "~/server/operation.server";
-import { adminOf } from "~/server/request-context.server";
 import type { Route } from "./+types/users";
 
 // The Users tab (/admin?tab=users): approved accounts, to deactivate or reactivate, sign out everywhere, or

@@ -1,6 +1,6 @@
-import { pageNumber } from "~/server/admin-lists.server";
-import { apiFailure, getOnly } from "~/server/json-api.server";
-import { myActivity } from "~/server/my-account.server";
+import { myActivity } from "~/server/account/my-account.server";
+import { pageNumber } from "~/server/admin/admin-lists.server";
+import { apiFailure, getOnly } from "~/server/http/json-api.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/account.activity";
 

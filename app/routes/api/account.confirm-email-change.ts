@@ -1,5 +1,5 @@
-import { confirmEmailChange } from "~/server/email-change.server";
-import { jsonAction, postOnly } from "~/server/json-api.server";
+import { confirmEmailChange } from "~/server/account/email-change.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
 
 /** POST /api/account/confirm-email-change { token }: 200 once the address changed, 400 for a dead link. */
 export const action = jsonAction({

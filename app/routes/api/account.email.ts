@@ -1,7 +1,7 @@
 import { EMAIL_CHANGE_SENT } from "~/lib/account-messages";
-import { sessionCookie } from "~/server/cookies.server";
-import { requestEmailChange } from "~/server/email-change.server";
-import { jsonAction, postOnly } from "~/server/json-api.server";
+import { requestEmailChange } from "~/server/account/email-change.server";
+import { sessionCookie } from "~/server/http/cookies.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
 
 /**
  * POST /api/account/email { password, email }: 202 with the same body for every address (a link goes to a

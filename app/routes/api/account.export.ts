@@ -1,7 +1,7 @@
-import { apiFailure, getOnly, methodNotAllowed } from "~/server/json-api.server";
-import { exportMyData } from "~/server/my-account.server";
+import { exportMyData } from "~/server/account/my-account.server";
+import { personalDataResponse } from "~/server/account/personal-data.server";
+import { apiFailure, getOnly, methodNotAllowed } from "~/server/http/json-api.server";
 import { callerOf, depsOf } from "~/server/operation.server";
-import { personalDataResponse } from "~/server/personal-data.server";
 import type { Route } from "./+types/account.export";
 
 /** GET /api/account/export: what we hold about the signed-in person, as a JSON attachment. */

@@ -1,6 +1,6 @@
-import { sessionCookie } from "~/server/cookies.server";
-import { jsonAction, postOnly } from "~/server/json-api.server";
-import { changePassword } from "~/server/my-account.server";
+import { changePassword } from "~/server/account/my-account.server";
+import { sessionCookie } from "~/server/http/cookies.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
 
 /**
  * POST /api/account/password { currentPassword, password }: 200 with a new session cookie (every other

@@ -1,5 +1,5 @@
-import { apiFailure, methodNotAllowed } from "~/server/json-api.server";
-import { endMySession } from "~/server/my-account.server";
+import { endMySession } from "~/server/account/my-account.server";
+import { apiFailure, methodNotAllowed } from "~/server/http/json-api.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/account.session";
 

@@ -1,5 +1,5 @@
-import { apiFailure, getOnly, methodNotAllowed } from "~/server/json-api.server";
-import { endMyOtherSessions, mySessions } from "~/server/my-account.server";
+import { endMyOtherSessions, mySessions } from "~/server/account/my-account.server";
+import { apiFailure, getOnly, methodNotAllowed } from "~/server/http/json-api.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/account.sessions";
 

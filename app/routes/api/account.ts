@@ -1,6 +1,6 @@
-import { clearSessionCookie } from "~/server/cookies.server";
-import { apiFailure, getOnly, methodNotAllowed, readJsonBody } from "~/server/json-api.server";
-import { deleteMyAccount, readProfile, updateProfile } from "~/server/my-account.server";
+import { deleteMyAccount, readProfile, updateProfile } from "~/server/account/my-account.server";
+import { clearSessionCookie } from "~/server/http/cookies.server";
+import { apiFailure, getOnly, methodNotAllowed, readJsonBody } from "~/server/http/json-api.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/account";
 

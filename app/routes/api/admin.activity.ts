@@ -1,6 +1,6 @@
-import { pageNumber } from "~/server/admin-lists.server";
-import { activityFilters, activityPage } from "~/server/audit-activity.server";
-import { adminListResponse, getOnly } from "~/server/json-api.server";
+import { pageNumber } from "~/server/admin/admin-lists.server";
+import { activityFilters, activityPage } from "~/server/admin/audit-activity.server";
+import { adminListResponse, getOnly } from "~/server/http/json-api.server";
 import type { Route } from "./+types/admin.activity";
 
 /**

@@ -3,8 +3,8 @@ import {
   processedContactsPage,
   searchQuery,
   unprocessedContactsPage,
-} from "~/server/admin-lists.server";
-import { adminListResponse, getOnly } from "~/server/json-api.server";
+} from "~/server/admin/admin-lists.server";
+import { adminListResponse, getOnly } from "~/server/http/json-api.server";
 import type { Route } from "./+types/admin.contacts";
 
 /**

@@ -1,5 +1,5 @@
-import { endSessionsOfUser } from "~/server/admin-actions.server";
-import { jsonAction, postOnly } from "~/server/json-api.server";
+import { endSessionsOfUser } from "~/server/admin/admin-actions.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
 
 // POST /api/admin/end-sessions/:id: "Sign out everywhere" for any account.
 export const action = jsonAction({

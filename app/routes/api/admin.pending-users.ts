@@ -1,5 +1,5 @@
-import { pageNumber, pendingUsersPage } from "~/server/admin-lists.server";
-import { adminListResponse, getOnly } from "~/server/json-api.server";
+import { pageNumber, pendingUsersPage } from "~/server/admin/admin-lists.server";
+import { adminListResponse, getOnly } from "~/server/http/json-api.server";
 import type { Route } from "./+types/admin.pending-users";
 
 /** GET /api/admin/pending-users[?page=N]: accounts waiting for approval (spec section 7), paged by 50. */

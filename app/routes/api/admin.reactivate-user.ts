@@ -1,5 +1,5 @@
-import { reactivateUser } from "~/server/admin-actions.server";
-import { jsonAction, postOnly } from "~/server/json-api.server";
+import { reactivateUser } from "~/server/admin/admin-actions.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
 
 export const action = jsonAction({
   readsBody: false,

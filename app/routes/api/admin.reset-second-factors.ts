@@ -1,5 +1,5 @@
-import { resetSecondFactorsOfUser } from "~/server/admin-actions.server";
-import { jsonAction, postOnly } from "~/server/json-api.server";
+import { resetSecondFactorsOfUser } from "~/server/admin/admin-actions.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
 
 // POST /api/admin/reset-second-factors/:id: removes a person's second factors (needs "Confirm it's you").
 export const action = jsonAction({

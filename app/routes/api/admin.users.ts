@@ -1,5 +1,5 @@
-import { approvedUsersPage, pageNumber } from "~/server/admin-lists.server";
-import { adminListResponse, getOnly } from "~/server/json-api.server";
+import { approvedUsersPage, pageNumber } from "~/server/admin/admin-lists.server";
+import { adminListResponse, getOnly } from "~/server/http/json-api.server";
 import type { Route } from "./+types/admin.users";
 
 /** GET /api/admin/users[?page=N]: approved accounts, active or not, paged by 50. */

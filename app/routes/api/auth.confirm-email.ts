@@ -1,5 +1,5 @@
-import { confirmEmail } from "~/server/accounts.server";
-import { jsonAction, postOnly } from "~/server/json-api.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
+import { confirmEmail } from "~/server/identity/accounts.server";
 
 export const action = jsonAction({
   readsBody: true,

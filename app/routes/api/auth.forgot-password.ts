@@ -1,6 +1,6 @@
 import { RESET_LINK_SENT_MESSAGE } from "~/lib/account-messages";
-import { requestPasswordReset } from "~/server/accounts.server";
-import { jsonAction, postOnly } from "~/server/json-api.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
+import { requestPasswordReset } from "~/server/identity/accounts.server";
 
 export const action = jsonAction({
   readsBody: true,

@@ -1,6 +1,6 @@
-import { logOut } from "~/server/accounts.server";
-import { clearSessionCookie, readSessionToken } from "~/server/cookies.server";
-import { jsonAction, postOnly } from "~/server/json-api.server";
+import { clearSessionCookie, readSessionToken } from "~/server/http/cookies.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
+import { logOut } from "~/server/identity/accounts.server";
 
 export const action = jsonAction({
   readsBody: false,

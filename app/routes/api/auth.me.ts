@@ -1,8 +1,8 @@
-import { publicUser } from "~/server/accounts.server";
-import { getOnly, jsonError } from "~/server/json-api.server";
+import { getOnly, jsonError } from "~/server/http/json-api.server";
+import { sessionContext } from "~/server/http/request-context.server";
+import { publicUser } from "~/server/identity/accounts.server";
+import { findSignedInUser } from "~/server/identity/users.server";
 import { depsOf } from "~/server/operation.server";
-import { sessionContext } from "~/server/request-context.server";
-import { findSignedInUser } from "~/server/users.server";
 import type { Route } from "./+types/auth.me";
 
 /** The signed-in user, read from D1 (an account deactivated a moment ago is signed out here). */

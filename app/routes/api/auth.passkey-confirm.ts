@@ -1,6 +1,6 @@
-import { sessionCookie } from "~/server/cookies.server";
-import { jsonAction, postOnly } from "~/server/json-api.server";
-import { confirmWithPasskey } from "~/server/passkeys.server";
+import { sessionCookie } from "~/server/http/cookies.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
+import { confirmWithPasskey } from "~/server/second-factors/passkeys.server";
 
 /** POST /api/auth/passkey-confirm { response }: "Confirm it's you" with one of the caller's passkeys. */
 export const action = jsonAction({

@@ -1,6 +1,6 @@
-import { apiFailure, methodNotAllowed } from "~/server/json-api.server";
+import { apiFailure, methodNotAllowed } from "~/server/http/json-api.server";
 import { callerOf, depsOf } from "~/server/operation.server";
-import { removePasskey } from "~/server/passkeys.server";
+import { removePasskey } from "~/server/second-factors/passkeys.server";
 import type { Route } from "./+types/auth.passkey";
 
 /** DELETE /api/auth/passkeys/{id}: removes one of the caller's passkeys (needs "Confirm it's you"). */

@@ -1,7 +1,10 @@
 import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
-import { jsonAction, postOnly } from "~/server/json-api.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
 import { invalid } from "~/server/outcome";
-import { passkeyRegistrationOptions, passkeyRequestOptionsFor } from "~/server/passkeys.server";
+import {
+  passkeyRegistrationOptions,
+  passkeyRequestOptionsFor,
+} from "~/server/second-factors/passkeys.server";
 
 /**
  * POST /api/auth/passkeys/options { purpose: "register" | "sign-in" | "confirm" }: the options to hand to

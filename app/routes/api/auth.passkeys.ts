@@ -1,5 +1,5 @@
-import { jsonAction, postOnly } from "~/server/json-api.server";
-import { registerPasskey } from "~/server/passkeys.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
+import { registerPasskey } from "~/server/second-factors/passkeys.server";
 
 /** POST /api/auth/passkeys { name, response }: registers a passkey (needs "Confirm it's you"). */
 export const action = jsonAction({

@@ -1,6 +1,6 @@
-import { confirmItsYou } from "~/server/confirm-its-you.server";
-import { sessionCookie } from "~/server/cookies.server";
-import { jsonAction, postOnly } from "~/server/json-api.server";
+import { sessionCookie } from "~/server/http/cookies.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
+import { confirmItsYou } from "~/server/identity/confirm-its-you.server";
 
 /**
  * POST /api/auth/reauthenticate { password, code? }: "Confirm it's you" for the next 10 minutes, under a new

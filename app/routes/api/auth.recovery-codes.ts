@@ -1,5 +1,5 @@
-import { jsonAction, postOnly } from "~/server/json-api.server";
-import { regenerateRecoveryCodes } from "~/server/second-factor-enrolment.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
+import { regenerateRecoveryCodes } from "~/server/second-factors/second-factor-enrolment.server";
 
 /** POST /api/auth/recovery-codes: ten new recovery codes (shown once); the old ones stop working. */
 export const action = jsonAction({

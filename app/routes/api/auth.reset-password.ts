@@ -1,5 +1,5 @@
-import { resetPassword } from "~/server/accounts.server";
-import { jsonAction, postOnly } from "~/server/json-api.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
+import { resetPassword } from "~/server/identity/accounts.server";
 
 /**
  * POST /api/auth/reset-password { token, password, keepPasskeys? }: the new password; the account's passkeys

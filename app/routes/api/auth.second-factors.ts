@@ -1,6 +1,6 @@
-import { apiFailure, getOnly } from "~/server/json-api.server";
+import { apiFailure, getOnly } from "~/server/http/json-api.server";
 import { callerOf, depsOf } from "~/server/operation.server";
-import { securityOverview } from "~/server/second-factor-enrolment.server";
+import { securityOverview } from "~/server/second-factors/second-factor-enrolment.server";
 import type { Route } from "./+types/auth.second-factors";
 
 /** GET /api/auth/second-factors: the caller's authenticator app, passkeys and recovery codes left. */

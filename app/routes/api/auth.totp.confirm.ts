@@ -1,5 +1,5 @@
-import { jsonAction, postOnly } from "~/server/json-api.server";
-import { confirmTotpEnrolment } from "~/server/second-factor-enrolment.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
+import { confirmTotpEnrolment } from "~/server/second-factors/second-factor-enrolment.server";
 
 /** POST /api/auth/totp/confirm { code }: turns the app on; the first factor also answers its recovery codes. */
 export const action = jsonAction({

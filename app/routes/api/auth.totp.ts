@@ -1,6 +1,6 @@
-import { apiFailure, methodNotAllowed, readJsonBody } from "~/server/json-api.server";
+import { apiFailure, methodNotAllowed, readJsonBody } from "~/server/http/json-api.server";
 import { callerOf, depsOf } from "~/server/operation.server";
-import { removeTotp, startTotpEnrolment } from "~/server/second-factor-enrolment.server";
+import { removeTotp, startTotpEnrolment } from "~/server/second-factors/second-factor-enrolment.server";
 import type { Route } from "./+types/auth.totp";
 
 /**

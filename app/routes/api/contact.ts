@@ -1,5 +1,5 @@
 import { sendContactMessage } from "~/server/contact-submissions.server";
-import { jsonAction, postOnly } from "~/server/json-api.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
 
 export const action = jsonAction({
   readsBody: true,

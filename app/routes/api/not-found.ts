@@ -1,4 +1,4 @@
-import { jsonError } from "~/server/json-api.server";
+import { jsonError } from "~/server/http/json-api.server";
 
 // Every unknown path under /api/, whatever the method, answers the API's JSON shape.
 const answer = () => jsonError(404, "There is no such API endpoint.");

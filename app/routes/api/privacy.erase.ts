@@ -1,5 +1,5 @@
-import { jsonAction, postOnly } from "~/server/json-api.server";
-import { eraseByPrivacyLink } from "~/server/privacy-requests.server";
+import { eraseByPrivacyLink } from "~/server/account/privacy-requests.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
 
 /** POST /api/privacy/erase { token }: 200 once everything the address holds is erased, 400 for a dead link. */
 export const action = jsonAction({

@@ -1,6 +1,6 @@
-import { jsonAction, postOnly } from "~/server/json-api.server";
-import { personalDataResponse } from "~/server/personal-data.server";
-import { exportByPrivacyLink } from "~/server/privacy-requests.server";
+import { personalDataResponse } from "~/server/account/personal-data.server";
+import { exportByPrivacyLink } from "~/server/account/privacy-requests.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
 
 /** POST /api/privacy/export { token }: what we hold about the link's address, as a JSON attachment. */
 export const action = jsonAction({

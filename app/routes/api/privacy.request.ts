@@ -1,6 +1,6 @@
 import { PRIVACY_REQUEST_SENT } from "~/lib/account-messages";
-import { jsonAction, postOnly } from "~/server/json-api.server";
-import { requestPrivacyLink } from "~/server/privacy-requests.server";
+import { requestPrivacyLink } from "~/server/account/privacy-requests.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
 
 /** POST /api/privacy/request { email }: 202 with the same body for every address. */
 export const action = jsonAction({

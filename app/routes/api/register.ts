@@ -1,6 +1,6 @@
 import { REGISTERED_MESSAGE } from "~/lib/account-messages";
-import { register } from "~/server/accounts.server";
-import { jsonAction, postOnly } from "~/server/json-api.server";
+import { jsonAction, postOnly } from "~/server/http/json-api.server";
+import { register } from "~/server/identity/accounts.server";
 
 export const action = jsonAction({
   readsBody: true,

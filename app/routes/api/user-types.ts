@@ -1,4 +1,4 @@
-import { getOnly } from "~/server/json-api.server";
+import { getOnly } from "~/server/http/json-api.server";
 import { depsOf } from "~/server/operation.server";
 import { listActiveUserTypes } from "~/server/user-types.server";
 import type { Route } from "./+types/user-types";

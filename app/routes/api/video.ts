@@ -1,6 +1,6 @@
-import { getOnly, methodNotAllowed } from "~/server/json-api.server";
-import { cloudflareContext } from "~/server/request-context.server";
-import { serveVideo } from "~/server/video-stream.server";
+import { serveVideo } from "~/server/delivery/video-stream.server";
+import { getOnly, methodNotAllowed } from "~/server/http/json-api.server";
+import { cloudflareContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/video";
 
 // GET and HEAD both arrive here; the stream answers HEAD with the headers alone.

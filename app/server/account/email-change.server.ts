@@ -1,0 +1,144 @@
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { LINK_INVALID_MESSAGE } from "~/lib/account-messages";
+import { confirmEmailSchema, emailChangeSchema, fieldErrorsOf } from "~/lib/schemas";
+import { accountTokens, emailChanges, users } from "../../../db/schema";
+import { withEventChain } from "../audit/account-events.server";
+import { HOUR_LINK_SECONDS, hashToken } from "../identity/account-tokens.server";
+import {
+  insertMailEventIfChanged,
+  type MailEventMessage,
+  publishMailEvents,
+} from "../mail/mail-outbox.server";
+import { type Caller, type Deps, rateLimit } from "../operation.server";
+import { done, invalid, type Outcome } from "../outcome";
+import { confirmHolder } from "./my-account.server";
+
+// A change of address (issue 18, item 3). The request stores the change and queues its mail: a link to the
+// new address (or, when another account already has it, an email saying so, with the same answer here),
+// and a notice to the old one. The address changes only when the link is used; then the old address is
+// told, and every outstanding link of the account stops working.
+
+const ADDRESS_TAKEN = "That address now belongs to another account, so your address was not changed.";
+
+/**
+ * Asks for a change of address. When the form's code confirmed it's you, the session has a new token
+ * (returned for the cookie; null otherwise).
+ */
+export async function requestEmailChange(
+  deps: Deps,
+  caller: Caller,
+  input: unknown,
+): Promise<Outcome<{ token: string | null }>> {
+  const holder = await confirmHolder(deps, caller, input, {
+    schema: emailChangeSchema,
+    password: (data) => data.password,
+    action: "email-change-requested",
+    renewToken: true,
+  });
+  if (holder.kind !== "done") return holder;
+  const { user, data, token } = holder.value;
+  if (data.email === user.email) {
+    return invalid({ email: "That is already your address." });
+  }
+  const [, mail] = await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      deps.db.insert(emailChanges).values({
+        userId: user.id,
+        oldEmail: user.email,
+        newEmail: data.email,
+        expiresAt: new Date(Date.now() + HOUR_LINK_SECONDS * 1000),
+      }),
+      insertMailEventIfChanged(deps.db, "email-change-requested"),
+      chain.append(caller, {
+        actorId: user.id,
+        actorEmail: user.email,
+        subjectId: user.id,
+        action: "email-change-requested",
+        outcome: "success",
+      }),
+    ]),
+  );
+  deps.waitUntil(publishMailEvents(deps.env, mail));
+  return done({ token });
+}
+
+/** The live change a link names: unused, unexpired, with a token that was sent. */
+function liveChange(tokenHash: string) {
+  return and(
+    eq(emailChanges.tokenHash, tokenHash),
+    isNull(emailChanges.usedAt),
+    gt(emailChanges.expiresAt, new Date()),
+  );
+}
+
+/**
+ * Uses an email-change link. In one batch: the link is spent; the address changes unless another account
+ * took it meanwhile; every other link of the account (confirmation, reset, other changes) is voided; the
+ * old address is told; the change is recorded as an account event.
+ */
+export async function confirmEmailChange(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
+  const limited = await rateLimit(deps.env, "confirm-email", caller);
+  if (limited) return limited;
+  const parsed = confirmEmailSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), LINK_INVALID_MESSAGE);
+  const hash = hashToken(parsed.data.token);
+  const change = await deps.db.query.emailChanges.findFirst({ where: liveChange(hash) });
+  if (!change) return invalid({}, LINK_INVALID_MESSAGE);
+  const taken = await deps.db.query.users.findFirst({
+    columns: { id: true },
+    where: eq(users.email, change.newEmail),
+  });
+  if (taken) return invalid({}, ADDRESS_TAKEN);
+  const now = new Date();
+  let results: [{ id: number }[], { id: number }[], MailEventMessage[], ...unknown[]];
+  try {
+    results = await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deps.db
+          .update(emailChanges)
+          .set({ usedAt: now })
+          .where(and(eq(emailChanges.id, change.id), liveChange(hash)))
+          .returning({ id: emailChanges.id }),
+        // Only when the link was spent just now (changes() of the statement before).
+        deps.db
+          .update(users)
+          .set({ email: change.newEmail, emailConfirmedAt: now, updatedAt: now })
+          .where(and(eq(users.id, change.userId), sql`changes() = 1`))
+          .returning({ id: users.id }),
+        insertMailEventIfChanged(deps.db, "email-changed", change.id),
+        deps.db
+          .update(accountTokens)
+          .set({ usedAt: now })
+          .where(and(eq(accountTokens.userId, change.userId), isNull(accountTokens.usedAt))),
+        deps.db
+          .update(emailChanges)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(emailChanges.userId, change.userId),
+              ne(emailChanges.id, change.id),
+              isNull(emailChanges.usedAt),
+            ),
+          ),
+        chain.append(caller, {
+          actorId: change.userId,
+          actorEmail: change.oldEmail,
+          subjectId: change.userId,
+          action: "email-changed",
+          outcome: "success",
+        }),
+      ]),
+    );
+  } catch (error) {
+    // The address was taken between the check and the batch: the unique index refused it, and D1 rolled
+    // the whole batch back (the link stays unspent, nothing was recorded).
+    if (/UNIQUE constraint failed: users\.email/i.test(`${error} ${(error as { cause?: unknown }).cause}`)) {
+      return invalid({}, ADDRESS_TAKEN);
+    }
+    throw error;
+  }
+  const [spent, , mail] = results;
+  if (spent.length === 0) return invalid({}, LINK_INVALID_MESSAGE);
+  deps.waitUntil(publishMailEvents(deps.env, mail));
+  return done(null);
+}

@@ -1,0 +1,310 @@
+import { eq, sql } from "drizzle-orm";
+import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
+import type { Person } from "~/lib/person";
+import {
+  accountDeletionSchema,
+  fieldErrorsOf,
+  passwordChangeSchema,
+  profileChangeSchema,
+} from "~/lib/schemas";
+import { type UserRow, users } from "../../../db/schema";
+import {
+  type AccountAction,
+  type AccountEvent,
+  listOwnEvents,
+  type OwnEvent,
+  recordEvent,
+  withEventChain,
+} from "../audit/account-events.server";
+import type { Database } from "../db.server";
+import { isRecentlyAuthenticated, WRONG_CONFIRMATION } from "../identity/confirm-its-you.server";
+import { hashPassword, verifyPassword } from "../identity/passwords.server";
+import type { SignedInUser } from "../identity/session-user";
+import {
+  deleteOtherSessionsStatement,
+  deleteSessionByIdStatement,
+  deleteUserSessionRowsStatement,
+  forgetEndedSessions,
+  forgetUserSessionsInKv,
+  type ListedSession,
+  listUserSessions,
+  newSession,
+  renameInSessions,
+  renewSessionToken,
+} from "../identity/sessions.server";
+import { revokeSignInTicketsStatement } from "../identity/sign-in-tickets.server";
+import { findSignedInUser } from "../identity/users.server";
+import { insertMailEventIfChanged, publishMailEvents } from "../mail/mail-outbox.server";
+import { type Caller, type Deps, rateLimit } from "../operation.server";
+import { done, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
+import { checkSecondFactorCode, markAuthenticatedStatement } from "../second-factors/second-factors.server";
+import { collectPersonalData, eraseAddress, type PersonalData } from "./personal-data.server";
+
+// What every signed-in person can do for themselves (issue 18), one operation per use case behind both
+// doors. Each starts from D1: the session must still exist there and the account be approved and active.
+
+/** The caller as D1 knows them, or unauthenticated (no session, an ended one, a deactivated account). */
+export async function requireSignedIn(db: Database, caller: Caller): Promise<Outcome<SignedInUser>> {
+  if (!caller.session) return unauthenticated;
+  const user = await findSignedInUser(db, caller.session);
+  return user ? done(user) : unauthenticated;
+}
+
+/** An event a person causes on their own account. */
+function ownEvent(
+  person: { id: number; email: string },
+  action: AccountAction,
+  outcome: AccountEvent["outcome"] = "success",
+): AccountEvent {
+  return { actorId: person.id, actorEmail: person.email, subjectId: person.id, action, outcome };
+}
+
+export interface Profile extends Person {
+  id: number;
+  createdAt: string;
+}
+
+export async function readProfile(deps: Deps, caller: Caller): Promise<Outcome<Profile>> {
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const row = await deps.db.query.users.findFirst({ where: eq(users.id, me.value.id) });
+  if (!row) return unauthenticated;
+  const { id, email, firstName, lastName, company, phone, userTypeId, createdAt } = row;
+  return done({
+    id,
+    email,
+    firstName,
+    lastName,
+    company,
+    phone,
+    userTypeId,
+    createdAt: createdAt.toISOString(),
+  });
+}
+
+/** Why an administrator's profile change is refused when it names an area of interest. */
+export const ROLE_NOT_CHANGED_HERE =
+  "Your role is administrator: an administrator has no area of interest, and no profile change alters a role";
+
+/**
+ * No self-service change touches a role. An administrator's role and a member's area of interest share
+ * `user_type_id`, so an administrator's change may not name one: it is refused, unless it names the type
+ * they have (a profile read and sent back whole), which is left out of the change.
+ */
+function withoutOwnRole(me: SignedInUser, input: unknown): Outcome<unknown> {
+  if (!me.isAdmin || typeof input !== "object" || input === null || !("userTypeId" in input)) {
+    return done(input);
+  }
+  const { userTypeId, ...rest } = input as Record<string, unknown>;
+  if (userTypeId !== undefined && Number(userTypeId) !== me.userTypeId) {
+    return invalid({ userTypeId: ROLE_NOT_CHANGED_HERE });
+  }
+  return done(rest);
+}
+
+/**
+ * Changes any of the profile's fields, under the registration's rules, with its account event in the same
+ * batch. A new first name is written into the person's sessions too, so the header greets them by it.
+ */
+export async function updateProfile(deps: Deps, caller: Caller, input: unknown): Promise<Outcome<Profile>> {
+  const limited = await rateLimit(deps.env, "account", caller);
+  if (limited) return limited;
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const own = withoutOwnRole(me.value, input);
+  if (own.kind !== "done") return own;
+  const parsed = profileChangeSchema.safeParse(own.value);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const { userTypeId, ...fields } = parsed.data;
+  const change = {
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+    // The schema allows only the public types; and an administrator's row keeps its type whatever races.
+    ...(userTypeId === undefined
+      ? {}
+      : {
+          userTypeId: sql`CASE WHEN ${users.userTypeId} = ${ADMIN_USER_TYPE_ID} THEN ${users.userTypeId} ELSE ${userTypeId} END`,
+        }),
+  };
+  if (Object.keys(change).length > 0) {
+    await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deps.db
+          .update(users)
+          .set({ ...change, updatedAt: new Date() })
+          .where(eq(users.id, me.value.id)),
+        chain.append(caller, ownEvent(me.value, "profile-changed")),
+      ]),
+    );
+    if (typeof fields.firstName === "string" && fields.firstName !== me.value.firstName) {
+      await renameInSessions(deps.env, me.value.id, fields.firstName);
+    }
+  }
+  return readProfile(deps, caller);
+}
+
+export async function mySessions(deps: Deps, caller: Caller): Promise<Outcome<ListedSession[]>> {
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done" || !caller.session) return unauthenticated;
+  return done(await listUserSessions(deps.db, deps.env, me.value.id, caller.session.sessionId));
+}
+
+/** Signs out one of the caller's sessions by its id (their current one included); not-found otherwise. */
+export async function endMySession(deps: Deps, caller: Caller, sessionId: unknown): Promise<Outcome> {
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done") return me;
+  if (typeof sessionId !== "string" || !/^[a-z2-7]{24}$/.test(sessionId)) return notFound;
+  const [ended] = await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      deleteSessionByIdStatement(deps.db, me.value.id, sessionId),
+      chain.append(caller, ownEvent(me.value, "session-ended"), { ifChanged: true }),
+    ]),
+  );
+  if (ended.length === 0) return notFound;
+  await forgetEndedSessions(deps.env, me.value.id, ended);
+  return done(null);
+}
+
+/** Signs out every session of the caller but the one asking. */
+export async function endMyOtherSessions(deps: Deps, caller: Caller): Promise<Outcome> {
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done" || !caller.session) return unauthenticated;
+  const keep = caller.session.sessionId;
+  const [ended] = await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      deleteOtherSessionsStatement(deps.db, me.value.id, keep),
+      chain.append(caller, ownEvent(me.value, "other-sessions-ended")),
+    ]),
+  );
+  await forgetEndedSessions(deps.env, me.value.id, ended);
+  return done(null);
+}
+
+export async function myActivity(deps: Deps, caller: Caller, page: number): Promise<Outcome<OwnEvent[]>> {
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const offset = (Math.min(page, 10_000) - 1) * 50;
+  return done(await listOwnEvents(deps.db, me.value.id, { limit: 50, offset }));
+}
+
+/** The wrong current password: the same answer whatever else is wrong. */
+export const WRONG_PASSWORD = "The current password is not right.";
+
+type Parsed<T> = { success: true; data: T } | { success: false; error: Parameters<typeof fieldErrorsOf>[0] };
+
+/**
+ * The first steps of every change only the account's holder may make: the rate limit, a live session, the
+ * input under its schema, then the current password again. A wrong password is recorded as the action's
+ * failed event and answered with WRONG_PASSWORD (401 over the API).
+ */
+/** The field error of a change that needs a code too (a second factor, and no sign-in in the last 10 minutes). */
+export const CODE_NEEDED =
+  "Confirm it's you: you signed in more than 10 minutes ago, so also give the code from your authenticator app or a recovery code";
+
+export async function confirmHolder<T>(
+  deps: Deps,
+  caller: Caller,
+  input: unknown,
+  check: {
+    schema: { safeParse(input: unknown): Parsed<T> };
+    password: (data: T) => string;
+    action: AccountAction;
+    /**
+     * When the code in the form confirms it's you, give the session a new token (returned, for the cookie),
+     * as "Confirm it's you" does. Changes that replace or end the session anyway (password, deletion) skip it.
+     */
+    renewToken?: boolean;
+  },
+): Promise<Outcome<{ user: UserRow; data: T; token: string | null }>> {
+  const limited = await rateLimit(deps.env, "account", caller);
+  if (limited) return limited;
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const parsed = check.schema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const user = await deps.db.query.users.findFirst({ where: eq(users.id, me.value.id) });
+  if (!user || !(await verifyPassword(check.password(parsed.data), user.password))) {
+    await recordEvent(deps.db, caller, ownEvent(me.value, check.action, "failure"));
+    return { kind: "unauthenticated", message: WRONG_PASSWORD };
+  }
+  // Confirm it's you: with a second factor and a sign-in older than 10 minutes, the password is not enough.
+  if (me.value.hasSecondFactor && !isRecentlyAuthenticated(me.value)) {
+    const code =
+      typeof (input as { code?: unknown })?.code === "string" ? (input as { code: string }).code : "";
+    if (code.trim() === "") return invalid({ code: CODE_NEEDED });
+    const checked = await checkSecondFactorCode(deps, caller, me.value, code, "reauthenticated");
+    if (!checked.ok) return { kind: "unauthenticated", message: WRONG_CONFIRMATION };
+    if (check.renewToken && caller.session) {
+      const renewed = renewSessionToken(deps.db, caller.session);
+      if ((await renewed.statement).length === 0) return unauthenticated;
+      await renewed.store(deps.env);
+      return done({ user, data: parsed.data, token: renewed.token });
+    }
+    await markAuthenticatedStatement(deps.db, me.value.sessionId);
+  }
+  return done({ user, data: parsed.data, token: null });
+}
+
+/**
+ * Changes the password: the current one must be right, the new one follows the registration's rules.
+ * Every session of the person ends at once, the one asking continues under a new token (returned for its
+ * cookie), and an email tells the person; all in one D1 batch with the account event.
+ */
+export async function changePassword(
+  deps: Deps,
+  caller: Caller,
+  input: unknown,
+): Promise<Outcome<{ token: string }>> {
+  const holder = await confirmHolder(deps, caller, input, {
+    schema: passwordChangeSchema,
+    password: (data) => data.currentPassword,
+    action: "password-changed",
+  });
+  if (holder.kind !== "done") return holder;
+  const { user, data } = holder.value;
+  const passwordHash = await hashPassword(data.password);
+  const { id, firstName } = user;
+  const isAdmin = user.userTypeId === ADMIN_USER_TYPE_ID;
+  const session = newSession(deps.db, { userId: id, firstName, isAdmin }, caller);
+  const [, mail] = await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      deps.db
+        .update(users)
+        .set({ password: passwordHash, updatedAt: new Date(), passwordChangedAt: new Date() })
+        .where(eq(users.id, id)),
+      insertMailEventIfChanged(deps.db, "password-changed", id),
+      revokeSignInTicketsStatement(deps.db, id),
+      deleteUserSessionRowsStatement(deps.db, id),
+      session.statement,
+      chain.append(caller, ownEvent(user, "password-changed")),
+    ]),
+  );
+  await forgetUserSessionsInKv(deps.env, id);
+  await session.store(deps.env);
+  deps.waitUntil(publishMailEvents(deps.env, mail));
+  return done({ token: session.token });
+}
+
+/** "Download my data": everything we hold about the caller's address, as the export's JSON. */
+export async function exportMyData(deps: Deps, caller: Caller): Promise<Outcome<PersonalData>> {
+  const me = await requireSignedIn(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const data = await collectPersonalData(deps.db, deps.env, me.value.email);
+  await recordEvent(deps.db, caller, ownEvent(me.value, "data-exported"));
+  return done(data);
+}
+
+/**
+ * Deletes the caller's account and what was sent from its address, at once (personal-data.server.ts
+ * `eraseAddress`): the current password and the word DELETE are asked first. The last active administrator
+ * is refused, so the dashboard always has someone. An email confirms the deletion.
+ */
+export async function deleteMyAccount(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
+  const holder = await confirmHolder(deps, caller, input, {
+    schema: accountDeletionSchema,
+    password: (data) => data.password,
+    action: "account-deleted",
+  });
+  if (holder.kind !== "done") return holder;
+  const { user } = holder.value;
+  return eraseAddress(deps, caller, { email: user.email, user }, "account-deleted");
+}

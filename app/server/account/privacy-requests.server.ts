@@ -1,0 +1,122 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { LINK_INVALID_MESSAGE, PRIVACY_LINK_ACCOUNT_ACTIVE } from "~/lib/account-messages";
+import { confirmEmailSchema, fieldErrorsOf, privacyRequestSchema } from "~/lib/schemas";
+import { contactSubmissions, privacyRequests, type UserRow, users } from "../../../db/schema";
+import type { Database } from "../db.server";
+import { HOUR_LINK_SECONDS, hashToken } from "../identity/account-tokens.server";
+import { insertMailEventIfChanged, publishMailEvents } from "../mail/mail-outbox.server";
+import { type Caller, type Deps, rateLimit } from "../operation.server";
+import { done, type Failure, invalid, type Outcome } from "../outcome";
+import { collectPersonalData, eraseAddress, type PersonalData } from "./personal-data.server";
+
+// /privacy/request (issue 18, item 9; issue 23): people without a usable account (they only sent messages,
+// or their registration is pending, rejected or deactivated) reach what we hold about their address through
+// an emailed link. Every address typed gets the same answer at the same cost: the request is stored and
+// queued whatever the address, and the mail consumer decides what to send (privacyAnswerFor). An approved,
+// active account gets no link: a mailbox alone must not export or erase an account its second factors
+// protect, so its holder signs in and uses /account. A link is checked against the account again each time
+// it is used, so one sent while the account could not sign in stops working once it can.
+
+/** An account its holder can sign in to: approved, active, not rejected. */
+function isUsableAccount(user: Pick<UserRow, "isApproved" | "isActive" | "rejectedAt">): boolean {
+  return user.isApproved && user.isActive && !user.rejectedAt;
+}
+
+/** The account that has this address, if any. */
+async function accountOf(db: Database, email: string): Promise<UserRow | null> {
+  return (await db.query.users.findFirst({ where: eq(users.email, email) })) ?? null;
+}
+
+/**
+ * What a privacy request for an address calls for: nothing (we hold nothing about it), a link (no account,
+ * or one that cannot sign in), or, for an approved, active account, an email that points to /account.
+ */
+export async function privacyAnswerFor(
+  db: Database,
+  email: string,
+): Promise<{ kind: "nothing" } | { kind: "link" } | { kind: "use-account"; firstName: string }> {
+  const [account, contact] = await Promise.all([
+    accountOf(db, email),
+    db.query.contactSubmissions.findFirst({
+      columns: { id: true },
+      where: eq(contactSubmissions.email, email),
+    }),
+  ]);
+  if (account && isUsableAccount(account)) return { kind: "use-account", firstName: account.firstName };
+  return account || contact ? { kind: "link" } : { kind: "nothing" };
+}
+
+export async function requestPrivacyLink(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
+  const limited = await rateLimit(deps.env, "privacy", caller);
+  if (limited) return limited;
+  const parsed = privacyRequestSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const [, mail] = await deps.db.batch([
+    deps.db.insert(privacyRequests).values({
+      email: parsed.data.email,
+      expiresAt: new Date(Date.now() + HOUR_LINK_SECONDS * 1000),
+    }),
+    insertMailEventIfChanged(deps.db, "privacy-request"),
+  ]);
+  deps.waitUntil(publishMailEvents(deps.env, mail));
+  return done(null);
+}
+
+type LinkState =
+  | { kind: "live"; request: typeof privacyRequests.$inferSelect; user: UserRow | null }
+  | { kind: "dead" }
+  | { kind: "account-active" };
+
+/**
+ * The request a link names, if its token was sent, it is unused and within its hour, and its address has
+ * no approved, active account now (read at each use, not only when the link was sent).
+ */
+async function linkState(deps: Deps, input: unknown): Promise<LinkState> {
+  const parsed = confirmEmailSchema.safeParse(input);
+  if (!parsed.success) return { kind: "dead" };
+  const request = await deps.db.query.privacyRequests.findFirst({
+    where: and(
+      eq(privacyRequests.tokenHash, hashToken(parsed.data.token)),
+      isNull(privacyRequests.usedAt),
+      gt(privacyRequests.expiresAt, new Date()),
+    ),
+  });
+  if (!request) return { kind: "dead" };
+  const user = await accountOf(deps.db, request.email);
+  return user && isUsableAccount(user) ? { kind: "account-active" } : { kind: "live", request, user };
+}
+
+/** The refusal of a link that does not (or no longer) work. */
+function refused(state: Exclude<LinkState, { kind: "live" }>): Failure {
+  return invalid({}, state.kind === "account-active" ? PRIVACY_LINK_ACCOUNT_ACTIVE : LINK_INVALID_MESSAGE);
+}
+
+/** Whether a link works, for the page it opens (without using it); why not, when it does not. */
+export async function privacyLinkState(
+  deps: Deps,
+  token: string,
+): Promise<"live" | "dead" | "account-active"> {
+  return (await linkState(deps, { token })).kind;
+}
+
+/** "Download what you hold about me": the same JSON as an account's export; the link stays live. */
+export async function exportByPrivacyLink(
+  deps: Deps,
+  caller: Caller,
+  input: unknown,
+): Promise<Outcome<PersonalData>> {
+  const limited = await rateLimit(deps.env, "confirm-email", caller);
+  if (limited) return limited;
+  const state = await linkState(deps, input);
+  if (state.kind !== "live") return refused(state);
+  return done(await collectPersonalData(deps.db, deps.env, state.request.email));
+}
+
+/** "Erase it": everything the address holds goes at once (the link with it); an email confirms. */
+export async function eraseByPrivacyLink(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
+  const limited = await rateLimit(deps.env, "confirm-email", caller);
+  if (limited) return limited;
+  const state = await linkState(deps, input);
+  if (state.kind !== "live") return refused(state);
+  return eraseAddress(deps, caller, { email: state.request.email, user: state.user }, "data-erased");
+}

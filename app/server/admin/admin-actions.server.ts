@@ -1,0 +1,248 @@
+import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { data, redirect } from "react-router";
+import { SECURITY_PATH, SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
+import { mailEvents, passkeys, recoveryCodes, sessions, totpCredentials } from "../../../db/schema";
+import { type AccountAction, type AccountEvent, withEventChain } from "../audit/account-events.server";
+import { contactExists, markProcessedStatement } from "../contact-submissions.server";
+import type { Database } from "../db.server";
+import { isRecentlyAuthenticated } from "../identity/confirm-its-you.server";
+import type { SessionUser, SignedInUser } from "../identity/session-user";
+import {
+  deleteUserSessionRowsStatement,
+  endUserSessions,
+  forgetUserSessionsInKv,
+} from "../identity/sessions.server";
+import {
+  accountStanding,
+  approveStatement,
+  findSignedInUser,
+  rejectStatement,
+  setActiveStatement,
+} from "../identity/users.server";
+import { insertMailEventIfChanged, mailEventRow, publishMailEvents } from "../mail/mail-outbox.server";
+import type { Caller, Deps } from "../operation.server";
+import {
+  alreadyDone,
+  confirmItsYouFirst,
+  conflict,
+  done,
+  type Failure,
+  forbidden,
+  invalid,
+  notFound,
+  type Outcome,
+  setUpSecondFactorFirst,
+  unauthenticated,
+} from "../outcome";
+import { lockEnrolmentStatement } from "../second-factors/enrolment-links.server";
+import { hasSecondFactor, secondFactorsOf } from "../second-factors/second-factors.server";
+
+// The admin use cases. Each checks, against D1 and never the KV session alone, that the caller is an
+// approved, active administrator, then applies one conditional change with its audit entry in the same
+// batch: a repeat changes nothing and logs nothing.
+
+/**
+ * The caller as an administrator, read from D1, or why not: an administrator without a second factor is
+ * refused at every admin door until they set one up.
+ */
+export async function requireAdmin(db: Database, caller: Caller): Promise<Outcome<SignedInUser>> {
+  if (!caller.session) return unauthenticated;
+  const user = await findSignedInUser(db, caller.session);
+  if (!user) return unauthenticated;
+  if (!user.isAdmin) return forbidden;
+  return user.hasSecondFactor ? done(user) : setUpSecondFactorFirst;
+}
+
+/**
+ * What an admin page answers a caller who is not let in: the sign-in page, or (an administrator without a
+ * second factor) 403 with the way to set one up. Thrown from loaders and actions.
+ */
+export function adminPageRefusal(outcome: Failure) {
+  if (outcome.kind === "forbidden" && outcome.message === SET_UP_SECOND_FACTOR_MESSAGE) {
+    const wayOut = {
+      to: SECURITY_PATH,
+      label: "Set up a second factor",
+      text: "An administrator's account needs a second factor, an authenticator app or a passkey, before the dashboard opens.",
+    };
+    return data({ message: SET_UP_SECOND_FACTOR_MESSAGE, wayOut }, { status: 403 });
+  }
+  return redirect("/login");
+}
+
+/** A positive whole-number id from a URL segment or a form field. */
+export function parseId(raw: unknown): number | null {
+  if (typeof raw !== "string" || !/^[1-9]\d{0,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+type AdminAction = (deps: Deps, caller: Caller, admin: SessionUser, id: number) => Promise<Outcome>;
+
+/**
+ * Wraps an action with the admin check and the id check every admin action shares; with `recentSignIn`,
+ * also "Confirm it's you" (an authentication within the last 10 minutes).
+ */
+function adminAction(subject: "user" | "contact", act: AdminAction, { recentSignIn = false } = {}) {
+  return async (deps: Deps, caller: Caller, rawId: unknown): Promise<Outcome> => {
+    const admin = await requireAdmin(deps.db, caller);
+    if (admin.kind !== "done") return admin;
+    if (recentSignIn && !isRecentlyAuthenticated(admin.value)) return confirmItsYouFirst;
+    const id = parseId(rawId);
+    if (id === null) return invalid({ id: `The ${subject} id must be a positive whole number.` });
+    return act(deps, caller, admin.value, id);
+  };
+}
+
+const STANDING_CONFLICTS = {
+  pending: "This account is still waiting for approval.",
+  rejected: "This account was rejected.",
+  active: "This account is active.",
+  inactive: "This account is deactivated.",
+} as const;
+
+/** Why a conditional change matched no row: gone, already in the target state, or in another state. */
+async function unchangedOutcome(db: Database, id: number, target: Array<keyof typeof STANDING_CONFLICTS>) {
+  const standing = await accountStanding(db, id);
+  if (standing === null) return notFound;
+  return target.includes(standing) ? alreadyDone : conflict(STANDING_CONFLICTS[standing]);
+}
+
+/** The entry an admin action leaves: the admin as actor, the account (or contact message) as subject. */
+function adminEvent(admin: SessionUser, action: AccountAction, subjectId: number): AccountEvent {
+  return { actorId: admin.id, actorEmail: admin.email, subjectId, action, outcome: "success" };
+}
+
+/**
+ * Runs an admin action's conditional change and its audit entry in one batch: the entry is written only if
+ * the change matched a row (a repeat changes nothing and logs nothing). Returns the batch's results.
+ */
+function changeWithEntry<T extends readonly BatchItem<"sqlite">[]>(
+  deps: Deps,
+  caller: Caller,
+  event: AccountEvent,
+  build: (entry: BatchItem<"sqlite">) => readonly [...T],
+) {
+  return withEventChain(deps.db, (chain) => {
+    const [first, ...rest] = build(chain.append(caller, event, { ifChanged: true }));
+    if (!first) throw new Error("an admin action needs its change");
+    return deps.db.batch([first, ...rest]) as Promise<{ [K in keyof T]: Awaited<T[K]> }>;
+  });
+}
+
+export const approveUser = adminAction("user", async (deps, caller, admin, id) => {
+  const [changed, , events] = await changeWithEntry(
+    deps,
+    caller,
+    adminEvent(admin, "user-approved", id),
+    (entry) => [
+      approveStatement(deps.db, id, admin.id),
+      entry,
+      insertMailEventIfChanged(deps.db, "account-approved", id),
+    ],
+  );
+  if (changed.length === 0) return unchangedOutcome(deps.db, id, ["active", "inactive"]);
+  deps.waitUntil(publishMailEvents(deps.env, events));
+  return done(null);
+});
+
+export const rejectUser = adminAction("user", async (deps, caller, admin, id) => {
+  const [changed] = await changeWithEntry(deps, caller, adminEvent(admin, "user-rejected", id), (entry) => [
+    rejectStatement(deps.db, id, admin.id),
+    entry,
+  ]);
+  if (changed.length === 0) return unchangedOutcome(deps.db, id, ["rejected"]);
+  await endUserSessions(deps.env, deps.db, id);
+  return done(null);
+});
+
+export const deactivateUser = adminAction(
+  "user",
+  async (deps, caller, admin, id) => {
+    if (id === admin.id) return conflict("You cannot deactivate your own account.");
+    const [changed] = await changeWithEntry(
+      deps,
+      caller,
+      adminEvent(admin, "user-deactivated", id),
+      (entry) => [setActiveStatement(deps.db, id, false), entry],
+    );
+    if (changed.length === 0) return unchangedOutcome(deps.db, id, ["inactive"]);
+    await endUserSessions(deps.env, deps.db, id);
+    return done(null);
+  },
+  { recentSignIn: true },
+);
+
+/**
+ * "Sign out everywhere" for any account: every session ends at once for everything privileged (its D1 row
+ * goes in the same batch as the entry), then its KV records. An account with no session changes nothing.
+ */
+export const endSessionsOfUser = adminAction("user", async (deps, caller, admin, id) => {
+  if ((await accountStanding(deps.db, id)) === null) return notFound;
+  const open = await deps.db.$count(sessions, eq(sessions.userId, id));
+  if (open === 0) return alreadyDone;
+  await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      deleteUserSessionRowsStatement(deps.db, id),
+      chain.append(caller, adminEvent(admin, "sessions-ended", id)),
+    ]),
+  );
+  await forgetUserSessionsInKv(deps.env, id);
+  return done(null);
+});
+
+/**
+ * Resets a person's second factors (a lost phone): the authenticator app, passkeys and recovery codes go,
+ * with every session, in one batch with the entry and the email that tells them. They set a factor up
+ * again after their next sign-in (an administrator must), through the link in that email: the password
+ * alone no longer enrols (enrolment-links.server.ts). Needs "Confirm it's you".
+ */
+export const resetSecondFactorsOfUser = adminAction(
+  "user",
+  async (deps, caller, admin, id) => {
+    if (id === admin.id) return conflict("Manage your own second factors on your Sign-in security page.");
+    if ((await accountStanding(deps.db, id)) === null) return notFound;
+    const factors = await secondFactorsOf(deps.db, id);
+    const pending = await deps.db.$count(totpCredentials, eq(totpCredentials.userId, id));
+    if (!hasSecondFactor(factors) && factors.recoveryCodesLeft === 0 && pending === 0) return alreadyDone;
+    const mail = mailEventRow("second-factors-reset", id);
+    await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deps.db.delete(totpCredentials).where(eq(totpCredentials.userId, id)),
+        deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, id)),
+        deps.db.delete(passkeys).where(eq(passkeys.userId, id)),
+        deleteUserSessionRowsStatement(deps.db, id),
+        lockEnrolmentStatement(deps.db, id),
+        deps.db.insert(mailEvents).values(mail),
+        chain.append(caller, adminEvent(admin, "second-factors-reset", id)),
+      ]),
+    );
+    await forgetUserSessionsInKv(deps.env, id);
+    deps.waitUntil(publishMailEvents(deps.env, [mail]));
+    return done(null);
+  },
+  { recentSignIn: true },
+);
+
+export const reactivateUser = adminAction("user", async (deps, caller, admin, id) => {
+  const [changed] = await changeWithEntry(
+    deps,
+    caller,
+    adminEvent(admin, "user-reactivated", id),
+    (entry) => [setActiveStatement(deps.db, id, true), entry],
+  );
+  if (changed.length === 0) return unchangedOutcome(deps.db, id, ["active"]);
+  return done(null);
+});
+
+/** Marks a contact message processed; its entry's subject is the message's id. */
+export const markContactProcessed = adminAction("contact", async (deps, caller, admin, id) => {
+  const [changed] = await changeWithEntry(
+    deps,
+    caller,
+    adminEvent(admin, "contact-processed", id),
+    (entry) => [markProcessedStatement(deps.db, id, admin.id), entry],
+  );
+  if (changed.length > 0) return done(null);
+  return (await contactExists(deps.db, id)) ? alreadyDone : notFound;
+});

@@ -1,0 +1,224 @@
+import { and, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { type CsvValue, csvDocument } from "~/lib/csv";
+import { accountEvents, auditEmails, users } from "../../../db/schema";
+import { accountSubject, recordEvent } from "../audit/account-events.server";
+import { sha256Hex } from "../audit/audit-chain";
+import type { Database } from "../db.server";
+import { isRecentlyAuthenticated } from "../identity/confirm-its-you.server";
+import type { Caller, Deps } from "../operation.server";
+import { confirmItsYouFirst, done, type Outcome } from "../outcome";
+import { requireAdmin } from "./admin-actions.server";
+import { ADMIN_PAGE_SIZE } from "./admin-lists.server";
+
+// The audit log as the admins read it (issue 19): entries newest first, filtered by actor, subject, person,
+// action and date, 50 a page, or all of them (up to a cap) as a CSV file. The actor's address is the one
+// they had at the time, from its digest; an address erased since reads null.
+
+export interface ActivityFilters {
+  /** An account id, or an address (matched by its digest). */
+  actor: string | null;
+  subject: number | null;
+  /** An account id or an address, as actor (like `actor`) or as subject (the account's id, or the account that has that address now). */
+  person: string | null;
+  action: string | null;
+  /** Inclusive start and exclusive end (a date alone as `to` takes in that whole day), UTC. */
+  from: Date | null;
+  to: Date | null;
+}
+
+export interface ActivityEntry {
+  id: number;
+  at: string;
+  actor: { id: number | null; email: string | null };
+  subject: number | null;
+  /** The subject account's address now (null for a contact message, or an account no longer there). */
+  subjectEmail: string | null;
+  action: string;
+  outcome: string;
+  ip: string | null;
+  userAgent: string | null;
+  country: string | null;
+  requestId: string | null;
+}
+
+const DAY_MS = 86_400_000;
+const DATE_ONLY = /^\d{4}-\d\d-\d\d$/;
+
+function dateOf(raw: string | null): Date | null {
+  if (!raw || !/^\d{4}-\d\d-\d\d([T ][\d:.]+Z?)?$/.test(raw)) return null;
+  const date = new Date(DATE_ONLY.test(raw) ? `${raw}T00:00:00Z` : raw);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The end of a `to` filter: the next midnight after a date alone, the time itself otherwise. */
+function endOf(raw: string | null): Date | null {
+  const date = dateOf(raw);
+  if (!date || !raw || !DATE_ONLY.test(raw)) return date;
+  return new Date(date.getTime() + DAY_MS);
+}
+
+const textParam = (params: URLSearchParams, name: string) => params.get(name)?.trim().slice(0, 200) || null;
+
+/** The filters of a request's query string; anything malformed is left out rather than refused. */
+export function activityFilters(params: URLSearchParams): ActivityFilters {
+  const subject = Number(params.get("subject"));
+  return {
+    actor: textParam(params, "actor")?.toLowerCase() ?? null,
+    subject: Number.isSafeInteger(subject) && subject > 0 ? subject : null,
+    person: textParam(params, "person")?.toLowerCase() ?? null,
+    action: textParam(params, "action"),
+    from: dateOf(textParam(params, "from")),
+    to: endOf(textParam(params, "to")),
+  };
+}
+
+/** The Activity tab's own filters (person, action, from, to) as its form shows them: "" when unset or malformed. */
+export function activityQuery(params: URLSearchParams) {
+  const day = (name: string) => {
+    const raw = textParam(params, name);
+    return raw && DATE_ONLY.test(raw) && dateOf(raw) ? raw : "";
+  };
+  return {
+    person: textParam(params, "person") ?? "",
+    action: textParam(params, "action") ?? "",
+    from: day("from"),
+    to: day("to"),
+  };
+}
+
+const isAccountId = (text: string) => /^\d{1,15}$/.test(text);
+
+function actorIs(actor: string): SQL {
+  return isAccountId(actor)
+    ? eq(accountEvents.actorId, Number(actor))
+    : eq(accountEvents.actorEmailSha256, sha256Hex(actor));
+}
+
+function personIs(person: string): SQL | undefined {
+  const asSubject = isAccountId(person)
+    ? eq(accountEvents.subjectId, Number(person))
+    : sql`${accountEvents.subjectId} IN (SELECT ${users.id} FROM ${users} WHERE ${users.email} = ${person})`;
+  return or(actorIs(person), and(asSubject, accountSubject));
+}
+
+function conditions(filters: ActivityFilters): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (filters.actor) parts.push(actorIs(filters.actor));
+  if (filters.subject) parts.push(eq(accountEvents.subjectId, filters.subject));
+  if (filters.person) parts.push(personIs(filters.person));
+  if (filters.action) parts.push(eq(accountEvents.action, filters.action));
+  if (filters.from) parts.push(gte(accountEvents.at, filters.from));
+  if (filters.to) parts.push(lt(accountEvents.at, filters.to));
+  return parts.length > 0 ? and(...parts) : undefined;
+}
+
+const subjects = alias(users, "subject_account");
+
+/** Matching entries, newest first, with the actor's address at the time and the subject's now. */
+async function activityEntries(
+  db: Database,
+  where: SQL | undefined,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<ActivityEntry[]> {
+  const rows = await db
+    .select({ entry: accountEvents, email: auditEmails.email, subjectEmail: subjects.email })
+    .from(accountEvents)
+    .leftJoin(auditEmails, eq(auditEmails.sha256, accountEvents.actorEmailSha256))
+    .leftJoin(subjects, and(eq(subjects.id, accountEvents.subjectId), accountSubject))
+    .where(where)
+    .orderBy(desc(accountEvents.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ entry, email, subjectEmail }) => ({
+    id: entry.id,
+    at: entry.at.toISOString(),
+    actor: { id: entry.actorId, email },
+    subject: entry.subjectId,
+    subjectEmail,
+    action: entry.action,
+    outcome: entry.outcome,
+    ip: entry.ip,
+    userAgent: entry.userAgent,
+    country: entry.country,
+    requestId: entry.requestId,
+  }));
+}
+
+async function countEntries(db: Database, where: SQL | undefined): Promise<number> {
+  const [total] = await db.select({ n: count() }).from(accountEvents).where(where);
+  return total?.n ?? 0;
+}
+
+export async function activityPage(db: Database, filters: ActivityFilters, page: number) {
+  const where = conditions(filters);
+  const [items, total] = await Promise.all([
+    activityEntries(db, where, { limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE }),
+    countEntries(db, where),
+  ]);
+  return { items, total, page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+// ---------------------------------------------------------------- the CSV export
+
+/** The most entries one export holds: the newest that match. */
+export const EXPORT_ROW_CAP = 10_000;
+
+const CSV_COLUMNS: [header: string, value: (entry: ActivityEntry) => CsvValue][] = [
+  ["id", (entry) => entry.id],
+  ["time_utc", (entry) => entry.at.replace(/\.\d{3}Z$/, "Z")],
+  ["actor_id", (entry) => entry.actor.id],
+  ["actor_email", (entry) => entry.actor.email],
+  ["subject_id", (entry) => entry.subject],
+  ["subject_email", (entry) => entry.subjectEmail],
+  ["action", (entry) => entry.action],
+  ["outcome", (entry) => entry.outcome],
+  ["ip", (entry) => entry.ip],
+  ["country", (entry) => entry.country],
+  ["user_agent", (entry) => entry.userAgent],
+  ["request_id", (entry) => entry.requestId],
+];
+
+/** The entries as a CSV document: a header row, then one record per entry. */
+function activityCsv(entries: readonly ActivityEntry[]): string {
+  return csvDocument(
+    CSV_COLUMNS.map(([header]) => header),
+    entries.map((entry) => CSV_COLUMNS.map(([, value]) => value(entry))),
+  );
+}
+
+export interface ActivityExport {
+  csv: string;
+  filename: string;
+  /** How many entries matched; the file holds at most EXPORT_ROW_CAP of them. */
+  total: number;
+}
+
+/**
+ * The audit log's entries matching the query's filters (as GET /api/admin/activity reads them), newest
+ * first and at most EXPORT_ROW_CAP, as a CSV file. Administrators only; the export is itself an entry
+ * (`audit-exported`, the admin as actor).
+ */
+export async function exportActivityCsv(
+  deps: Deps,
+  caller: Caller,
+  url: URL,
+): Promise<Outcome<ActivityExport>> {
+  const admin = await requireAdmin(deps.db, caller);
+  if (admin.kind !== "done") return admin;
+  if (!isRecentlyAuthenticated(admin.value)) return confirmItsYouFirst;
+  const where = conditions(activityFilters(url.searchParams));
+  const [entries, total] = await Promise.all([
+    activityEntries(deps.db, where, { limit: EXPORT_ROW_CAP, offset: 0 }),
+    countEntries(deps.db, where),
+  ]);
+  await recordEvent(deps.db, caller, {
+    actorId: admin.value.id,
+    actorEmail: admin.value.email,
+    subjectId: null,
+    action: "audit-exported",
+    outcome: "success",
+  });
+  const date = new Date().toISOString().slice(0, 10);
+  return done({ csv: activityCsv(entries), filename: `facets-activity-${date}.csv`, total });
+}

@@ -1,0 +1,139 @@
+import type { RouterContextProvider } from "react-router";
+import type { FieldErrors } from "~/lib/field-errors";
+import { requireAdmin } from "../admin/admin-actions.server";
+import { type Caller, callerOf, type Deps, depsOf } from "../operation.server";
+import type { Outcome } from "../outcome";
+
+// The JSON door: reads a JSON body, and turns an operation's outcome into a status and the spec's
+// error shape ({ error, fieldErrors? }, section 7).
+
+export function jsonError(
+  status: number,
+  error: string,
+  extra?: { fieldErrors?: FieldErrors; headers?: HeadersInit },
+) {
+  return Response.json(extra?.fieldErrors ? { error, fieldErrors: extra.fieldErrors } : { error }, {
+    status,
+    headers: extra?.headers,
+  });
+}
+
+/** The parsed JSON body, or the 415 / 400 answer for a body the API does not read. */
+export async function readJsonBody(request: Request): Promise<{ body: unknown } | { response: Response }> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    return { response: jsonError(415, "Send the body as application/json.") };
+  }
+  try {
+    return { body: JSON.parse(await request.text()) };
+  } catch {
+    return { response: jsonError(400, "The body is not valid JSON.") };
+  }
+}
+
+export interface ApiMessages {
+  /** The answer to a signed-out caller (or a failed login). */
+  unauthenticated?: string;
+  notFound?: string;
+  rateLimited?: string;
+}
+
+/** Every outcome but "done" as the API answers it; "already done" is a 200 that changed nothing. */
+export function apiFailure(outcome: Exclude<Outcome<unknown>, { kind: "done" }>, messages: ApiMessages = {}) {
+  switch (outcome.kind) {
+    case "already-done":
+      return Response.json({ ok: true, changed: false });
+    case "invalid":
+      return jsonError(400, outcome.message ?? "Some fields are invalid.", {
+        fieldErrors: outcome.fieldErrors,
+      });
+    case "rate-limited":
+      return jsonError(429, messages.rateLimited ?? "Too many attempts. Try again later.", {
+        headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+      });
+    case "unauthenticated":
+      return jsonError(401, outcome.message ?? messages.unauthenticated ?? "Not signed in.");
+    case "forbidden":
+      if (outcome.reauthenticate) {
+        return Response.json({ error: outcome.message, reauthenticate: "required" }, { status: 403 });
+      }
+      return jsonError(403, outcome.message ?? "Administrators only.");
+    case "not-found":
+      return jsonError(404, messages.notFound ?? "Not found.");
+    case "conflict":
+      return jsonError(409, outcome.message);
+  }
+}
+
+export function methodNotAllowed(allow: string) {
+  return jsonError(405, `Use ${allow}.`, { headers: { Allow: allow } });
+}
+
+type Args = {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  params: Record<string, string | undefined>;
+};
+
+/**
+ * A POST endpoint of the JSON API around one operation: reads the JSON body (when `readsBody`), runs the
+ * operation and answers its outcome. Rate limits, validation and storage live in the operation.
+ */
+export function jsonAction<T>(options: {
+  readsBody: boolean;
+  run: (call: {
+    deps: Deps;
+    caller: Caller;
+    input: unknown;
+    params: Args["params"];
+    request: Request;
+  }) => Promise<Outcome<T>>;
+  answer: (value: T, request: Request) => Response;
+  messages?: ApiMessages;
+}) {
+  return async ({ request, context, params }: Args): Promise<Response> => {
+    if (request.method !== "POST") return methodNotAllowed("POST");
+    let input: unknown = null;
+    if (options.readsBody) {
+      const read = await readJsonBody(request);
+      if ("response" in read) return read.response;
+      input = read.body;
+    }
+    const deps = depsOf(context);
+    const outcome = await options.run({ deps, caller: callerOf(context, request), input, params, request });
+    return outcome.kind === "done"
+      ? options.answer(outcome.value, request)
+      : apiFailure(outcome, options.messages);
+  };
+}
+
+/** The loader of a POST-only endpoint: any GET or HEAD is told to POST. */
+export function postOnly() {
+  return methodNotAllowed("POST");
+}
+
+/** A GET list of the admin API: the admin check against D1, then one page of items and its total. */
+export async function adminListResponse(
+  { request, context }: Pick<Args, "request" | "context">,
+  list: (db: Deps["db"], url: URL) => Promise<{ items: unknown[]; total: number }>,
+): Promise<Response> {
+  const deps = depsOf(context);
+  const admin = await requireAdmin(deps.db, callerOf(context, request));
+  if (admin.kind !== "done") return apiFailure(admin);
+  const result = await list(deps.db, new URL(request.url));
+  return Response.json(result.items, {
+    headers: { "X-Total-Count": String(result.total), "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * The loader of a GET endpoint. React Router hands OPTIONS to loaders as if it were a GET; the API answers
+ * it 405 with the methods it takes (`allow`, when its action takes others too) instead of running the
+ * loader (and its sign-in check).
+ */
+export function getOnly<A extends { request: Request }>(
+  loader: (args: A) => Response | Promise<Response>,
+  allow = "GET, HEAD",
+) {
+  return (args: A) => (args.request.method === "OPTIONS" ? methodNotAllowed(allow) : loader(args));
+}

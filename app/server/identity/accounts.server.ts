@@ -1,0 +1,328 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { LINK_INVALID_MESSAGE, SECURITY_PATH, SIGN_IN_EXPIRED_MESSAGE } from "~/lib/account-messages";
+import {
+  confirmEmailSchema,
+  fieldErrorsOf,
+  forgotPasswordSchema,
+  loginSchema,
+  registrationSchema,
+  resetPasswordSchema,
+  secondStepSchema,
+} from "~/lib/schemas";
+import { loginFailures, users } from "../../../db/schema";
+import { recordEvent, withEventChain } from "../audit/account-events.server";
+import {
+  insertMailEventIfChanged,
+  type MailEventMessage,
+  publishMailEvents,
+} from "../mail/mail-outbox.server";
+import { type Caller, type Deps, rateLimit, trippedHoneypot } from "../operation.server";
+import { conflict, done, invalid, type Outcome, unauthenticated } from "../outcome";
+import { passkeyRemovalAtReset } from "../second-factors/passkeys-at-reset.server";
+import { checkSecondFactorCode, hasSecondFactorOf } from "../second-factors/second-factors.server";
+import { findTokenUser, spendTokenStatement, tokenUserIdSubquery } from "./account-tokens.server";
+import { hashPassword } from "./passwords.server";
+import type { SessionUser } from "./session-user";
+import {
+  deleteSessionRowStatement,
+  endUserSessions,
+  forgetSessionToken,
+  newSession,
+  readSession,
+} from "./sessions.server";
+import {
+  findChallenge,
+  isBoundTo,
+  issueChallenge,
+  newTicketBinding,
+  revokeSignInTicketsStatement,
+  spendChallengeStatement,
+} from "./sign-in-tickets.server";
+import { authenticate, findActiveUser, insertPendingUserStatement } from "./users.server";
+
+// The account use cases, each one operation behind both doors (the page forms and the JSON API).
+
+/** Publishes events after the answer: mail never slows or fails the request that caused it. */
+function publishLater(deps: Deps, events: MailEventMessage[]) {
+  deps.waitUntil(publishMailEvents(deps.env, events));
+}
+
+/** Creates a pending account and tells the registrant and the admins. Signs nobody in. */
+export async function register(deps: Deps, input: unknown, caller: Caller): Promise<Outcome> {
+  const limited = await rateLimit(deps.env, "register", caller);
+  if (limited) return limited;
+  if (trippedHoneypot(input)) return done(null);
+  const parsed = registrationSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const passwordHash = await hashPassword(parsed.data.password);
+  const [inserted, events] = await deps.db.batch([
+    insertPendingUserStatement(deps.db, parsed.data, passwordHash),
+    insertMailEventIfChanged(deps.db, "registration-received"),
+  ]);
+  if (inserted.length === 0) return conflict("An account with this email already exists.");
+  publishLater(deps, events);
+  return done(null);
+}
+
+/** The end of a correct password: signed in, or (an account with a second factor) a code still to give. */
+export type SignIn =
+  | { kind: "signed-in"; user: SessionUser; token: string; secondFactor: boolean }
+  /**
+   * `ticket` carries the correct password to the form's second step, bound to a cookie of value `binding`;
+   * the API asks again with `code`.
+   */
+  | { kind: "second-factor"; ticket: string | null; binding: string | null };
+
+/** Opens a session with its sign-in entry in one batch, then stores it in KV. */
+export async function openSession(
+  deps: Deps,
+  caller: Caller,
+  user: SessionUser,
+  action: "sign-in" | "sign-in-code" | "sign-in-recovery-code" | "sign-in-passkey",
+): Promise<SignIn> {
+  const session = newSession(
+    deps.db,
+    { userId: user.id, firstName: user.firstName, isAdmin: user.isAdmin },
+    caller,
+  );
+  await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      session.statement,
+      chain.append(caller, {
+        actorId: user.id,
+        actorEmail: user.email,
+        subjectId: user.id,
+        action,
+        outcome: "success",
+      }),
+    ]),
+  );
+  await session.store(deps.env);
+  return { kind: "signed-in", user, token: session.token, secondFactor: action !== "sign-in" };
+}
+
+/** Finishes a sign-in whose password was right with its second factor's code, or says what is missing. */
+async function secondFactorStep(
+  deps: Deps,
+  caller: Caller,
+  user: SessionUser,
+  code: string | undefined,
+  ticket: { next: string | null } | null,
+): Promise<Outcome<SignIn>> {
+  if (!(await hasSecondFactorOf(deps.db, user.id)))
+    return done(await openSession(deps, caller, user, "sign-in"));
+  if (code === undefined) {
+    if (!ticket) return done({ kind: "second-factor", ticket: null, binding: null });
+    const binding = newTicketBinding();
+    const value = await issueChallenge(deps.db, "second-factor", {
+      userId: user.id,
+      next: ticket.next,
+      binding: binding.digest,
+    });
+    return done({ kind: "second-factor", ticket: value, binding: binding.value });
+  }
+  const check = await checkSecondFactorCode(deps, caller, user, code, "sign-in-code");
+  if (!check.ok) return unauthenticated;
+  const action = check.method === "totp" ? "sign-in-code" : "sign-in-recovery-code";
+  return done(await openSession(deps, caller, user, action));
+}
+
+/**
+ * Checks the credentials and opens a session; every kind of failure is the same "unauthenticated", wrong
+ * codes included. For an account with a second factor, a correct password without `code` opens nothing:
+ * the form gets a ticket for its second step (`ticket`), the API is told a code is required. A failure on a
+ * known account is recorded as an event of that account.
+ */
+export async function logIn(
+  deps: Deps,
+  input: unknown,
+  caller: Caller,
+  options: { ticket?: { next: string | null } } = {},
+): Promise<Outcome<SignIn>> {
+  const limited = await rateLimit(deps.env, "login", caller);
+  if (limited) return limited;
+  const parsed = loginSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const { user, accountId } = await authenticate(deps.db, parsed.data);
+  if (!user) {
+    if (accountId !== null) {
+      await recordEvent(deps.db, caller, {
+        actorId: accountId,
+        actorEmail: parsed.data.email,
+        subjectId: accountId,
+        action: "sign-in",
+        outcome: "failure",
+      });
+    }
+    return unauthenticated;
+  }
+  return secondFactorStep(deps, caller, user, parsed.data.code, options.ticket ?? null);
+}
+
+/**
+ * The form's second step: the ticket a correct password earned (5 minutes), the value of the cookie it is
+ * bound to (`binding`, null when the request has none) and a code. A wrong code leaves the ticket for
+ * another try, under the limits on wrong codes; the right one spends it before the session opens. A ticket
+ * from another browser (without its cookie) is refused like a wrong code, without trying the code.
+ */
+export async function completeSignIn(
+  deps: Deps,
+  input: unknown,
+  caller: Caller,
+  binding: string | null,
+): Promise<Outcome<SignIn & { next: string | null }>> {
+  const limited = await rateLimit(deps.env, "login", caller);
+  if (limited) return limited;
+  const parsed = secondStepSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const { ticket, code } = parsed.data;
+  const challenge = await findChallenge(deps.db, "second-factor", ticket);
+  const user = challenge?.userId ? await findActiveUser(deps.db, challenge.userId) : null;
+  if (!challenge || !user) return { kind: "unauthenticated", message: SIGN_IN_EXPIRED_MESSAGE };
+  if (!isBoundTo(challenge, binding)) {
+    await recordEvent(deps.db, caller, {
+      actorId: user.id,
+      actorEmail: user.email,
+      subjectId: user.id,
+      action: "sign-in",
+      outcome: "failure",
+    });
+    return unauthenticated;
+  }
+  const check = await checkSecondFactorCode(deps, caller, user, code, "sign-in-code");
+  if (!check.ok) return unauthenticated;
+  const action = check.method === "totp" ? "sign-in-code" : "sign-in-recovery-code";
+  const spent = await spendChallengeStatement(deps.db, "second-factor", ticket);
+  if (spent.length === 0) return { kind: "unauthenticated", message: SIGN_IN_EXPIRED_MESSAGE };
+  const signIn = await openSession(deps, caller, user, action);
+  return done({ ...signIn, next: challenge.next });
+}
+
+/** Ends the session server-side (D1 at once, then KV); the door clears the cookie whatever happens. */
+export async function logOut(deps: Deps, token: string | null, caller: Caller): Promise<Outcome> {
+  const session = token ? await readSession(deps.env, token) : null;
+  if (token && session) {
+    const account = await deps.db.query.users.findFirst({
+      columns: { email: true },
+      where: eq(users.id, session.userId),
+    });
+    await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deleteSessionRowStatement(deps.db, session),
+        chain.append(caller, {
+          actorId: session.userId,
+          actorEmail: account?.email ?? null,
+          subjectId: session.userId,
+          action: "sign-out",
+          outcome: "success",
+        }),
+      ]),
+    );
+    await forgetSessionToken(deps.env, token, session.userId);
+  }
+  return done(null);
+}
+
+/** Confirms the address a confirmation link was sent to. */
+export async function confirmEmail(deps: Deps, input: unknown, caller: Caller): Promise<Outcome> {
+  const limited = await rateLimit(deps.env, "confirm-email", caller);
+  if (limited) return limited;
+  const parsed = confirmEmailSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), LINK_INVALID_MESSAGE);
+  const { token } = parsed.data;
+  const [, spent] = await deps.db.batch([
+    deps.db
+      .update(users)
+      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, unixepoch())` })
+      .where(inArray(users.id, tokenUserIdSubquery(deps.db, token, "confirm-email"))),
+    spendTokenStatement(deps.db, token, "confirm-email"),
+  ]);
+  if (spent.length === 0) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
+  return done(null);
+}
+
+/**
+ * Asks for a reset link. The answer is the same for every address (no enumeration): the event is recorded
+ * only for an account that can use it, and the mail goes out after the answer.
+ */
+export async function requestPasswordReset(deps: Deps, input: unknown, caller: Caller): Promise<Outcome> {
+  const limited = await rateLimit(deps.env, "forgot-password", caller);
+  if (limited) return limited;
+  const parsed = forgotPasswordSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const { email } = parsed.data;
+  // Per address too, so nobody floods one inbox from many client addresses; still the same answer.
+  const { success } = await deps.env.EMAIL_RATE_LIMITER.limit({ key: `forgot-password:${email}` });
+  if (!success) return done(null);
+  const id = crypto.randomUUID();
+  const rows = await deps.db.all<{ subject_id: number }>(
+    sql`INSERT INTO mail_events (id, type, subject_id)
+        SELECT ${id}, 'password-reset-requested', ${users.id} FROM ${users}
+        WHERE ${users.email} = ${email} AND ${users.isActive} = 1 AND ${users.rejectedAt} IS NULL
+        RETURNING subject_id`,
+  );
+  const subjectId = rows[0]?.subject_id;
+  if (subjectId !== undefined) {
+    publishLater(deps, [{ id, type: "password-reset-requested", subjectId }]);
+  }
+  return done(null);
+}
+
+/**
+ * Sets a new password from a reset link; every session of that user ends at once. Unless `keepPasskeys`,
+ * the account's passkeys go in the same batch (a passkey planted from a stolen session must not survive
+ * the reset), emailed and logged; passkeys that are the account's only second factor stay (a mailbox alone
+ * takes no factor away).
+ */
+export async function resetPassword(
+  deps: Deps,
+  input: unknown,
+  caller: Caller,
+): Promise<Outcome<{ passkeysRemoved: boolean }>> {
+  const limited = await rateLimit(deps.env, "reset-password", caller);
+  if (limited) return limited;
+  const parsed = resetPasswordSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), LINK_INVALID_MESSAGE);
+  const { token, password, keepPasskeys } = parsed.data;
+  const tokenUser = await findTokenUser(deps.db, token, "reset-password");
+  if (tokenUser === null) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
+  const removal = keepPasskeys ? null : await passkeyRemovalAtReset(deps, tokenUser);
+  if (removal?.kind === "refused") return invalid({ keepPasskeys: removal.message }, removal.message);
+  const passwordHash = await hashPassword(password);
+  const write = (removing: (() => BatchItem<"sqlite">[]) | null) =>
+    deps.db.batch([
+      deps.db
+        .update(users)
+        .set({ password: passwordHash, updatedAt: new Date(), passwordChangedAt: new Date() })
+        .where(inArray(users.id, tokenUserIdSubquery(deps.db, token, "reset-password"))),
+      spendTokenStatement(deps.db, token, "reset-password"),
+      // Right after the spend: they run only if it changed its row.
+      ...(removing ? removing() : []),
+      deps.db.delete(loginFailures).where(eq(loginFailures.userId, tokenUser)),
+      revokeSignInTicketsStatement(deps.db, tokenUser),
+    ]);
+  const results =
+    removal?.kind === "remove"
+      ? await withEventChain(deps.db, (chain) => write(() => removal.statements(chain, caller)))
+      : await write(null);
+  const spent = results[1] as { userId: number }[];
+  const userId = spent[0]?.userId;
+  if (userId === undefined) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
+  const mail = removal?.kind === "remove" ? (results[2] as MailEventMessage[]) : [];
+  if (mail.length > 0) publishLater(deps, mail);
+  await endUserSessions(deps.env, deps.db, userId);
+  return done({ passkeysRemoved: mail.length > 0 });
+}
+
+/** The user as the JSON API shows it (spec section 7). */
+export function publicUser(user: SessionUser) {
+  const { id, email, firstName, lastName, company, phone, userTypeId } = user;
+  return { id, email, firstName, lastName, company, phone, userTypeId };
+}
+
+/** Where a person lands after signing in: an administrator without a second factor on its enrolment. */
+export function landingPathFor(user: { isAdmin: boolean; hasSecondFactor?: boolean }): string {
+  if (user.isAdmin) return user.hasSecondFactor === false ? SECURITY_PATH : "/admin";
+  return "/";
+}

@@ -1,0 +1,175 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { and, eq, gt, inArray, lt } from "drizzle-orm";
+import { interruptedActions, passkeys, users } from "../../../db/schema";
+import type { Database } from "../db.server";
+import type { SessionInfo } from "./session-user";
+
+// "Confirm it's you" (issue 23): an action refused for want of a recent sign-in is kept in D1 for the one
+// session that asked, for 10 minutes, and goes on once that session confirms: exactly once, and only as
+// stored. The page's address carries an opaque reference (32 random bytes; only its sha256 is kept), never
+// the action: a link that names an action and a target (`?resume=…&id=…`) can make nobody do anything.
+
+/** The actions that can wait for a confirmation, and the door each goes on in. */
+const INTENTS = {
+  // The dashboard's: they go on from /confirm-its-you, which then returns to the tab.
+  deactivate: "confirm-page",
+  "reset-second-factors": "confirm-page",
+  // A link (the audit log's CSV): /confirm-its-you goes on to the stored address.
+  "export-activity": "confirm-page",
+  // /account/security's: they go on in that page, where their result (codes, a QR code) is shown.
+  "totp-start": "account-security",
+  "totp-show": "account-security",
+  "totp-confirm": "account-security",
+  "totp-remove": "account-security",
+  "passkey-add": "account-security",
+  "passkey-remove": "account-security",
+  "recovery-codes": "account-security",
+} as const;
+
+export type InterruptedIntent = keyof typeof INTENTS;
+export type ResumePlace = (typeof INTENTS)[InterruptedIntent];
+
+export interface InterruptedAction {
+  intent: InterruptedIntent;
+  /** What it acts on: an account's id, a passkey's id; null when nothing. */
+  target: string | null;
+  /** The page to return to: a path of ours. */
+  next: string;
+}
+
+export const INTERRUPTED_ACTION_SECONDS = 10 * 60;
+
+export function isInterruptedIntent(value: unknown): value is InterruptedIntent {
+  return typeof value === "string" && Object.hasOwn(INTENTS, value);
+}
+
+const intentsAt = (place: ResumePlace) =>
+  (Object.keys(INTENTS) as InterruptedIntent[]).filter((intent) => INTENTS[intent] === place);
+
+const digest = (value: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(value)));
+
+/** A reference as we issue them (52 base32 characters); anything else names nothing. */
+export function referenceOf(raw: unknown): string | null {
+  return typeof raw === "string" && /^[a-z2-7]{52}$/.test(raw) ? raw : null;
+}
+
+/**
+ * Keeps an interrupted action for this session; returns the reference for the page's address. Expired
+ * actions of every session are deleted in the same batch.
+ */
+export async function interruptAction(
+  db: Database,
+  session: SessionInfo,
+  action: InterruptedAction,
+): Promise<string> {
+  const reference = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32)));
+  await db.batch([
+    db.delete(interruptedActions).where(lt(interruptedActions.expiresAt, new Date())),
+    db.insert(interruptedActions).values({
+      id: digest(reference),
+      sessionId: session.sessionId,
+      intent: action.intent,
+      target: action.target,
+      next: action.next,
+      expiresAt: new Date(Date.now() + INTERRUPTED_ACTION_SECONDS * 1000),
+    }),
+  ]);
+  return reference;
+}
+
+/** The live action a reference names for this session and door: unused, unexpired, this session's own. */
+function live(session: SessionInfo, reference: string, place: ResumePlace) {
+  return and(
+    eq(interruptedActions.id, digest(reference)),
+    eq(interruptedActions.sessionId, session.sessionId),
+    inArray(interruptedActions.intent, intentsAt(place)),
+    gt(interruptedActions.expiresAt, new Date()),
+  );
+}
+
+function asAction(row: { intent: string; target: string | null; next: string }): InterruptedAction | null {
+  return isInterruptedIntent(row.intent) ? { intent: row.intent, target: row.target, next: row.next } : null;
+}
+
+/** The action a reference names, without spending it; null for another session's, a spent or an old one. */
+export async function findInterruptedAction(
+  db: Database,
+  session: SessionInfo,
+  raw: unknown,
+  place: ResumePlace,
+): Promise<InterruptedAction | null> {
+  const reference = referenceOf(raw);
+  if (!reference) return null;
+  const row = await db.query.interruptedActions.findFirst({ where: live(session, reference, place) });
+  return row ? asAction(row) : null;
+}
+
+/** Spends the action a reference names (one statement: of two uses at once, one gets it); null if none. */
+export async function spendInterruptedAction(
+  db: Database,
+  session: SessionInfo,
+  raw: unknown,
+  place: ResumePlace,
+): Promise<InterruptedAction | null> {
+  const reference = referenceOf(raw);
+  if (!reference) return null;
+  const [row] = await db
+    .delete(interruptedActions)
+    .where(live(session, reference, place))
+    .returning({
+      intent: interruptedActions.intent,
+      target: interruptedActions.target,
+      next: interruptedActions.next,
+    });
+  return row ? asAction(row) : null;
+}
+
+async function accountAddress(db: Database, target: string | null): Promise<string> {
+  const id = target && /^[1-9]\d{0,15}$/.test(target) ? Number(target) : null;
+  const row =
+    id === null
+      ? undefined
+      : await db.query.users.findFirst({ columns: { email: true }, where: eq(users.id, id) });
+  return row?.email ?? "an account that no longer exists";
+}
+
+/**
+ * What the action does, in words the confirmation page shows ("Reset the second factors of
+ * jane@example.com"), read from D1 for `userId`, the person confirming.
+ */
+export async function describeInterruptedAction(
+  db: Database,
+  userId: number,
+  action: InterruptedAction,
+): Promise<string> {
+  switch (action.intent) {
+    case "deactivate":
+      return `Deactivate the account of ${await accountAddress(db, action.target)}`;
+    case "reset-second-factors":
+      return `Reset the second factors of ${await accountAddress(db, action.target)}`;
+    case "export-activity":
+      return "Export the activity log as a CSV file";
+    case "totp-start":
+      return "Set up an authenticator app";
+    case "totp-show":
+      return "Show the QR code and key of your new authenticator app";
+    case "totp-confirm":
+      return "Turn on your new authenticator app";
+    case "totp-remove":
+      return "Remove your authenticator app";
+    case "passkey-add":
+      return "Add a passkey";
+    case "passkey-remove": {
+      const key = action.target
+        ? await db.query.passkeys.findFirst({
+            columns: { name: true },
+            where: and(eq(passkeys.id, action.target), eq(passkeys.userId, userId)),
+          })
+        : undefined;
+      return key ? `Remove the passkey "${key.name}"` : "Remove a passkey";
+    }
+    case "recovery-codes":
+      return "Make new recovery codes";
+  }
+}

@@ -1,0 +1,320 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { and, eq, ne } from "drizzle-orm";
+import type { ListedSession } from "~/lib/account-activity";
+import { sessions } from "../../../db/schema";
+import type { Database } from "../db.server";
+import type { Caller } from "../deps";
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from "./lifetimes";
+import { sessionKey, userIndexPrefix } from "./session-keys";
+import type { SessionInfo } from "./session-user";
+
+// GUIDE.md section 5: 32 random bytes; KV keeps only sha256(token); 10 days idle, 30 days absolute,
+// renewed at most once an hour. Each session also has an index key under its user, so everything that
+// ends a person's standing (deactivation, a password reset) can find and end all their sessions.
+// D1 keeps a row per session (db/schema.ts `sessions`): privileged requests find it there, so ending a
+// session (deleting its row) takes effect at once for them; KV, eventually consistent, follows for
+// page views within about a minute.
+const RENEW_AFTER_SECONDS = 60 * 60;
+
+/**
+ * An administrator's session is shorter: 12 hours at most, 2 hours idle. Its record is renewed every 5
+ * minutes of use, so the idle limit is kept to within 5 minutes; privileged requests also check the 12
+ * hours against the session's row in D1 (users.server.ts `findSignedInUser`).
+ */
+export const ADMIN_SESSION_LIMITS = { idle: 2 * 60 * 60, absolute: 12 * 60 * 60, renewAfter: 5 * 60 };
+const MEMBER_SESSION_LIMITS = {
+  idle: SESSION_IDLE_SECONDS,
+  absolute: SESSION_ABSOLUTE_SECONDS,
+  renewAfter: RENEW_AFTER_SECONDS,
+};
+
+const limitsOf = (record: { isAdmin: boolean }) =>
+  record.isAdmin ? ADMIN_SESSION_LIMITS : MEMBER_SESSION_LIMITS;
+
+interface SessionRecord extends SessionInfo {
+  createdAt: number;
+  lastVerifiedAt: number;
+}
+
+export interface ValidSession {
+  session: SessionInfo;
+  /** Set when the session was renewed and its cookie should be sent again. */
+  renewed: boolean;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function tokenHash(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+function isSessionRecord(value: unknown): value is SessionRecord {
+  const record = value as Partial<SessionRecord> | null;
+  return (
+    typeof record?.sessionId === "string" &&
+    typeof record.userId === "number" &&
+    typeof record.firstName === "string" &&
+    typeof record.isAdmin === "boolean" &&
+    typeof record.createdAt === "number" &&
+    typeof record.lastVerifiedAt === "number"
+  );
+}
+
+export function generateSessionToken(): string {
+  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+/**
+ * A new session: its token (for the cookie), its row in D1 (a statement, to run in the same batch as the
+ * sign-in's account event) and `store`, which writes it to KV once that batch has run.
+ */
+export function newSession(
+  db: Database,
+  person: Omit<SessionInfo, "sessionId">,
+  caller: Caller,
+): { token: string; statement: ReturnType<typeof insertSessionRow>; store: (env: Env) => Promise<void> } {
+  const token = generateSessionToken();
+  const hash = tokenHash(token);
+  const sessionId = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(15)));
+  const now = nowSeconds();
+  const record: SessionRecord = { ...person, sessionId, createdAt: now, lastVerifiedAt: now };
+  return {
+    token,
+    // The row's start is the record's own second, so "last seen" (the record's) never precedes it.
+    statement: insertSessionRow(
+      db,
+      { id: sessionId, tokenHash: hash, userId: person.userId, createdAt: new Date(now * 1000) },
+      caller,
+    ),
+    store: async (env) => {
+      const limits = limitsOf(person);
+      await Promise.all([
+        env.SESSIONS.put(sessionKey(hash), JSON.stringify(record), { expirationTtl: limits.idle }),
+        env.SESSIONS.put(`${userIndexPrefix(person.userId)}${hash}`, "", { expirationTtl: limits.absolute }),
+      ]);
+    },
+  };
+}
+
+function insertSessionRow(
+  db: Database,
+  row: { id: string; tokenHash: string; userId: number; createdAt: Date },
+  caller: Caller,
+) {
+  return db.insert(sessions).values({
+    ...row,
+    userAgent: caller.userAgent,
+    country: caller.country,
+    authenticatedAt: new Date(),
+  });
+}
+
+/**
+ * A new token for a live session ("Confirm it's you", ASVS 7.2.4): the same session (its id, start, limits
+ * and anything bound to it) under a new token. `statement` moves the D1 row to the new token's hash and marks
+ * the session as just authenticated, only while the row still has the old hash (run it in the batch of the
+ * confirmation's audit entry; it returns the row it moved). `store` then moves the KV record and its index
+ * key, and forgets the old token.
+ */
+export function renewSessionToken(db: Database, session: SessionInfo) {
+  const token = generateSessionToken();
+  const hash = tokenHash(token);
+  const statement = db
+    .update(sessions)
+    .set({ tokenHash: hash, authenticatedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.id, session.sessionId),
+        eq(sessions.userId, session.userId),
+        session.tokenHash ? eq(sessions.tokenHash, session.tokenHash) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  async function store(env: Env): Promise<void> {
+    const old = session.tokenHash;
+    const previous = old ? await env.SESSIONS.get(sessionKey(old), "json").catch(() => null) : null;
+    const now = nowSeconds();
+    const record: SessionRecord = isSessionRecord(previous)
+      ? { ...previous, lastVerifiedAt: now }
+      : {
+          sessionId: session.sessionId,
+          userId: session.userId,
+          firstName: session.firstName,
+          isAdmin: session.isAdmin,
+          createdAt: now,
+          lastVerifiedAt: now,
+        };
+    const limits = limitsOf(record);
+    const left = limits.absolute - (now - record.createdAt);
+    await Promise.all([
+      env.SESSIONS.put(sessionKey(hash), JSON.stringify(record), {
+        expirationTtl: Math.max(Math.min(limits.idle, left), 60),
+      }),
+      env.SESSIONS.put(`${userIndexPrefix(session.userId)}${hash}`, "", {
+        expirationTtl: Math.max(left, 60),
+      }),
+    ]);
+    if (old) await forgetInKv(env, session.userId, old);
+  }
+  return { token, session: { ...session, tokenHash: hash }, statement, store };
+}
+
+/** The same session as a request that presents `token` knows it (after a new token in this request). */
+export function sessionUnderToken(session: SessionInfo, token: string): SessionInfo {
+  return { ...session, tokenHash: tokenHash(token) };
+}
+
+/** One KV read; a write only when the session is renewed (at most hourly). */
+export async function validateSession(env: Env, token: string): Promise<ValidSession | null> {
+  const key = sessionKey(tokenHash(token));
+  const record = await env.SESSIONS.get(key, "json").catch(() => null);
+  if (!isSessionRecord(record)) return null;
+  const now = nowSeconds();
+  const limits = limitsOf(record);
+  if (now - record.createdAt >= limits.absolute || now - record.lastVerifiedAt >= limits.idle) {
+    await env.SESSIONS.delete(key);
+    return null;
+  }
+  const { sessionId, userId, firstName, isAdmin } = record;
+  const session = { sessionId, userId, firstName, isAdmin, tokenHash: tokenHash(token) };
+  if (now - record.lastVerifiedAt < limits.renewAfter) return { session, renewed: false };
+  const ttl = Math.min(limits.idle, limits.absolute - (now - record.createdAt));
+  await env.SESSIONS.put(key, JSON.stringify({ ...record, lastVerifiedAt: now }), {
+    expirationTtl: Math.max(ttl, 60),
+  });
+  return { session, renewed: true };
+}
+
+/** The session a token names, as KV holds it (to know whose it is before ending it). */
+export async function readSession(env: Env, token: string): Promise<SessionInfo | null> {
+  const record = await env.SESSIONS.get(sessionKey(tokenHash(token)), "json").catch(() => null);
+  return isSessionRecord(record) ? record : null;
+}
+
+/** Removes a session's KV keys: its record and its index entry under its user. */
+async function forgetInKv(env: Env, userId: number, hash: string): Promise<void> {
+  await Promise.all([
+    env.SESSIONS.delete(sessionKey(hash)),
+    env.SESSIONS.delete(`${userIndexPrefix(userId)}${hash}`),
+  ]);
+}
+
+/** The statement that ends a session in D1 (for a batch with its account event). */
+export function deleteSessionRowStatement(db: Database, session: SessionInfo) {
+  return db
+    .delete(sessions)
+    .where(and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId)));
+}
+
+/** Forgets a session's token in KV, once its D1 row is gone. */
+export async function forgetSessionToken(env: Env, token: string, userId: number): Promise<void> {
+  await forgetInKv(env, userId, tokenHash(token));
+}
+
+/** The statement that ends one of a user's sessions by its opaque id (none when it is not theirs). */
+export function deleteSessionByIdStatement(db: Database, userId: number, sessionId: string) {
+  return db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ tokenHash: sessions.tokenHash });
+}
+
+/** The statement that ends every session of a user but one (sign out everywhere else). */
+export function deleteOtherSessionsStatement(db: Database, userId: number, keepSessionId: string) {
+  return db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ tokenHash: sessions.tokenHash });
+}
+
+/** Forgets in KV the sessions whose D1 rows a statement above just deleted. */
+export async function forgetEndedSessions(env: Env, userId: number, ended: readonly { tokenHash: string }[]) {
+  await Promise.all(ended.map(({ tokenHash: hash }) => forgetInKv(env, userId, hash)));
+}
+
+/** The statement that ends every session of a user in D1 (for a batch with the change that causes it). */
+export function deleteUserSessionRowsStatement(db: Database, userId: number) {
+  return db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends every session of a user at once (deactivation, password reset, rejection): D1 first, then KV. */
+export async function endUserSessions(env: Env, db: Database, userId: number): Promise<void> {
+  await deleteUserSessionRowsStatement(db, userId);
+  await forgetUserSessionsInKv(env, userId);
+}
+
+/** Removes every KV key of a user's sessions (their D1 rows are already gone). */
+export async function forgetUserSessionsInKv(env: Env, userId: number): Promise<void> {
+  const prefix = userIndexPrefix(userId);
+  let cursor: string | undefined;
+  do {
+    const page = await env.SESSIONS.list({ prefix, cursor });
+    await Promise.all(
+      page.keys.flatMap(({ name }) => [
+        env.SESSIONS.delete(sessionKey(name.slice(prefix.length))),
+        env.SESSIONS.delete(name),
+      ]),
+    );
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+}
+
+/** Writes a new first name into each of a user's session records (the header greets people by it). */
+export async function renameInSessions(env: Env, userId: number, firstName: string): Promise<void> {
+  const prefix = userIndexPrefix(userId);
+  const page = await env.SESSIONS.list({ prefix });
+  await Promise.all(
+    page.keys.map(async ({ name }) => {
+      const key = sessionKey(name.slice(prefix.length));
+      const { value, metadata } = await env.SESSIONS.getWithMetadata(key, "json");
+      if (!isSessionRecord(value)) return;
+      const now = nowSeconds();
+      const limits = limitsOf(value);
+      const ttl = Math.min(
+        limits.idle - (now - value.lastVerifiedAt),
+        limits.absolute - (now - value.createdAt),
+      );
+      if (ttl < 60) return;
+      await env.SESSIONS.put(key, JSON.stringify({ ...value, firstName }), { expirationTtl: ttl, metadata });
+    }),
+  );
+}
+
+/** A user's active sessions, newest first, by opaque id; last seen from their KV records. */
+export async function listUserSessions(
+  db: Database,
+  env: Env,
+  userId: number,
+  currentSessionId: string,
+): Promise<ListedSession[]> {
+  const rows = await db.query.sessions.findMany({
+    where: eq(sessions.userId, userId),
+    orderBy: (table, { desc }) => [desc(table.createdAt)],
+  });
+  const records = await Promise.all(
+    rows.map((row) => env.SESSIONS.get(sessionKey(row.tokenHash), "json").catch(() => null)),
+  );
+  return rows.flatMap((row, i) => {
+    const record = records[i];
+    // A row whose KV record expired is a session that ended by itself; it is not listed.
+    if (!isSessionRecord(record)) return [];
+    const current = row.id === currentSessionId;
+    const seen = current ? nowSeconds() : record.lastVerifiedAt;
+    const lastSeen = Math.max(seen * 1000, row.createdAt.getTime());
+    return [
+      {
+        id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: new Date(lastSeen).toISOString(),
+        userAgent: row.userAgent,
+        country: row.country,
+        current,
+      },
+    ];
+  });
+}
+
+/** No session lives longer than this, renewed or not. */
+
+export type { ListedSession };

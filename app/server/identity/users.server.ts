@@ -1,0 +1,253 @@
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
+import type { LoginInput, RegistrationInput } from "~/lib/schemas";
+import { loginFailures, sessions, users } from "../../../db/schema";
+import type { Database } from "../db.server";
+import { hasSecondFactorSql } from "../second-factors/second-factors.server";
+import { spendEquivalentHashWork, verifyPassword } from "./passwords.server";
+import type { SessionInfo, SessionUser, SignedInUser } from "./session-user";
+import { ADMIN_SESSION_LIMITS } from "./sessions.server";
+
+// At most 100 failed logins per account per hour (ASVS 2.2.1); then the account waits out the hour.
+export const MAX_FAILURES_PER_WINDOW = 100;
+const FAILURE_WINDOW_SECONDS = 60 * 60;
+
+/** The insert of a pending account (isApproved false, isActive true); on a taken email it inserts nothing. */
+export function insertPendingUserStatement(db: Database, input: RegistrationInput, passwordHash: string) {
+  return db
+    .insert(users)
+    .values({
+      email: input.email,
+      password: passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      company: input.company,
+      phone: input.phone,
+      userTypeId: input.userTypeId,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+}
+
+function toSessionUser(row: typeof users.$inferSelect): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    company: row.company,
+    phone: row.phone,
+    userTypeId: row.userTypeId,
+    isAdmin: row.userTypeId === ADMIN_USER_TYPE_ID,
+  };
+}
+
+/**
+ * The user behind a session, if the session has not been ended, still has the request's token, and the
+ * account is still approved and active: read from D1 every time, so a sign-out elsewhere, a deactivation or
+ * a new token counts at once.
+ */
+export async function findSignedInUser(db: Database, session: SessionInfo): Promise<SignedInUser | null> {
+  const [row] = await db
+    .select({
+      user: users,
+      sessionCreatedAt: sessions.createdAt,
+      authenticatedAt: sessions.authenticatedAt,
+      hasSecondFactor: hasSecondFactorSql(users.id),
+    })
+    .from(users)
+    .innerJoin(
+      sessions,
+      and(
+        eq(sessions.userId, users.id),
+        eq(sessions.id, session.sessionId),
+        // The token this request came with, when known: a token "Confirm it's you" replaced is refused here.
+        session.tokenHash ? eq(sessions.tokenHash, session.tokenHash) : undefined,
+      ),
+    )
+    .where(and(eq(users.id, session.userId), eq(users.isApproved, true), eq(users.isActive, true)))
+    .limit(1);
+  if (!row) return null;
+  const user = toSessionUser(row.user);
+  const age = Date.now() / 1000 - row.sessionCreatedAt.getTime() / 1000;
+  // An administrator's session ends after 12 hours, whatever KV still holds.
+  if (user.isAdmin && age >= ADMIN_SESSION_LIMITS.absolute) return null;
+  return {
+    ...user,
+    sessionId: session.sessionId,
+    hasSecondFactor: row.hasSecondFactor,
+    authenticatedAt: row.authenticatedAt ? Math.floor(row.authenticatedAt.getTime() / 1000) : null,
+  };
+}
+
+/** An approved, active account by id, as a session would know it (the second step of a sign-in). */
+export async function findActiveUser(db: Database, id: number): Promise<SessionUser | null> {
+  const row = await db.query.users.findFirst({
+    where: and(eq(users.id, id), eq(users.isApproved, true), eq(users.isActive, true)),
+  });
+  return row ? toSessionUser(row) : null;
+}
+
+/**
+ * Checks a login. Unknown email, wrong password, pending or inactive account and a locked account
+ * all come back without a user, after the same hashing work; `accountId` names the account the address
+ * belongs to, if any, so the failure can be recorded as one of its events (never shown to the caller).
+ */
+export async function authenticate(
+  db: Database,
+  input: LoginInput,
+): Promise<{ user: SessionUser | null; accountId: number | null }> {
+  const row = await db.query.users.findFirst({ where: eq(users.email, input.email) });
+  if (!row) {
+    await spendEquivalentHashWork(input.password);
+    return { user: null, accountId: null };
+  }
+  const failed = { user: null, accountId: row.id };
+  const now = Math.floor(Date.now() / 1000);
+  const failures = await db.query.loginFailures.findFirst({ where: eq(loginFailures.userId, row.id) });
+  const windowOpen =
+    failures && now - Math.floor(failures.windowStart.getTime() / 1000) < FAILURE_WINDOW_SECONDS;
+  if (windowOpen && failures.failures >= MAX_FAILURES_PER_WINDOW) {
+    await spendEquivalentHashWork(input.password);
+    return failed;
+  }
+  const passwordMatches = await verifyPassword(input.password, row.password);
+  if (!passwordMatches) {
+    await recordFailure(db, row.id, now);
+    return failed;
+  }
+  if (failures) await db.delete(loginFailures).where(eq(loginFailures.userId, row.id));
+  if (!row.isApproved || !row.isActive) return failed;
+  return { user: toSessionUser(row), accountId: row.id };
+}
+
+async function recordFailure(db: Database, userId: number, now: number): Promise<void> {
+  // One statement, so concurrent failures are all counted: a new window starts when the old one is over.
+  await db
+    .insert(loginFailures)
+    .values({ userId, windowStart: new Date(now * 1000), failures: 1 })
+    .onConflictDoUpdate({
+      target: loginFailures.userId,
+      set: {
+        failures: sql`CASE WHEN ${now} - ${loginFailures.windowStart} >= ${FAILURE_WINDOW_SECONDS} THEN 1 ELSE ${loginFailures.failures} + 1 END`,
+        windowStart: sql`CASE WHEN ${now} - ${loginFailures.windowStart} >= ${FAILURE_WINDOW_SECONDS} THEN ${now} ELSE ${loginFailures.windowStart} END`,
+      },
+    });
+}
+
+const pendingFields = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  company: users.company,
+  phone: users.phone,
+  userTypeId: users.userTypeId,
+  createdAt: users.createdAt,
+  emailConfirmed: sql<boolean>`${users.emailConfirmedAt} IS NOT NULL`.mapWith(Boolean),
+};
+
+const isPending = and(eq(users.isApproved, false), isNull(users.rejectedAt));
+
+export type PendingUser = Awaited<ReturnType<typeof listPendingUsers>>[number];
+
+/** Accounts waiting for approval, oldest first, one page at a time (served by users_pending_idx). */
+export function listPendingUsers(db: Database, { limit, offset }: { limit: number; offset: number }) {
+  return db
+    .select(pendingFields)
+    .from(users)
+    .where(isPending)
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countPendingUsers(db: Database): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)` }).from(users).where(isPending);
+  return row?.count ?? 0;
+}
+
+const approvedFields = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  company: users.company,
+  phone: users.phone,
+  userTypeId: users.userTypeId,
+  isActive: users.isActive,
+  approvedAt: users.approvedAt,
+  createdAt: users.createdAt,
+};
+
+export type ApprovedUser = Awaited<ReturnType<typeof listApprovedUsers>>[number];
+
+/** Approved accounts, active or not, most recently approved first (served by users_approved_idx). */
+export function listApprovedUsers(db: Database, { limit, offset }: { limit: number; offset: number }) {
+  return db
+    .select(approvedFields)
+    .from(users)
+    .where(eq(users.isApproved, true))
+    .orderBy(desc(users.approvedAt), desc(users.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countApprovedUsers(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(users)
+    .where(eq(users.isApproved, true));
+  return row?.count ?? 0;
+}
+
+/** Where an account stands, for explaining why a state change did not apply. */
+export type Standing = "pending" | "rejected" | "active" | "inactive";
+
+export async function accountStanding(db: Database, id: number): Promise<Standing | null> {
+  const row = await db.query.users.findFirst({
+    columns: { isApproved: true, isActive: true, rejectedAt: true },
+    where: eq(users.id, id),
+  });
+  if (!row) return null;
+  if (row.rejectedAt) return "rejected";
+  if (!row.isApproved) return "pending";
+  return row.isActive ? "active" : "inactive";
+}
+
+/** Each admin action as one conditional UPDATE: it changes a row only from the state it applies to. */
+export function approveStatement(db: Database, id: number, adminId: number) {
+  const now = new Date();
+  return db
+    .update(users)
+    .set({ isApproved: true, approvedBy: adminId, approvedAt: now, updatedAt: now })
+    .where(and(eq(users.id, id), isPending))
+    .returning({ id: users.id });
+}
+
+export function rejectStatement(db: Database, id: number, adminId: number) {
+  const now = new Date();
+  return db
+    .update(users)
+    .set({ rejectedBy: adminId, rejectedAt: now, isActive: false, updatedAt: now })
+    .where(and(eq(users.id, id), isPending))
+    .returning({ id: users.id });
+}
+
+export function setActiveStatement(db: Database, id: number, active: boolean) {
+  return db
+    .update(users)
+    .set({ isActive: active, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.isApproved, true), eq(users.isActive, !active)))
+    .returning({ id: users.id });
+}
+
+/** Approved, active administrators: who hears about new messages and accounts. */
+export function listAdminRecipients(db: Database) {
+  return db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(
+      and(eq(users.userTypeId, ADMIN_USER_TYPE_ID), eq(users.isApproved, true), eq(users.isActive, true)),
+    );
+}

@@ -1,0 +1,208 @@
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import { accountEvents, mailEvents, users } from "../../../db/schema";
+import { type AccountAction, withEventChain } from "../audit/account-events.server";
+import type { Database } from "../db.server";
+import { type MailEventMessage, mailEventRow, publishMailEvents } from "../mail/mail-outbox.server";
+import type { Caller, Deps } from "../operation.server";
+import { CODE_LIMITS } from "./code-limits";
+
+// The limits on wrong second-factor codes (docs/decisions/094-wrong-codes-per-client.md). Wrong codes are the
+// account's own audit entries, counted per account and client address: five in 15 minutes hold that
+// client only, so a stranger with the password cannot lock the owner out; a hundred in a day hold every
+// client (NIST SP 800-63B's ceiling), so guessing from many addresses stops too. Authenticator codes and
+// recovery codes keep separate budgets. A success from a client clears that client's count; a new password
+// clears every count. The first wrong code of a streak, and every lockout, is emailed to the owner.
+
+export type CodeKind = "totp" | "recovery-code";
+
+/** The failed entries of each budget: a wrong code at a sign-in, and at "Confirm it's you". */
+const FAILURES: Record<CodeKind, AccountAction[]> = {
+  totp: ["sign-in-code", "reauthenticated"],
+  "recovery-code": ["sign-in-recovery-code", "reauthenticated-recovery-code"],
+};
+
+/** Entries whose success proves the holder passed a second factor (or confirmed it was them). */
+const SUCCESSES: AccountAction[] = [
+  "sign-in-code",
+  "sign-in-recovery-code",
+  "sign-in-passkey",
+  "reauthenticated",
+];
+
+const HISTORY_ACTIONS = [...new Set([...FAILURES.totp, ...FAILURES["recovery-code"], ...SUCCESSES])];
+
+/** The failed entry a wrong code of this kind writes, at a sign-in or at "Confirm it's you". */
+export function failureAction(kind: CodeKind, action: "sign-in-code" | "reauthenticated"): AccountAction {
+  if (kind === "totp") return action;
+  return action === "sign-in-code" ? "sign-in-recovery-code" : "reauthenticated-recovery-code";
+}
+
+/** Six digits are an authenticator code; anything else is taken as a recovery code. */
+export function codeKindOf(code: string): CodeKind {
+  return /^\d{6}$/.test(code) ? "totp" : "recovery-code";
+}
+
+/**
+ * The client an address stands for: an IPv4 address itself, an IPv6 address its /64 (one subscriber's
+ * network, where a new address costs nothing), no address (null) one client of its own.
+ */
+export function clientOf(address: string | null): string | null {
+  if (address === null || !address.includes(":")) return address;
+  if (address.includes(".")) return address.slice(address.lastIndexOf(":") + 1); // ::ffff:192.0.2.1
+  const [head = "", tail] = address.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+interface Entry {
+  id: number;
+  at: number;
+  action: string;
+  outcome: string;
+  client: string | null;
+}
+
+interface History {
+  entries: Entry[];
+  /** Seconds; wrong codes at or before it were typed with the old password. */
+  passwordChangedAt: number;
+  /** Whether the owner was told of an account-wide lockout in the last day. */
+  accountLockoutMailed: boolean;
+}
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** The account's code entries of the last day and what decides their count, in one round trip. */
+async function historyOf(db: Database, userId: number, now: number): Promise<History> {
+  const since = new Date((now - CODE_LIMITS.accountWindowSeconds) * 1000);
+  const [rows, user, mailed] = await db.batch([
+    db
+      .select({
+        id: accountEvents.id,
+        at: accountEvents.at,
+        action: accountEvents.action,
+        outcome: accountEvents.outcome,
+        ip: accountEvents.ip,
+      })
+      .from(accountEvents)
+      .where(
+        and(
+          eq(accountEvents.subjectId, userId),
+          gte(accountEvents.at, since),
+          inArray(accountEvents.action, HISTORY_ACTIONS),
+        ),
+      )
+      .orderBy(asc(accountEvents.id)),
+    db.select({ passwordChangedAt: users.passwordChangedAt }).from(users).where(eq(users.id, userId)),
+    db
+      .select({ id: mailEvents.id })
+      .from(mailEvents)
+      .where(
+        and(
+          eq(mailEvents.type, "second-factor-locked-account"),
+          eq(mailEvents.subjectId, userId),
+          gte(mailEvents.createdAt, since),
+        ),
+      )
+      .limit(1),
+  ]);
+  return {
+    entries: rows.map((row) => ({ ...row, at: seconds(row.at), client: clientOf(row.ip) })),
+    passwordChangedAt: user[0]?.passwordChangedAt ? seconds(user[0].passwordChangedAt) : 0,
+    accountLockoutMailed: mailed.length > 0,
+  };
+}
+
+interface Standing {
+  /** Wrong codes of the kind from this client in the last 15 minutes, since its last success. */
+  client: number;
+  /** Whether this client was held for codes of the kind earlier in the day (since its last success). */
+  clientHeldBefore: boolean;
+  /** Wrong codes of the kind from every client in the last day. */
+  account: number;
+  /** Wrong codes of either kind since the last success of any client: the streak the owner was told of. */
+  streak: number;
+}
+
+const isSuccess = (entry: Entry) =>
+  entry.outcome === "success" && SUCCESSES.includes(entry.action as AccountAction);
+const isFailure = (entry: Entry, kinds: CodeKind[]) =>
+  entry.outcome === "failure" && kinds.some((kind) => FAILURES[kind].includes(entry.action as AccountAction));
+const lastId = (entries: Entry[]) => entries.reduce((last, entry) => Math.max(last, entry.id), 0);
+
+function standingOf(history: History, kind: CodeKind, client: string | null, now: number): Standing {
+  const counted = history.entries.filter((entry) => entry.at > history.passwordChangedAt);
+  const successes = counted.filter(isSuccess);
+  const lastSuccess = lastId(successes);
+  const lastClientSuccess = lastId(successes.filter((entry) => entry.client === client));
+  const failures = counted.filter((entry) => isFailure(entry, [kind]));
+  const clientFailures = failures.filter((entry) => entry.client === client && entry.id > lastClientSuccess);
+  const inWindowBefore = (at: number) => (entry: Entry) =>
+    entry.at > at - CODE_LIMITS.clientWindowSeconds && entry.at <= at;
+  return {
+    client: clientFailures.filter(inWindowBefore(now)).length,
+    clientHeldBefore: clientFailures.some(
+      (entry) =>
+        clientFailures.filter((other) => other.id <= entry.id && inWindowBefore(entry.at)(other)).length ===
+        CODE_LIMITS.perClient,
+    ),
+    account: failures.length,
+    streak: counted.filter((entry) => isFailure(entry, ["totp", "recovery-code"]) && entry.id > lastSuccess)
+      .length,
+  };
+}
+
+const clientOfCaller = (caller: Caller) => clientOf(caller.address === "unknown" ? null : caller.address);
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Whether codes of this kind are refused for this account from this client now. */
+export async function codesHeld(db: Database, userId: number, kind: CodeKind, caller: Caller) {
+  const now = nowSeconds();
+  const standing = standingOf(await historyOf(db, userId, now), kind, clientOfCaller(caller), now);
+  return standing.client >= CODE_LIMITS.perClient || standing.account >= CODE_LIMITS.perAccount;
+}
+
+/**
+ * Records a wrong code as its failed entry, with the emails it calls for in the same batch: the first wrong
+ * code of a streak (someone has the password), and the one that holds a client or the whole account. The
+ * counts are read inside the chain's write, which runs again if another entry came first, so two wrong
+ * codes at once cannot both (or neither) be the first or the last allowed.
+ */
+export async function recordWrongCode(
+  deps: Deps,
+  caller: Caller,
+  person: { id: number; email: string },
+  kind: CodeKind,
+  action: "sign-in-code" | "reauthenticated",
+): Promise<void> {
+  const events = await withEventChain(deps.db, async (chain) => {
+    const now = nowSeconds();
+    const history = await historyOf(deps.db, person.id, now);
+    const before = standingOf(history, kind, clientOfCaller(caller), now);
+    const mail: MailEventMessage[] = [];
+    if (before.streak === 0) mail.push(mailEventRow("second-factor-wrong-code", person.id));
+    if (before.account + 1 === CODE_LIMITS.perAccount) {
+      if (!history.accountLockoutMailed) mail.push(mailEventRow("second-factor-locked-account", person.id));
+    } else if (before.client + 1 === CODE_LIMITS.perClient && !before.clientHeldBefore) {
+      mail.push(mailEventRow("second-factor-locked-client", person.id));
+    }
+    const entry = chain.append(caller, {
+      actorId: person.id,
+      actorEmail: person.email,
+      subjectId: person.id,
+      action: failureAction(kind, action),
+      outcome: "failure",
+    });
+    await (mail.length > 0 ? deps.db.batch([entry, deps.db.insert(mailEvents).values(mail)]) : entry);
+    return mail;
+  });
+  if (events.length > 0) deps.waitUntil(publishMailEvents(deps.env, events));
+}

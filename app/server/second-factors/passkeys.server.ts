@@ -1,0 +1,375 @@
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { and, eq, lt } from "drizzle-orm";
+import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
+import { passkeys, recoveryCodes, users } from "../../../db/schema";
+import { recordEvent, withEventChain } from "../audit/account-events.server";
+import { openSession, type SignIn } from "../identity/accounts.server";
+import {
+  type Confirmed,
+  confirmedSession,
+  requireRecentAuthentication,
+} from "../identity/confirm-its-you.server";
+import { issueChallenge, spendChallengeStatement } from "../identity/sign-in-tickets.server";
+import { findActiveUser, findSignedInUser } from "../identity/users.server";
+import {
+  insertMailEventIfChanged,
+  type MailEventMessage,
+  publishMailEvents,
+} from "../mail/mail-outbox.server";
+import { type Caller, type Deps, rateLimit } from "../operation.server";
+import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
+import { enrolmentRefusal, liftEnrolmentLock } from "./enrolment-links.server";
+import { newRecoveryCodes, recoveryCodeKey } from "./recovery-codes";
+import { insertRecoveryCodes, LAST_FACTOR_OF_ADMIN } from "./second-factor-enrolment.server";
+import {
+  deleteRecoveryCodesWithoutFactorStatement,
+  mayLoseFactorSql,
+  secondFactorsOf,
+} from "./second-factors.server";
+import {
+  challengeOf,
+  passkeyCreationOptions,
+  passkeyRequestOptions,
+  verifyAssertion,
+  verifyRegistration,
+} from "./webauthn.server";
+
+// Passkeys: registering one (Confirm it's you first), signing in with one (no password: user verification
+// makes it both factors), confirming it's you with one, and removing one. Each challenge is single use and
+// stored in D1 (sign-in-tickets.server.ts); its value's bytes are the WebAuthn challenge.
+
+type Purpose = "passkey-register" | "passkey-sign-in" | "passkey-confirm";
+
+/** The origin the browser reports and the rp id: the site's, or the request's own on localhost. */
+export function relyingParty(request: Request, env: Env): { origin: string; rpId: string } {
+  const url = new URL(request.url);
+  if (url.hostname === "localhost") return { origin: url.origin, rpId: "localhost" };
+  const site = new URL(env.SITE_ORIGIN);
+  return { origin: site.origin, rpId: site.hostname };
+}
+
+const challengeBytes = (value: string) => new TextEncoder().encode(value);
+
+/** Spends the stored challenge the response claims to answer; its bytes, or null if it is not live. */
+async function spendClaimedChallenge(
+  deps: Deps,
+  purpose: Purpose,
+  response: unknown,
+  userId: number | null,
+): Promise<Uint8Array | null> {
+  const claimed = challengeOf((response as { response?: unknown } | null)?.response ?? response);
+  if (!claimed) return null;
+  const value = new TextDecoder().decode(claimed);
+  const [spent] = await spendChallengeStatement(deps.db, purpose, value);
+  if (!spent || (userId !== null && spent.userId !== userId)) return null;
+  return challengeBytes(value);
+}
+
+export async function passkeyRegistrationOptions(
+  deps: Deps,
+  caller: Caller,
+  request: Request,
+): Promise<Outcome<PasskeyCreationOptionsJSON>> {
+  const me = await requireRecentAuthentication(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const locked = await enrolmentRefusal(deps.db, me.value);
+  if (locked) return locked;
+  const value = await issueChallenge(deps.db, "passkey-register", { userId: me.value.id });
+  const existing = await deps.db.query.passkeys.findMany({
+    columns: { id: true },
+    where: eq(passkeys.userId, me.value.id),
+  });
+  return done(
+    passkeyCreationOptions({
+      rpId: relyingParty(request, deps.env).rpId,
+      rpName: "FACETS",
+      user: {
+        id: me.value.id,
+        email: me.value.email,
+        displayName: `${me.value.firstName} ${me.value.lastName}`,
+      },
+      challenge: challengeBytes(value),
+      excludeCredentialIds: existing.map((key) => key.id),
+    }),
+  );
+}
+
+export async function passkeyRequestOptionsFor(
+  deps: Deps,
+  caller: Caller,
+  request: Request,
+  purpose: "passkey-sign-in" | "passkey-confirm",
+): Promise<Outcome<PasskeyRequestOptionsJSON>> {
+  const limited = await rateLimit(deps.env, "login", caller);
+  if (limited) return limited;
+  let userId: number | null = null;
+  if (purpose === "passkey-confirm") {
+    const me = caller.session ? await findSignedInUser(deps.db, caller.session) : null;
+    if (!me) return unauthenticated;
+    userId = me.id;
+  }
+  const value = await issueChallenge(deps.db, purpose, { userId });
+  return done(
+    passkeyRequestOptions({ rpId: relyingParty(request, deps.env).rpId, challenge: challengeBytes(value) }),
+  );
+}
+
+function passkeyInput(input: unknown): { name: string; response: unknown } | null {
+  if (typeof input !== "object" || input === null) return null;
+  const { name, response } = input as { name?: unknown; response?: unknown };
+  if (typeof name !== "string") return null;
+  const trimmed = name.trim();
+  if (trimmed.length < 1 || trimmed.length > 60) return null;
+  return { name: trimmed, response };
+}
+
+/** Registers a passkey under a name; the person's first second factor also brings recovery codes. */
+export async function registerPasskey(
+  deps: Deps,
+  caller: Caller,
+  request: Request,
+  input: unknown,
+): Promise<Outcome<{ recoveryCodes: string[] | null }>> {
+  const limited = await rateLimit(deps.env, "account", caller);
+  if (limited) return limited;
+  const me = await requireRecentAuthentication(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const locked = await enrolmentRefusal(deps.db, me.value);
+  if (locked) return locked;
+  const parsed = passkeyInput(input);
+  if (!parsed) return invalid({ name: "Give the passkey a name of 1 to 60 characters" });
+  const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
+  if (!codeKey) return conflict("Passkeys are not available yet. Please try again later.");
+  const challenge = await spendClaimedChallenge(deps, "passkey-register", parsed.response, me.value.id);
+  if (!challenge) return invalid({ response: "The passkey could not be checked. Try again." });
+  const verdict = await verifyRegistration(parsed.response, {
+    challenge,
+    ...relyingParty(request, deps.env),
+  });
+  if (!verdict.ok) return invalid({ response: "The passkey could not be checked. Try again." });
+  const { credential } = verdict;
+  const factors = await secondFactorsOf(deps.db, me.value.id);
+  const codes = factors.recoveryCodesLeft === 0 ? newRecoveryCodes() : null;
+  const entry = {
+    actorId: me.value.id,
+    actorEmail: me.value.email,
+    subjectId: me.value.id,
+    outcome: "success",
+  } as const;
+  let mail: MailEventMessage[] = [];
+  try {
+    [, mail] = await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deps.db.insert(passkeys).values({
+          id: credential.id,
+          userId: me.value.id,
+          name: parsed.name,
+          publicKey: encodeBase64urlNoPadding(credential.publicKey),
+          algorithm: credential.algorithm,
+          signCount: credential.signCount,
+        }),
+        insertMailEventIfChanged(deps.db, "passkey-added", me.value.id),
+        chain.append(caller, { ...entry, action: "passkey-added" }),
+        ...(codes
+          ? [
+              deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id)),
+              insertRecoveryCodes(deps.db, codeKey, me.value.id, codes),
+              chain.append(caller, { ...entry, action: "recovery-codes-generated" }),
+            ]
+          : []),
+      ]),
+    );
+  } catch (error) {
+    if (/UNIQUE constraint failed: passkeys\.id/.test(String(error))) {
+      return conflict("This passkey is already registered.");
+    }
+    throw error;
+  }
+  deps.waitUntil(publishMailEvents(deps.env, mail));
+  await liftEnrolmentLock(deps, me.value);
+  return done({ recoveryCodes: codes });
+}
+
+/**
+ * Removes one of the caller's passkeys, and nothing else unless it did: its email and audit entry follow
+ * from the removal in the same batch, and the rules are part of the DELETE itself (an administrator keeps a
+ * second factor; the recovery codes go with the last one), so two removals at once cannot break them.
+ */
+export async function removePasskey(deps: Deps, caller: Caller, id: unknown): Promise<Outcome> {
+  const me = await requireRecentAuthentication(deps.db, caller);
+  if (me.kind !== "done") return me;
+  if (typeof id !== "string" || id.length > 1400) return notFound;
+  const userId = me.value.id;
+  const [removed, mail] = await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      deps.db
+        .delete(passkeys)
+        .where(
+          and(eq(passkeys.id, id), eq(passkeys.userId, userId), mayLoseFactorSql(userId, { passkeyId: id })),
+        )
+        .returning({ id: passkeys.id }),
+      insertMailEventIfChanged(deps.db, "passkey-removed", userId),
+      chain.append(
+        caller,
+        {
+          actorId: userId,
+          actorEmail: me.value.email,
+          subjectId: userId,
+          action: "passkey-removed",
+          outcome: "success",
+        },
+        { ifChanged: true },
+      ),
+      deleteRecoveryCodesWithoutFactorStatement(deps.db, userId),
+    ]),
+  );
+  if (removed.length === 1) {
+    deps.waitUntil(publishMailEvents(deps.env, mail));
+    return done(null);
+  }
+  const kept = await deps.db.query.passkeys.findFirst({
+    columns: { id: true },
+    where: and(eq(passkeys.id, id), eq(passkeys.userId, userId)),
+  });
+  return kept ? conflict(LAST_FACTOR_OF_ADMIN) : notFound;
+}
+
+interface AssertionCheck {
+  /** The owner of the credential the response names; null when it names none of ours. */
+  ownerId: number | null;
+  verified: boolean;
+  /** Verified, but its signature counter did not move on: refused, and logged (the key may be a copy). */
+  counterWentBack: boolean;
+}
+
+/**
+ * Checks an assertion against the stored credential it names. A verified use raises the stored signature
+ * counter in one conditional UPDATE; a counter that did not rise (when either is non-zero) refuses the use
+ * and writes a `passkey-counter-decreased` entry (WebAuthn Level 3, 7.2 step 22).
+ */
+async function checkAssertion(
+  deps: Deps,
+  caller: Caller,
+  request: Request,
+  response: unknown,
+  challenge: Uint8Array | null,
+): Promise<AssertionCheck> {
+  const id = (response as { id?: unknown } | null)?.id;
+  const refused = (ownerId: number | null) => ({ ownerId, verified: false, counterWentBack: false });
+  if (typeof id !== "string") return refused(null);
+  const stored = await deps.db.query.passkeys.findFirst({ where: eq(passkeys.id, id) });
+  if (!stored) return refused(null);
+  if (!challenge) return refused(stored.userId);
+  const verdict = await verifyAssertion(
+    response,
+    { challenge, ...relyingParty(request, deps.env) },
+    {
+      id: stored.id,
+      publicKey: decodeBase64urlIgnorePadding(stored.publicKey),
+      algorithm: stored.algorithm,
+      userId: stored.userId,
+    },
+  );
+  if (!verdict.ok) return refused(stored.userId);
+  const { signCount } = verdict;
+  // The counter only moves forward (0 stays 0 for authenticators that keep none), checked in the UPDATE.
+  const raised = await deps.db
+    .update(passkeys)
+    .set({ lastUsedAt: new Date(), signCount })
+    .where(
+      and(
+        eq(passkeys.id, id),
+        signCount === 0 ? eq(passkeys.signCount, 0) : lt(passkeys.signCount, signCount),
+      ),
+    )
+    .returning({ id: passkeys.id });
+  if (raised.length === 1) return { ownerId: stored.userId, verified: true, counterWentBack: false };
+  const owner = await deps.db.query.users.findFirst({
+    columns: { email: true },
+    where: eq(users.id, stored.userId),
+  });
+  await recordEvent(deps.db, caller, {
+    actorId: stored.userId,
+    actorEmail: owner?.email ?? null,
+    subjectId: stored.userId,
+    action: "passkey-counter-decreased",
+    outcome: "failure",
+  });
+  console.warn("passkeys: a signature counter went back; the use was refused", {
+    userId: stored.userId,
+    stored: stored.signCount,
+    received: signCount,
+  });
+  return { ownerId: stored.userId, verified: false, counterWentBack: true };
+}
+
+/** Signs in with a passkey alone: it verified the user, so it counts as both factors. */
+export async function signInWithPasskey(
+  deps: Deps,
+  caller: Caller,
+  request: Request,
+  input: unknown,
+): Promise<Outcome<Extract<SignIn, { kind: "signed-in" }>>> {
+  const limited = await rateLimit(deps.env, "login", caller);
+  if (limited) return limited;
+  const response = (input as { response?: unknown } | null)?.response ?? input;
+  const challenge = await spendClaimedChallenge(deps, "passkey-sign-in", response, null);
+  const { ownerId, verified, counterWentBack } = await checkAssertion(
+    deps,
+    caller,
+    request,
+    response,
+    challenge,
+  );
+  if (ownerId !== null && !verified && !counterWentBack) {
+    // One of our passkeys that did not verify: a failed sign-in of its owner's account.
+    const owner = await deps.db.query.users.findFirst({
+      columns: { email: true },
+      where: eq(users.id, ownerId),
+    });
+    await recordEvent(deps.db, caller, {
+      actorId: ownerId,
+      actorEmail: owner?.email ?? null,
+      subjectId: ownerId,
+      action: "sign-in-passkey",
+      outcome: "failure",
+    });
+  }
+  const user = ownerId !== null && verified ? await findActiveUser(deps.db, ownerId) : null;
+  if (!user) return unauthenticated;
+  const signIn = await openSession(deps, caller, user, "sign-in-passkey");
+  return signIn.kind === "signed-in" ? done(signIn) : unauthenticated;
+}
+
+/** "Confirm it's you" with one of the caller's passkeys; the session goes on under a new token. */
+export async function confirmWithPasskey(
+  deps: Deps,
+  caller: Caller,
+  request: Request,
+  input: unknown,
+): Promise<Outcome<Confirmed>> {
+  const limited = await rateLimit(deps.env, "account", caller);
+  if (limited) return limited;
+  const me = caller.session ? await findSignedInUser(deps.db, caller.session) : null;
+  if (!me) return unauthenticated;
+  const response = (input as { response?: unknown } | null)?.response ?? input;
+  const challenge = await spendClaimedChallenge(deps, "passkey-confirm", response, me.id);
+  const { ownerId, verified, counterWentBack } = await checkAssertion(
+    deps,
+    caller,
+    request,
+    response,
+    challenge,
+  );
+  const entry = {
+    actorId: me.id,
+    actorEmail: me.email,
+    subjectId: me.id,
+    action: "reauthenticated",
+  } as const;
+  if (ownerId !== me.id || !verified) {
+    if (!counterWentBack) await recordEvent(deps.db, caller, { ...entry, outcome: "failure" });
+    return { kind: "unauthenticated", message: "That passkey could not confirm it's you." };
+  }
+  return confirmedSession(deps, caller, me);
+}

@@ -1,0 +1,301 @@
+import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
+import { createTOTPKeyURI } from "@oslojs/otp";
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { renderSVG } from "uqr";
+import { fieldErrorsOf, totpConfirmationSchema } from "~/lib/schemas";
+import { passkeys, recoveryCodes, totpCredentials } from "../../../db/schema";
+import { type AccountAction, withEventChain } from "../audit/account-events.server";
+import type { Database } from "../db.server";
+import { isRecentlyAuthenticated, requireRecentAuthentication } from "../identity/confirm-its-you.server";
+import type { SignedInUser } from "../identity/session-user";
+import { findSignedInUser } from "../identity/users.server";
+import {
+  insertMailEventIfChanged,
+  insertMailEventWhere,
+  mailEventRow,
+  mailEventStoredSql,
+  publishMailEvents,
+} from "../mail/mail-outbox.server";
+import { type Caller, type Deps, rateLimit } from "../operation.server";
+import { conflict, done, invalid, type Outcome, unauthenticated } from "../outcome";
+import {
+  type EnrolmentLock,
+  enrolmentLockOf,
+  enrolmentRefusal,
+  liftEnrolmentLock,
+} from "./enrolment-links.server";
+import {
+  newRecoveryCodes,
+  normalisedRecoveryCode,
+  recoveryCodeHash,
+  recoveryCodeKey,
+} from "./recovery-codes";
+import {
+  deleteRecoveryCodesWithoutFactorStatement,
+  hasSecondFactorSql,
+  mayLoseFactorSql,
+  type SecondFactors,
+  secondFactorsOf,
+} from "./second-factors.server";
+import {
+  encryptTotpSecret,
+  newTotpSecret,
+  openTotpSecret,
+  TOTP_DIGITS,
+  TOTP_STEP_SECONDS,
+  totpStepOf,
+} from "./totp-secrets";
+
+// Setting up and changing second factors (/account/security and /api/auth/…): every change needs
+// "Confirm it's you", is written with its audit entry and the email that tells the owner in one batch, and
+// new recovery codes are shown once. A pending authenticator app's key is shown only to a recent sign-in.
+
+const ownEntry = (me: SignedInUser, action: AccountAction) =>
+  ({ actorId: me.id, actorEmail: me.email, subjectId: me.id, action, outcome: "success" }) as const;
+
+export interface PasskeySummary {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface SecurityOverview {
+  factors: SecondFactors;
+  passkeys: PasskeySummary[];
+  /** An authenticator app set up but not yet confirmed by a code. */
+  pendingTotp: boolean;
+  /**
+   * That app's QR code and key again, when asked for (the page shows them; the API does not), and only to
+   * a session that authenticated within the last 10 minutes: otherwise null, and `showTotpEnrolment` asks
+   * "Confirm it's you" first.
+   */
+  enrolment: TotpEnrolment | null;
+  isAdmin: boolean;
+  /** After an administrator reset the factors: whether this session must open the emailed link first. */
+  enrolmentLock: EnrolmentLock;
+}
+
+export async function securityOverview(
+  deps: Deps,
+  caller: Caller,
+  options: { withEnrolment?: boolean } = {},
+): Promise<Outcome<SecurityOverview>> {
+  if (!caller.session) return unauthenticated;
+  const me = await findSignedInUser(deps.db, caller.session);
+  if (!me) return unauthenticated;
+  const [factors, keys, pending, enrolmentLock] = await Promise.all([
+    secondFactorsOf(deps.db, me.id),
+    deps.db.query.passkeys.findMany({
+      where: eq(passkeys.userId, me.id),
+      orderBy: [desc(passkeys.createdAt)],
+    }),
+    deps.db.query.totpCredentials.findFirst({
+      where: and(eq(totpCredentials.userId, me.id), isNull(totpCredentials.confirmedAt)),
+    }),
+    enrolmentLockOf(deps.db, me),
+  ]);
+  const key = encryptionKey(deps.env);
+  const shown = options.withEnrolment && pending && key && isRecentlyAuthenticated(me);
+  const secret = shown ? await openTotpSecret(key, pending.secretCiphertext) : null;
+  return done({
+    factors,
+    passkeys: keys.map((key) => ({
+      id: key.id,
+      name: key.name,
+      createdAt: key.createdAt.toISOString(),
+      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    })),
+    pendingTotp: pending !== undefined,
+    enrolment: secret ? enrolmentOf(secret, me.email) : null,
+    isAdmin: me.isAdmin,
+    enrolmentLock,
+  });
+}
+
+export interface TotpEnrolment {
+  /** The secret as an authenticator app takes it when typed (base32). */
+  secret: string;
+  uri: string;
+  /** The QR code of `uri`, drawn on the server (no third party sees the secret). */
+  qrSvg: string;
+}
+
+function enrolmentOf(secret: Uint8Array, email: string): TotpEnrolment {
+  const uri = createTOTPKeyURI("FACETS", email, secret, TOTP_STEP_SECONDS, TOTP_DIGITS);
+  return { secret: encodeBase32UpperCaseNoPadding(secret), uri, qrSvg: renderSVG(uri, { border: 2 }) };
+}
+
+function encryptionKey(env: Env): string | null {
+  return env.TOTP_ENCRYPTION_KEY ?? null;
+}
+
+/** Starts (or starts again) setting up an authenticator app: a new secret, kept unconfirmed. */
+export async function startTotpEnrolment(deps: Deps, caller: Caller): Promise<Outcome<TotpEnrolment>> {
+  const me = await requireRecentAuthentication(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const locked = await enrolmentRefusal(deps.db, me.value);
+  if (locked) return locked;
+  const key = encryptionKey(deps.env);
+  if (!key || !recoveryCodeKey(deps.env.RECOVERY_CODE_KEY)) return conflict(SECOND_FACTORS_UNAVAILABLE);
+  const existing = await deps.db.query.totpCredentials.findFirst({
+    where: eq(totpCredentials.userId, me.value.id),
+  });
+  if (existing?.confirmedAt) return conflict("An authenticator app is already set up. Remove it first.");
+  const secret = newTotpSecret();
+  const secretCiphertext = await encryptTotpSecret(key, secret);
+  await deps.db
+    .insert(totpCredentials)
+    .values({ userId: me.value.id, secretCiphertext })
+    .onConflictDoUpdate({ target: totpCredentials.userId, set: { secretCiphertext, createdAt: new Date() } });
+  return done(enrolmentOf(secret, me.value.email));
+}
+
+/** The pending authenticator app's QR code and key again, for a recent sign-in ("Confirm it's you"). */
+export async function showTotpEnrolment(deps: Deps, caller: Caller): Promise<Outcome<TotpEnrolment>> {
+  const me = await requireRecentAuthentication(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const key = encryptionKey(deps.env);
+  const pending = await deps.db.query.totpCredentials.findFirst({
+    where: and(eq(totpCredentials.userId, me.value.id), isNull(totpCredentials.confirmedAt)),
+  });
+  const secret = key && pending ? await openTotpSecret(key, pending.secretCiphertext) : null;
+  if (!secret) return conflict("Start setting up the authenticator app again.");
+  return done(enrolmentOf(secret, me.value.email));
+}
+
+/** What a person asked for cannot be done without the Worker secrets of second factors. */
+export const SECOND_FACTORS_UNAVAILABLE = "Authenticator apps are not available yet. Please try again later.";
+
+/** The statement that stores new recovery codes, each as its HMAC under the key. */
+export function insertRecoveryCodes(db: Database, key: Uint8Array, userId: number, codes: string[]) {
+  return db.insert(recoveryCodes).values(
+    codes.map((code) => ({
+      userId,
+      codeHash: recoveryCodeHash(key, normalisedRecoveryCode(code) ?? code),
+    })),
+  );
+}
+
+/**
+ * Confirms the pending authenticator app with a code from it; the code's step counts as used. A person's
+ * first second factor also brings their ten recovery codes, returned here to be shown once.
+ */
+export async function confirmTotpEnrolment(
+  deps: Deps,
+  caller: Caller,
+  input: unknown,
+): Promise<Outcome<{ recoveryCodes: string[] | null }>> {
+  const limited = await rateLimit(deps.env, "account", caller);
+  if (limited) return limited;
+  const me = await requireRecentAuthentication(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const locked = await enrolmentRefusal(deps.db, me.value);
+  if (locked) return locked;
+  const parsed = totpConfirmationSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const key = encryptionKey(deps.env);
+  const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
+  if (!codeKey) return conflict(SECOND_FACTORS_UNAVAILABLE);
+  const pending = await deps.db.query.totpCredentials.findFirst({
+    where: and(eq(totpCredentials.userId, me.value.id), isNull(totpCredentials.confirmedAt)),
+  });
+  if (!key || !pending) return conflict("Start setting up the authenticator app again.");
+  const secret = await openTotpSecret(key, pending.secretCiphertext);
+  if (!secret) return conflict("Start setting up the authenticator app again.");
+  const step = totpStepOf(secret, parsed.data.code, Math.floor(Date.now() / 1000));
+  if (step === null) return invalid({ code: "That code is not right. Check the app and try again." });
+  const factors = await secondFactorsOf(deps.db, me.value.id);
+  const codes = factors.recoveryCodesLeft === 0 ? newRecoveryCodes() : null;
+  const [, mail] = await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      deps.db
+        .update(totpCredentials)
+        .set({ confirmedAt: new Date(), lastUsedStep: step })
+        .where(and(eq(totpCredentials.userId, me.value.id), isNull(totpCredentials.confirmedAt))),
+      insertMailEventIfChanged(deps.db, "totp-enabled", me.value.id),
+      chain.append(caller, ownEntry(me.value, "totp-enabled"), { ifChanged: true }),
+      ...(codes
+        ? [
+            deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id)),
+            insertRecoveryCodes(deps.db, codeKey, me.value.id, codes),
+            chain.append(caller, ownEntry(me.value, "recovery-codes-generated")),
+          ]
+        : []),
+    ]),
+  );
+  deps.waitUntil(publishMailEvents(deps.env, mail));
+  await liftEnrolmentLock(deps, me.value);
+  return done({ recoveryCodes: codes });
+}
+
+/** An administrator's account keeps at least one second factor. */
+const LAST_FACTOR_OF_ADMIN =
+  "An administrator's account must keep a second factor. Add another one before removing this.";
+
+/**
+ * Removes the authenticator app (and the recovery codes, if no passkey remains). The rules are part of the
+ * DELETE, so a removal racing another cannot take an administrator's last factor or leave codes behind.
+ */
+export async function removeTotp(deps: Deps, caller: Caller): Promise<Outcome> {
+  const me = await requireRecentAuthentication(deps.db, caller);
+  if (me.kind !== "done") return me;
+  const userId = me.value.id;
+  const [removed, mail] = await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      deps.db
+        .delete(totpCredentials)
+        .where(
+          and(
+            eq(totpCredentials.userId, userId),
+            isNotNull(totpCredentials.confirmedAt),
+            mayLoseFactorSql(userId, "totp"),
+          ),
+        )
+        .returning({ userId: totpCredentials.userId }),
+      insertMailEventIfChanged(deps.db, "totp-removed", userId),
+      chain.append(caller, ownEntry(me.value, "totp-removed"), { ifChanged: true }),
+      deleteRecoveryCodesWithoutFactorStatement(deps.db, userId),
+    ]),
+  );
+  if (removed.length === 1) {
+    deps.waitUntil(publishMailEvents(deps.env, mail));
+    return done(null);
+  }
+  const factors = await secondFactorsOf(deps.db, userId);
+  return factors.totp ? conflict(LAST_FACTOR_OF_ADMIN) : conflict("No authenticator app is set up.");
+}
+
+/**
+ * Ten new recovery codes, shown once; the old ones stop working in the same batch. Only while a second
+ * factor remains: the batch checks it as it runs, so a removal racing it cannot leave codes behind.
+ */
+export async function regenerateRecoveryCodes(
+  deps: Deps,
+  caller: Caller,
+): Promise<Outcome<{ recoveryCodes: string[] }>> {
+  const me = await requireRecentAuthentication(deps.db, caller);
+  if (me.kind !== "done") return me;
+  if (!me.value.hasSecondFactor) return conflict(SET_UP_FIRST);
+  const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
+  if (!codeKey) return conflict("Recovery codes are not available yet. Please try again later.");
+  const userId = me.value.id;
+  const codes = newRecoveryCodes();
+  const event = mailEventRow("recovery-codes-generated", userId);
+  const [mail] = await withEventChain(deps.db, (chain) =>
+    deps.db.batch([
+      insertMailEventWhere(deps.db, event, hasSecondFactorSql(userId)),
+      chain.append(caller, ownEntry(me.value, "recovery-codes-generated"), { ifChanged: true }),
+      deps.db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), mailEventStoredSql(event))),
+      insertRecoveryCodes(deps.db, codeKey, userId, codes),
+      deleteRecoveryCodesWithoutFactorStatement(deps.db, userId),
+    ]),
+  );
+  if (mail.length !== 1) return conflict(SET_UP_FIRST);
+  deps.waitUntil(publishMailEvents(deps.env, mail));
+  return done({ recoveryCodes: codes });
+}
+
+const SET_UP_FIRST = "Set up a second factor first.";
+
+export { LAST_FACTOR_OF_ADMIN };
