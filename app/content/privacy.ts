@@ -1,5 +1,5 @@
 // The privacy notice (/privacy), written from what the code does: every field, place and period here is
-// one the code stores, uses or applies. Change it with the code (docs/decisions.md, issue 18).
+// one the code stores, uses or applies. Change it with the code (docs/decisions/058 and 060).
 
 export interface PrivacyTopic {
   id: string;

@@ -1,4 +1,4 @@
-/** Password bounds for registration (the spec leaves them open; see docs/decisions.md). */
+/** Password bounds for registration (the spec leaves them open; see docs/decisions/003-password-length-bounds.md). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 

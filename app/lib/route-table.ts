@@ -11,7 +11,7 @@ export { ADMIN_TAB_ENTRIES };
  * How a page is rendered:
  * - `prerendered`: built once at build time and served from memory to visitors; a signed-in view is
  *   rendered once per isolate and header form, then held. Its loader may read configuration (SITE_ORIGIN),
- *   never storage: the build refuses it (scripts/route-table-check.ts).
+ *   never storage: the build refuses it (scripts/prerendered-storage-check.ts).
  * - `per-request`: rendered for every request (forms and their answers, pages with a token in the address).
  * - `signed-in`: only for signed-in people, rendered for every request from the session.
  * - `resource`: no document; the module's loader or action answers with a file, JSON or a redirect.

@@ -3,7 +3,7 @@ import { publicUserTypes } from "~/content/user-types";
 import { MESSAGE_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./field-limits";
 
 // One schema per form, used by the browser (validation as you type) and by the server (the truth).
-// zod/mini keeps the browser's share small (GUIDE.md budget: 120 KB of JavaScript on interactive pages).
+// zod/mini keeps the browser's share small (the budget: 125 KB of JavaScript on interactive pages, docs/decisions/025).
 // Length bounds are the spec's (section 3); the messages the spec gives are quoted exactly.
 
 const publicUserTypeIds = new Set(publicUserTypes.map((type) => type.id));

@@ -12,7 +12,7 @@ import { demoAdminCookie } from "./demo-admin";
 //
 // Static files (/favicon.svg, /assets/*) are left out: Cloudflare's asset layer answers them before the
 // Worker runs, and locally Miniflare's asset worker leaves such a body unread with the same effect. In
-// production the edge ends each HTTP request itself; docs/decisions.md says why we do not route every
+// production the edge ends each HTTP request itself; docs/decisions/053 says why we do not route every
 // static file through the Worker to cover a local-only defect.
 //
 // Then a seeded fuzz of the same at the HTTP level: the Vitest fuzz (tests/worker/fuzz.test.ts) runs inside
