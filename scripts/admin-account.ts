@@ -1,6 +1,10 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { hashPassword } from "../app/server/identity/passwords.server.ts";
-import { normalisedRecoveryCode, recoveryCodeHash, recoveryCodeKey } from "../app/server/second-factors/recovery-codes.ts";
+import {
+  normalisedRecoveryCode,
+  recoveryCodeHash,
+  recoveryCodeKey,
+} from "../app/server/second-factors/recovery-codes.ts";
 import { encryptTotpSecret } from "../app/server/second-factors/totp-secrets.ts";
 import {
   DEMO_ADMIN_RECOVERY_CODES,

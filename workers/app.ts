@@ -1,4 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { serveHeldPage } from "../app/server/delivery/member-pages.server";
+import { servePrerenderedPage } from "../app/server/delivery/prerendered-pages.server";
 import {
   clearFlashCookie,
   readFlash,
@@ -7,9 +9,6 @@ import {
   setsSessionCookie,
 } from "../app/server/http/cookies.server";
 import { jsonError } from "../app/server/http/json-api.server";
-import { type MailEventMessage, sweepUnpublishedMail } from "../app/server/mail/mail-outbox.server";
-import { serveHeldPage } from "../app/server/delivery/member-pages.server";
-import { servePrerenderedPage } from "../app/server/delivery/prerendered-pages.server";
 import {
   cloudflareContext,
   cspNonceContext,
@@ -28,9 +27,10 @@ import {
   screenRequest,
   withoutIgnoredBody,
 } from "../app/server/http/request-policy.server";
-import { DAILY_CRON, pruneSpentRecords } from "../app/server/retention.server";
 import { applySecurityHeaders, createNonce } from "../app/server/http/security-headers.server";
 import { validateSession } from "../app/server/identity/sessions.server";
+import { type MailEventMessage, sweepUnpublishedMail } from "../app/server/mail/mail-outbox.server";
+import { DAILY_CRON, pruneSpentRecords } from "../app/server/retention.server";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),

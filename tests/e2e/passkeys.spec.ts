@@ -164,6 +164,21 @@ async function passkeySignIn(device: Page, origin: string) {
   await expect(device).toHaveURL(`${origin}/`);
 }
 
+/** An approved member with one passkey ("Test laptop", its email received), signed in on that device. */
+async function memberWithPasskey(
+  browser: Browser,
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  email: string,
+) {
+  const origin = (baseURL ?? "").replace("127.0.0.1", "localhost");
+  await approvedMember(request, email, "Grace");
+  const device = await withAuthenticator(browser, origin);
+  await addPasskeyAs(device, email, "Test laptop");
+  await emailTo(email, "A passkey was added to your FACETS account", "If this was not you");
+  return { origin, device };
+}
+
 // Issue 23: the emailed reset link's page lists the account's passkeys. A reset link is only a mailbox, and
 // a mailbox alone takes no second factor away: when the passkeys are the only one they stay, and the page
 // says why; when an authenticator app remains, it asks whether to keep them. A plain form: with JavaScript
@@ -180,12 +195,8 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       // Two browsers, two emails to wait for, and two passkey ceremonies.
       test.slow();
-      const origin = (baseURL ?? "").replace("127.0.0.1", "localhost");
       const email = uniqueEmail(javaScriptEnabled ? "reset-only-js" : "reset-only-nojs");
-      await approvedMember(request, email, "Grace");
-      const device = await withAuthenticator(browser, origin);
-      await addPasskeyAs(device, email, "Test laptop");
-      await emailTo(email, "A passkey was added to your FACETS account", "If this was not you");
+      const { origin, device } = await memberWithPasskey(browser, request, baseURL, email);
       await device.context().clearCookies();
 
       await openResetLink(page, request, email);
@@ -217,12 +228,8 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       // Two browsers, three emails to wait for, and a passkey ceremony.
       test.slow();
-      const origin = (baseURL ?? "").replace("127.0.0.1", "localhost");
       const email = uniqueEmail(javaScriptEnabled ? "reset-keys-js" : "reset-keys-nojs");
-      await approvedMember(request, email, "Grace");
-      const device = await withAuthenticator(browser, origin);
-      await addPasskeyAs(device, email, "Test laptop");
-      await emailTo(email, "A passkey was added to your FACETS account", "If this was not you");
+      const { origin, device } = await memberWithPasskey(browser, request, baseURL, email);
       const secret = await turnOnAppAs(device);
       await device.context().clearCookies();
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashToken } from "../../app/server/identity/account-tokens.server";
 import { getDb } from "../../app/server/db.server";
+import { hashToken } from "../../app/server/identity/account-tokens.server";
 import { retryDelaySeconds } from "../../app/server/mail/mail-delivery.server";
 import {
   insertMailEventIfChanged,

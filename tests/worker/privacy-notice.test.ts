@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { EXPORT_FORMAT } from "../../app/server/account/personal-data.server";
 import { TOKEN_LIFETIME_SECONDS } from "../../app/server/identity/account-tokens.server";
 import { INTERRUPTED_ACTION_SECONDS } from "../../app/server/identity/interrupted-actions.server";
-import { EXPORT_FORMAT } from "../../app/server/account/personal-data.server";
 import { ACCOUNT_EVENT_RETENTION_DAYS, MAIL_RETENTION_DAYS } from "../../app/server/retention.server";
 import { fetchPage, fetchWorker, NO_SCRIPTS, textOf } from "./support";
 
