@@ -1,7 +1,8 @@
+import type { ReactNode } from "react";
 import { StaticNotice, useToast } from "~/components/toaster";
-import { adminTabOf } from "~/lib/admin-tabs";
+import { type AdminTab, adminTabOf } from "~/lib/admin-tabs";
 import { pageMeta } from "~/lib/seo";
-import { unknownIntent } from "~/server/admin/admin-intents.server";
+import { type answerAdminIntent, unknownIntent } from "~/server/admin/admin-intents.server";
 import { readForm } from "~/server/http/form-door.server";
 import type { Route } from "./+types/dashboard";
 import * as activity from "./activity";
@@ -11,9 +12,55 @@ import * as users from "./users";
 
 // /admin: the tab that `?tab=` names (Pending Users unless it names another), inside the admin layout.
 // React Router matches routes by path alone, so this route picks the tab module (app/routes/admin/*.tsx,
-// each its own loader, action and component) and runs its loader, and hands each posted intent to the
-// action of the tab that owns it. The layout's middleware has checked the caller first. An action that needs
-// "Confirm it's you" is stored and goes on from /confirm-its-you, which then comes back here.
+// each its own loader, action and component) from TABS below and runs its loader, and hands each posted
+// intent to the action of the tab that owns it. The layout's middleware has checked the caller first. An
+// action that needs "Confirm it's you" is stored and goes on from /confirm-its-you, which then comes back here.
+
+type TabArgs = Pick<Route.LoaderArgs, "request" | "context">;
+
+/** What the dashboard runs of a tab: its loader, the component that shows the loader's data, and its action. */
+interface TabModule<Data> {
+  loader: (args: TabArgs) => Promise<Data>;
+  Component: (props: Data) => ReactNode;
+  /** The intents the tab's forms post, answered by its action; none for a tab that only reads. */
+  intents: readonly string[];
+  action?: (args: TabArgs) => ReturnType<typeof answerAdminIntent>;
+}
+
+/**
+ * Every tab of the route table (app/lib/admin-tab-entries.ts) with its module, and nothing else: a tab
+ * added to the table without one here, or one here that the table lacks, fails the typecheck.
+ */
+const TAB_MODULES = {
+  pending: {
+    loader: pendingUsers.loader,
+    Component: pendingUsers.PendingUsersTab,
+    intents: pendingUsers.intents,
+    action: pendingUsers.action,
+  },
+  users: { loader: users.loader, Component: users.UsersTab, intents: users.intents, action: users.action },
+  contacts: {
+    loader: contacts.loader,
+    Component: contacts.ContactsTab,
+    intents: contacts.intents,
+    action: contacts.action,
+  },
+  activity: { loader: activity.loader, Component: activity.ActivityTab, intents: [] },
+} satisfies Record<
+  AdminTab,
+  Omit<TabModule<unknown>, "Component"> & { Component: (props: never) => ReactNode }
+>;
+
+type TabData = { [Tab in AdminTab]: Awaited<ReturnType<(typeof TAB_MODULES)[Tab]["loader"]>> };
+
+/** The same record, typed so that each tab's component takes what its loader returns. */
+const TABS: { [Tab in AdminTab]: TabModule<TabData[Tab]> } = TAB_MODULES;
+
+/** A tab and its loader's data: what /admin's loader returns. */
+interface TabView<Tab extends AdminTab> {
+  tab: Tab;
+  data: TabData[Tab];
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -25,31 +72,29 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader(args: Route.LoaderArgs) {
-  const tab = adminTabOf(new URL(args.request.url).searchParams.get("tab"));
-  switch (tab) {
-    case "pending":
-      return { tab, pending: await pendingUsers.loader(args) };
-    case "users":
-      return { tab, users: await users.loader(args) };
-    case "contacts":
-      return { tab, contacts: await contacts.loader(args) };
-    case "activity":
-      return { tab, activity: await activity.loader(args) };
-  }
+async function loadTab<Tab extends AdminTab>(tab: Tab, args: TabArgs): Promise<TabView<Tab>> {
+  return { tab, data: await TABS[tab].loader(args) };
 }
 
-const TAB_ACTIONS = [pendingUsers, users, contacts];
+export async function loader(args: Route.LoaderArgs) {
+  return loadTab(adminTabOf(new URL(args.request.url).searchParams.get("tab")), args);
+}
 
 function ownerOf(intent: unknown) {
-  return TAB_ACTIONS.find((tab) => (tab.intents as readonly unknown[]).includes(intent));
+  return Object.values(TABS).find((tab) => (tab.intents as readonly unknown[]).includes(intent));
 }
 
 export async function action(args: Route.ActionArgs) {
   // A copy: the tab that owns the intent reads the request itself.
   const posted = await readForm(args.request.clone() as unknown as Request);
   const owner = ownerOf(posted.intent);
-  return owner ? owner.action(args) : unknownIntent();
+  return owner?.action ? owner.action(args) : unknownIntent();
+}
+
+function TabPanel<Tab extends AdminTab>({ tab, data }: TabView<Tab>) {
+  const { Component } = TABS[tab];
+  // The key is the tab (each tab's component is its own anyway); with it TypeScript takes the generic spread.
+  return <Component key={tab} {...data} />;
 }
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
@@ -57,10 +102,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
   return (
     <>
       <StaticNotice message={actionData?.toast} />
-      {loaderData.tab === "pending" ? <pendingUsers.PendingUsersTab {...loaderData.pending} /> : null}
-      {loaderData.tab === "users" ? <users.UsersTab {...loaderData.users} /> : null}
-      {loaderData.tab === "contacts" ? <contacts.ContactsTab {...loaderData.contacts} /> : null}
-      {loaderData.tab === "activity" ? <activity.ActivityTab {...loaderData.activity} /> : null}
+      <TabPanel tab={loaderData.tab} data={loaderData.data} />
     </>
   );
 }
