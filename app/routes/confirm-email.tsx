@@ -34,7 +34,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const outcome = await confirmEmail(depsOf(context), form, callerOf(context, request));
+  const outcome = await confirmEmail(depsOf(context), callerOf(context, request), form);
   if (outcome.kind === "done") {
     const notice: ToastMessage = {
       title: "Email confirmed",

@@ -36,7 +36,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const outcome = await sendContactMessage(depsOf(context), form, callerOf(context, request));
+  const outcome = await sendContactMessage(depsOf(context), callerOf(context, request), form);
   if (outcome.kind === "done") {
     return data<ContactActionResult>({ toast: SENT, resetKey: Date.now() }, { status: 201 });
   }

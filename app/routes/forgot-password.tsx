@@ -28,7 +28,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const outcome = await requestPasswordReset(depsOf(context), form, callerOf(context, request));
+  const outcome = await requestPasswordReset(depsOf(context), callerOf(context, request), form);
   if (outcome.kind === "done") {
     return data<ActionResult>({
       notice: { title: "Check your email", description: RESET_LINK_SENT_MESSAGE },

@@ -74,7 +74,7 @@ type IntentHandler = (args: ActionArgs, form: Record<string, string>) => Promise
 /** `second-factor`: the code step after a correct password (app/components/login/second-step-form.tsx). */
 async function answerSecondStep({ request, context }: ActionArgs, form: Record<string, string>) {
   const caller = callerOf(context, request);
-  const outcome = await completeSignIn(depsOf(context), form, caller, readSignInTicketCookie(request));
+  const outcome = await completeSignIn(depsOf(context), caller, form, readSignInTicketCookie(request));
   if (outcome.kind === "done" && outcome.value.kind === "signed-in") {
     return signedIn(request, outcome.value, outcome.value.next);
   }
@@ -98,7 +98,7 @@ async function answerSecondStep({ request, context }: ActionArgs, form: Record<s
 /** `login`: email and password (app/components/login/login-form.tsx). */
 async function answerLogIn({ request, context }: ActionArgs, form: Record<string, string>) {
   const next = nextPath(form.next);
-  const outcome = await logIn(depsOf(context), form, callerOf(context, request), { ticket: { next } });
+  const outcome = await logIn(depsOf(context), callerOf(context, request), form, { ticket: { next } });
   if (outcome.kind === "done") {
     const signIn = outcome.value;
     if (signIn.kind === "signed-in") return signedIn(request, signIn, next);
@@ -124,7 +124,7 @@ async function answerLogIn({ request, context }: ActionArgs, form: Record<string
 
 /** `register`: a new account that waits for approval (app/components/login/register-form.tsx). */
 async function answerRegister({ request, context }: ActionArgs, form: Record<string, string>) {
-  const outcome = await register(depsOf(context), form, callerOf(context, request));
+  const outcome = await register(depsOf(context), callerOf(context, request), form);
   if (outcome.kind === "done") {
     return data<LoginActionResult>(
       { tab: "register", toast: TOASTS.registered, resetKey: Date.now() },

@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const outcome = await resetPassword(depsOf(context), form, callerOf(context, request));
+  const outcome = await resetPassword(depsOf(context), callerOf(context, request), form);
   if (outcome.kind === "done") {
     const changed = {
       title: "Password changed",

@@ -12,8 +12,8 @@ import { done, invalid, type Outcome } from "./outcome";
  */
 export async function sendContactMessage(
   deps: Deps,
-  input: unknown,
   caller: Caller,
+  input: unknown,
 ): Promise<Outcome<{ id: number | null }>> {
   const limited = await rateLimit(deps.env, "contact", caller);
   if (limited) return limited;

@@ -3,7 +3,7 @@ import { confirmEmail } from "~/server/identity/accounts.server";
 
 export const action = jsonAction({
   readsBody: true,
-  run: ({ deps, caller, input }) => confirmEmail(deps, input, caller),
+  run: ({ deps, caller, input }) => confirmEmail(deps, caller, input),
   answer: () => Response.json({ ok: true, message: "Your email address is confirmed." }),
 });
 

@@ -4,7 +4,7 @@ import { requestPasswordReset } from "~/server/identity/accounts.server";
 
 export const action = jsonAction({
   readsBody: true,
-  run: ({ deps, caller, input }) => requestPasswordReset(deps, input, caller),
+  run: ({ deps, caller, input }) => requestPasswordReset(deps, caller, input),
   answer: () => Response.json({ message: RESET_LINK_SENT_MESSAGE }, { status: 202 }),
 });
 

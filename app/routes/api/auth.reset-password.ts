@@ -7,7 +7,7 @@ import { resetPassword } from "~/server/identity/accounts.server";
  */
 export const action = jsonAction({
   readsBody: true,
-  run: ({ deps, caller, input }) => resetPassword(deps, input, caller),
+  run: ({ deps, caller, input }) => resetPassword(deps, caller, input),
   answer: ({ passkeysRemoved }) =>
     Response.json({ ok: true, message: "Your password has been changed. Please log in.", passkeysRemoved }),
 });

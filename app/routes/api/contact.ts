@@ -3,7 +3,7 @@ import { jsonAction, postOnly } from "~/server/http/json-api.server";
 
 export const action = jsonAction({
   readsBody: true,
-  run: ({ deps, caller, input }) => sendContactMessage(deps, input, caller),
+  run: ({ deps, caller, input }) => sendContactMessage(deps, caller, input),
   answer: ({ id }) => Response.json(id === null ? { ok: true } : { ok: true, id }, { status: 201 }),
   messages: { rateLimited: "Too many messages. Try again later." },
 });

@@ -10,7 +10,7 @@ const CODE_REQUIRED = "Give the code from your authenticator app or a recovery c
 
 export const action = jsonAction({
   readsBody: true,
-  run: ({ deps, caller, input }) => logIn(deps, input, caller),
+  run: ({ deps, caller, input }) => logIn(deps, caller, input),
   answer: (signIn, request) =>
     signIn.kind === "second-factor"
       ? Response.json({ error: CODE_REQUIRED, secondFactor: "required" }, { status: 401 })

@@ -4,7 +4,7 @@ import { register } from "~/server/identity/accounts.server";
 
 export const action = jsonAction({
   readsBody: true,
-  run: ({ deps, caller, input }) => register(deps, input, caller),
+  run: ({ deps, caller, input }) => register(deps, caller, input),
   answer: () => Response.json({ message: REGISTERED_MESSAGE }, { status: 201 }),
 });
 

@@ -49,7 +49,7 @@ function publishLater(deps: Deps, events: MailEventMessage[]) {
 }
 
 /** Creates a pending account and tells the registrant and the admins. Signs nobody in. */
-export async function register(deps: Deps, input: unknown, caller: Caller): Promise<Outcome> {
+export async function register(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
   const limited = await rateLimit(deps.env, "register", caller);
   if (limited) return limited;
   if (trippedHoneypot(input)) return done(null);
@@ -136,8 +136,8 @@ async function secondFactorStep(
  */
 export async function logIn(
   deps: Deps,
-  input: unknown,
   caller: Caller,
+  input: unknown,
   options: { ticket?: { next: string | null } } = {},
 ): Promise<Outcome<SignIn>> {
   const limited = await rateLimit(deps.env, "login", caller);
@@ -168,8 +168,8 @@ export async function logIn(
  */
 export async function completeSignIn(
   deps: Deps,
-  input: unknown,
   caller: Caller,
+  input: unknown,
   binding: string | null,
 ): Promise<Outcome<SignIn & { next: string | null }>> {
   const limited = await rateLimit(deps.env, "login", caller);
@@ -225,7 +225,7 @@ export async function logOut(deps: Deps, token: string | null, caller: Caller): 
 }
 
 /** Confirms the address a confirmation link was sent to. */
-export async function confirmEmail(deps: Deps, input: unknown, caller: Caller): Promise<Outcome> {
+export async function confirmEmail(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
   const limited = await rateLimit(deps.env, "confirm-email", caller);
   if (limited) return limited;
   const parsed = confirmEmailSchema.safeParse(input);
@@ -246,7 +246,7 @@ export async function confirmEmail(deps: Deps, input: unknown, caller: Caller): 
  * Asks for a reset link. The answer is the same for every address (no enumeration): the event is recorded
  * only for an account that can use it, and the mail goes out after the answer.
  */
-export async function requestPasswordReset(deps: Deps, input: unknown, caller: Caller): Promise<Outcome> {
+export async function requestPasswordReset(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
   const limited = await rateLimit(deps.env, "forgot-password", caller);
   if (limited) return limited;
   const parsed = forgotPasswordSchema.safeParse(input);
@@ -277,8 +277,8 @@ export async function requestPasswordReset(deps: Deps, input: unknown, caller: C
  */
 export async function resetPassword(
   deps: Deps,
-  input: unknown,
   caller: Caller,
+  input: unknown,
 ): Promise<Outcome<{ passkeysRemoved: boolean }>> {
   const limited = await rateLimit(deps.env, "reset-password", caller);
   if (limited) return limited;
