@@ -78,3 +78,31 @@ export function ConfirmItsYouForm({
     </section>
   );
 }
+
+/**
+ * The other way a change asks "Confirm it's you": inline, as a field of the change's own form (the changes of
+ * /account). Shown when the person has a second factor; needed when they signed in more than 10 minutes ago.
+ */
+export function ConfirmationCodeField({
+  show,
+  idPrefix,
+  error,
+}: {
+  show: boolean;
+  idPrefix: string;
+  error?: string;
+}) {
+  if (!show) return null;
+  return (
+    <TextField
+      id={`${idPrefix}-code`}
+      name="code"
+      label="Code from your authenticator app or a recovery code"
+      hint="Needed when you signed in more than 10 minutes ago."
+      autoComplete="one-time-code"
+      autoCapitalize="none"
+      spellCheck={false}
+      error={error}
+    />
+  );
+}

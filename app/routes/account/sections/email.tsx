@@ -1,0 +1,74 @@
+import { Form } from "react-router";
+import { AccountSection, SaveButton } from "~/components/account-sections";
+import { ConfirmationCodeField } from "~/components/confirm-its-you-form";
+import { StaticNotice } from "~/components/toaster";
+import { TextField } from "~/components/ui/form-field";
+import { EMAIL_CHANGE_SENT } from "~/lib/account-messages";
+import { requestEmailChange } from "~/server/account/email-change.server";
+import { sessionCookie } from "~/server/http/cookies.server";
+import { continueUnderToken } from "~/server/http/request-context.server";
+import { type ActionResult, answer, type IntentHandlers, wrongPasswordOr } from "./overview-answers";
+
+// /account's Email address section: its form, and the handler of the intent it posts.
+
+export const intents: IntentHandlers = {
+  email: async ({ request, context, deps, caller, form }) => {
+    const outcome = await requestEmailChange(deps, caller, form);
+    if (outcome.kind === "done") {
+      // A code that confirmed it's you gave the session a new token.
+      const { token } = outcome.value;
+      continueUnderToken(context, token);
+      return answer(
+        { section: "email", notice: { title: "Check your new inbox", description: EMAIL_CHANGE_SENT } },
+        token ? { headers: { "Set-Cookie": sessionCookie(request, token) } } : undefined,
+      );
+    }
+    return wrongPasswordOr("email", outcome, "password", { email: form.email ?? "" });
+  },
+};
+
+export function EmailSection({
+  email,
+  withCode,
+  result,
+}: {
+  email: string;
+  withCode: boolean;
+  result: ActionResult | undefined;
+}) {
+  const mine = result?.section === "email" ? result : undefined;
+  const errors = mine?.fieldErrors ?? {};
+  return (
+    <AccountSection id="email" title="Email address">
+      <StaticNotice message={mine?.notice ?? null} />
+      <p>
+        Your account uses <strong>{email}</strong>. To move it, give the new address and your password: we
+        send a link to the new address, and the address changes when you open it.
+      </p>
+      <Form method="post" className="space-y-5" aria-label="Change email address">
+        <input type="hidden" name="intent" value="email" />
+        <TextField
+          id="email-new"
+          name="email"
+          type="email"
+          label="New email address"
+          autoComplete="email"
+          required
+          defaultValue={mine?.values?.email}
+          error={errors.email}
+        />
+        <TextField
+          id="email-password"
+          name="password"
+          type="password"
+          label="Current password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
+        <ConfirmationCodeField show={withCode} idPrefix="email" error={errors.code} />
+        <SaveButton>Send the link</SaveButton>
+      </Form>
+    </AccountSection>
+  );
+}

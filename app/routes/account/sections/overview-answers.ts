@@ -1,0 +1,81 @@
+import { data, type RouterContextProvider, redirect } from "react-router";
+import type { ToastMessage } from "~/components/toaster";
+import { TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
+import type { FieldErrors } from "~/lib/schemas";
+import { signInFirst } from "~/lib/sign-in-paths";
+import type { Caller, Deps } from "~/server/deps";
+import { failureInit } from "~/server/http/form-door.server";
+import type { Failure } from "~/server/outcome";
+
+// What the sections of /account (app/routes/account/sections/*.tsx) answer: each posted intent's handler
+// sits beside the form that posts it; the page's action finds the handler in its intent table.
+
+export type Section = "profile" | "email" | "password" | "sessions" | "delete";
+
+export interface ActionResult {
+  section: Section;
+  notice: ToastMessage;
+  fieldErrors?: FieldErrors;
+  values?: Record<string, string>;
+}
+
+/** What one handler gets: the request, the page's context, and the posted form without its intent. */
+export interface IntentArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  deps: Deps;
+  caller: Caller;
+  form: Record<string, string>;
+}
+
+export function answer(result: ActionResult, init?: ResponseInit) {
+  return data<ActionResult>(result, init);
+}
+
+export type Answer = ReturnType<typeof answer> | Response;
+
+/** The handlers of a section, by the intent its form posts. */
+export type IntentHandlers = Record<string, (args: IntentArgs) => Promise<Answer>>;
+
+export function failed(
+  section: Section,
+  outcome: Failure,
+  description: string,
+  values?: Record<string, string>,
+) {
+  if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect(signInFirst("/account"));
+  const notice: ToastMessage =
+    outcome.kind === "rate-limited"
+      ? TOO_MANY_ATTEMPTS
+      : { title: "Error", description, variant: "destructive" };
+  return answer(
+    {
+      section,
+      notice,
+      fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined,
+      values,
+    },
+    failureInit(outcome),
+  );
+}
+
+/** A wrong current password shows on its field (400, like any field error); other failures as usual. */
+export function wrongPasswordOr(
+  section: Section,
+  outcome: Failure,
+  passwordField: string,
+  values?: Record<string, string>,
+) {
+  if (outcome.kind === "unauthenticated" && outcome.message) {
+    return answer(
+      {
+        section,
+        notice: { title: "Error", description: outcome.message, variant: "destructive" },
+        fieldErrors: { [passwordField]: outcome.message },
+        values,
+      },
+      { status: 400 },
+    );
+  }
+  return failed(section, outcome, "Please check the fields below.", values);
+}
