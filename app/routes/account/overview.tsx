@@ -14,16 +14,21 @@ import { listUserSessions } from "~/server/identity/sessions.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import { hasSecondFactor, secondFactorsOf } from "~/server/second-factors/second-factors.server";
 import type { Route } from "./+types/overview";
-import * as deleteAccount from "./sections/delete";
-import * as email from "./sections/email";
-import { answer, type IntentHandlers } from "./sections/overview-answers";
-import * as password from "./sections/password";
-import * as profile from "./sections/profile";
-import * as sessions from "./sections/sessions";
+import { DeleteSection } from "./sections/delete";
+import * as deleteAccount from "./sections/delete.server";
+import { EmailSection } from "./sections/email";
+import * as email from "./sections/email.server";
+import { answer, type IntentHandlers } from "./sections/overview-answers.server";
+import { PasswordSection } from "./sections/password";
+import * as password from "./sections/password.server";
+import { ProfileSection } from "./sections/profile";
+import * as profile from "./sections/profile.server";
+import { SessionsSection } from "./sections/sessions";
+import * as sessions from "./sections/sessions.server";
 
 // /account: what every signed-in person can do for themselves (issue 18). Plain HTML forms, no script:
-// each section (app/routes/account/sections/*.tsx) posts an intent to this page's action, which hands it to
-// the handler beside that form, and the page is rendered again with the outcome.
+// each section's form (app/routes/account/sections/*.tsx) posts an intent to this page's action, which
+// hands it to the handler beside that form (the .server.ts of the same name), and the page is rendered again with the outcome.
 
 /** Every intent this page takes, and its handler: each section brings its own. */
 const INTENTS: IntentHandlers = {
@@ -90,16 +95,16 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
     <>
       <PageHero title="My account" lead={`Signed in as ${me.email}. Welcome, ${me.firstName}.`} />
       <div className="mx-auto max-w-3xl space-y-8 px-4 pt-8 pb-12 sm:px-6">
-        <profile.ProfileSection profile={me} isAdmin={isAdmin} result={result} />
-        <email.EmailSection email={me.email} withCode={withCode} result={result} />
-        <password.PasswordSection withCode={withCode} result={result} />
+        <ProfileSection profile={me} isAdmin={isAdmin} result={result} />
+        <EmailSection email={me.email} withCode={withCode} result={result} />
+        <PasswordSection withCode={withCode} result={result} />
         <SecuritySummarySection security={security} />
-        <sessions.SessionsSection sessions={loaderData.sessions} result={result} />
+        <SessionsSection sessions={loaderData.sessions} result={result} />
         <AccountSection id="activity" title="Recent activity">
           <ActivityList activity={activity} />
         </AccountSection>
         <DataSection />
-        <deleteAccount.DeleteSection email={me.email} withCode={withCode} result={result} />
+        <DeleteSection email={me.email} withCode={withCode} result={result} />
       </div>
     </>
   );

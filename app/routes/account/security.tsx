@@ -1,20 +1,18 @@
 import { useState } from "react";
-import { data, Form, Link, redirect } from "react-router";
-import { AccountSection, DangerButton, QuietButton, SaveButton } from "~/components/account-sections";
+import { Link, redirect } from "react-router";
+import { RecoveryCodeList } from "~/components/account/recovery-code-list";
 import { ConfirmItsYouForm } from "~/components/confirm-its-you-form";
 import { PageHero } from "~/components/page-hero";
-import { AddPasskeyForm, PasskeyConfirmButton } from "~/components/passkey-buttons";
-import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
-import { TextField } from "~/components/ui/form-field";
-import { SET_UP_SECOND_FACTOR_MESSAGE, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
-import { formatDateTime } from "~/lib/format-date";
-import type { FieldErrors } from "~/lib/schemas";
+import { PasskeyConfirmButton } from "~/components/passkey-buttons";
+import { StaticNotice, useToast } from "~/components/toaster";
+import { SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
 import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
+import type { Caller, Deps } from "~/server/deps";
 import { sessionCookie } from "~/server/http/cookies.server";
-import { failureInit, readForm } from "~/server/http/form-door.server";
+import { readForm } from "~/server/http/form-door.server";
 import { continueUnderToken } from "~/server/http/request-context.server";
-import { requireRecentAuthentication, resumeInterrupted } from "~/server/identity/confirm-its-you.server";
+import { resumeInterrupted } from "~/server/identity/confirm-its-you.server";
 import {
   describeInterruptedAction,
   type InterruptedAction,
@@ -22,35 +20,39 @@ import {
   isInterruptedIntent,
 } from "~/server/identity/interrupted-actions.server";
 import { callerOf, depsOf } from "~/server/operation.server";
-import type { Failure, Outcome } from "~/server/outcome";
-import { openEnrolmentLink, requestEnrolmentLink } from "~/server/second-factors/enrolment-links.server";
-import { removePasskey } from "~/server/second-factors/passkeys.server";
-import {
-  confirmTotpEnrolment,
-  regenerateRecoveryCodes,
-  removeTotp,
-  securityOverview,
-  showTotpEnrolment,
-  startTotpEnrolment,
-  type TotpEnrolment,
-} from "~/server/second-factors/second-factor-enrolment.server";
+import { securityOverview } from "~/server/second-factors/second-factor-enrolment.server";
 import type { Route } from "./+types/security";
+import { EnrolmentLinkNotice } from "./sections/enrolment-link";
+import * as enrolmentLink from "./sections/enrolment-link.server";
+import { PasskeysSection } from "./sections/passkeys";
+import * as passkeys from "./sections/passkeys.server";
+import { RecoveryCodesSection } from "./sections/recovery-codes";
+import * as recoveryCodes from "./sections/recovery-codes.server";
+import {
+  type ActionResult,
+  answer,
+  error,
+  failed,
+  type SecurityHandlers,
+} from "./sections/security-answers.server";
+import { TotpSection } from "./sections/totp";
+import * as totp from "./sections/totp.server";
 
 // /account/security: second factors. An authenticator app (QR code drawn on the server), recovery codes
 // (shown once), and passkeys. Every change asks "Confirm it's you" when the last sign-in is older than 10
-// minutes; the change then goes on. Plain forms: the app and the codes work without JavaScript. A pending
-// app's QR code and key are shown only to a sign-in of the last 10 minutes ("totp-show" asks first).
+// minutes; the change then goes on. Plain forms: the app and the codes work without JavaScript. Each
+// section's form (app/routes/account/sections/*.tsx) posts an intent; this page's action hands it to the
+// handler beside that form (the .server.ts of the same name), through the intent table below.
 
 // Hydrated for the passkey buttons only; everything else is a plain form.
 
-interface ActionResult {
-  notice?: ToastMessage;
-  fieldErrors?: FieldErrors;
-  /** The action that waits for "Confirm it's you", as the server stored it: its reference and its name. */
-  confirm?: { reference: string; description: string };
-  enrolment?: TotpEnrolment;
-  recoveryCodes?: string[];
-}
+/** Every intent this page takes, and its handler: each section brings its own. */
+const INTENTS: SecurityHandlers = {
+  ...totp.intents,
+  ...passkeys.intents,
+  ...recoveryCodes.intents,
+  ...enrolmentLink.intents,
+};
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -74,143 +76,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...overview.value, enrolmentLink };
 }
 
-const error = (description: string): ToastMessage => ({
-  title: "Error",
-  description,
-  variant: "destructive",
-});
-
 const NOTHING_TO_CONFIRM =
   "There is nothing to confirm: it was done already, or waited more than 10 minutes. Nothing was done; start again.";
 
-/** An answer of this page's action, with any cookie the confirmation set (a new session token). */
-function answer(result: ActionResult, init: ResponseInit = {}, cookie: string | null = null) {
-  const headers = new Headers(init.headers);
-  if (cookie) headers.append("Set-Cookie", cookie);
-  return data<ActionResult>(result, { ...init, headers });
-}
-
-function failed(
-  outcome: Failure,
-  { confirm, cookie = null }: { confirm?: ActionResult["confirm"]; cookie?: string | null } = {},
-) {
-  if (outcome.kind === "unauthenticated" && !outcome.message)
-    throw redirect(signInFirst("/account/security"));
-  if (outcome.kind === "forbidden" && outcome.reauthenticate && confirm) {
-    return answer({ confirm }, { status: 403 }, cookie);
-  }
-  const notice =
-    outcome.kind === "rate-limited"
-      ? TOO_MANY_ATTEMPTS
-      : error(
-          outcome.kind === "conflict" || outcome.kind === "forbidden"
-            ? (outcome.message ?? "That is not allowed.")
-            : outcome.kind === "unauthenticated" && outcome.message
-              ? outcome.message
-              : outcome.kind === "invalid" && outcome.message
-                ? outcome.message
-                : "Please check the fields below.",
-        );
-  const fieldErrors = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
-  // A failed confirmation shows its form again, with the action still waiting.
-  return answer(
-    { notice, fieldErrors, confirm: outcome.kind === "rate-limited" ? undefined : confirm },
-    failureInit(outcome),
-    cookie,
-  );
-}
-
-type Deps = ReturnType<typeof depsOf>;
-type Caller = ReturnType<typeof callerOf>;
-
-async function run(
-  intent: string | undefined,
-  deps: Deps,
-  caller: Caller,
-  form: Record<string, string>,
-): Promise<Outcome<ActionResult> | null> {
-  switch (intent) {
-    case "totp-start": {
-      const outcome = await startTotpEnrolment(deps, caller);
-      return outcome.kind === "done" ? { kind: "done", value: { enrolment: outcome.value } } : outcome;
-    }
-    case "totp-show": {
-      const outcome = await showTotpEnrolment(deps, caller);
-      return outcome.kind === "done" ? { kind: "done", value: { enrolment: outcome.value } } : outcome;
-    }
-    case "totp-confirm": {
-      const outcome = await confirmTotpEnrolment(deps, caller, form);
-      if (outcome.kind !== "done") return outcome;
-      return {
-        kind: "done",
-        value: {
-          notice: { title: "Authenticator app on", description: "Your sign-ins now ask for a code from it." },
-          recoveryCodes: outcome.value.recoveryCodes ?? undefined,
-        },
-      };
-    }
-    case "totp-remove": {
-      const outcome = await removeTotp(deps, caller);
-      if (outcome.kind !== "done") return outcome;
-      return {
-        kind: "done",
-        value: { notice: { title: "Authenticator app removed", description: "It no longer signs you in." } },
-      };
-    }
-    case "passkey-add": {
-      // Asked by the "Add a passkey" button when its sign-in is older than 10 minutes.
-      const outcome = await requireRecentAuthentication(deps.db, caller);
-      if (outcome.kind !== "done") return outcome;
-      return {
-        kind: "done",
-        value: { notice: { title: "Confirmed", description: "Now add your passkey: press Add a passkey." } },
-      };
-    }
-    case "passkey-remove": {
-      const outcome = await removePasskey(deps, caller, form.id);
-      if (outcome.kind !== "done") return outcome;
-      return {
-        kind: "done",
-        value: { notice: { title: "Passkey removed", description: "It no longer signs you in." } },
-      };
-    }
-    case "recovery-codes": {
-      const outcome = await regenerateRecoveryCodes(deps, caller);
-      if (outcome.kind !== "done") return outcome;
-      return {
-        kind: "done",
-        value: {
-          notice: { title: "New recovery codes", description: "The old ones no longer work." },
-          recoveryCodes: outcome.value.recoveryCodes,
-        },
-      };
-    }
-    case "send-enrolment-link": {
-      const outcome = await requestEnrolmentLink(deps, caller);
-      if (outcome.kind !== "done") return outcome;
-      return {
-        kind: "done",
-        value: {
-          notice: {
-            title: "Link sent",
-            description: "We emailed you a link to set up a second factor. It works for an hour.",
-          },
-        },
-      };
-    }
-    case "open-enrolment-link": {
-      const outcome = await openEnrolmentLink(deps, caller, { token: form.token });
-      if (outcome.kind !== "done") return outcome;
-      return {
-        kind: "done",
-        value: {
-          notice: { title: "Link accepted", description: "You can now set up a second factor below." },
-        },
-      };
-    }
-    default:
-      return null;
-  }
+/** The posted intent's outcome, or null for an intent this page does not take. */
+function run(intent: string | undefined, deps: Deps, caller: Caller, form: Record<string, string>) {
+  const handler = intent !== undefined && Object.hasOwn(INTENTS, intent) ? INTENTS[intent] : undefined;
+  return handler ? handler(deps, caller, form) : Promise.resolve(null);
 }
 
 /** What a stored action does once "Confirm it's you" is done, with only what was stored. */
@@ -279,94 +151,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return failed(outcome);
 }
 
-function Enrolment({ enrolment, fieldErrors }: { enrolment: TotpEnrolment; fieldErrors: FieldErrors }) {
-  return (
-    <div className="space-y-5">
-      <p>
-        Scan this code with your authenticator app (1Password, Google Authenticator, Microsoft Authenticator
-        and others), or type the key below into it. Then give the six-digit code the app shows.
-      </p>
-      <figure className="w-56 rounded-lg border border-line bg-white p-2">
-        {/* Drawn on the server by uqr from our own data: no user text reaches it. */}
-        <div
-          role="img"
-          aria-label="QR code of the authenticator app's key"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG rendered on the server from the key URI
-          dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
-        />
-      </figure>
-      <p>
-        Key:{" "}
-        <code className="break-all font-mono text-sm">
-          {enrolment.secret.replace(/(.{4})/g, "$1 ").trim()}
-        </code>
-      </p>
-      <Form method="post" className="space-y-5" aria-label="Confirm the authenticator app">
-        <input type="hidden" name="intent" value="totp-confirm" />
-        <TextField
-          id="totp-code"
-          name="code"
-          label="Six-digit code from the app"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          error={fieldErrors.code}
-        />
-        <SaveButton>Turn on</SaveButton>
-      </Form>
-    </div>
-  );
-}
-
-function RecoveryCodeList({ codes }: { codes: string[] }) {
-  return (
-    <div className="rounded-xl bg-surface-muted p-4">
-      <p className="font-semibold">Your recovery codes. Save them now: they are shown only this once.</p>
-      <p className="mt-1 text-sm">Each works once, in place of a code from your app.</p>
-      <ul aria-label="Recovery codes" className="mt-3 grid gap-2 font-mono sm:grid-cols-2">
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/**
- * After an administrator reset this account's second factors: the emailed link, opened here by its button
- * (mail scanners open links, so opening one changes nothing), or a way to have a new one sent.
- */
-function EnrolmentLinkNotice({ link }: { link: string | null }) {
-  return (
-    <section aria-labelledby="enrolment-link-title" className="rounded-2xl border-2 border-brand p-6 sm:p-8">
-      <h2 id="enrolment-link-title" className="text-xl font-bold">
-        Your second factors were reset
-      </h2>
-      {link ? (
-        <>
-          <p className="mt-2">This is the link from your email. Continue to set up a new second factor.</p>
-          <Form method="post" className="mt-4" aria-label="Open the emailed link">
-            <input type="hidden" name="intent" value="open-enrolment-link" />
-            <input type="hidden" name="token" value={link} />
-            <SaveButton>Continue</SaveButton>
-          </Form>
-        </>
-      ) : (
-        <>
-          <p className="mt-2">
-            Your password alone cannot set up a new second factor. Open the link we emailed you, in this
-            browser while you are signed in. It works for an hour.
-          </p>
-          <Form method="post" className="mt-4" aria-label="Email me a new link">
-            <input type="hidden" name="intent" value="send-enrolment-link" />
-            <QuietButton>Email me a new link</QuietButton>
-          </Form>
-        </>
-      )}
-    </section>
-  );
-}
-
 export default function SecurityPage({ loaderData, actionData }: Route.ComponentProps) {
   const { factors, isAdmin } = loaderData;
   const result = actionData;
@@ -405,100 +189,19 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
         ) : null}
         {shownCodes ? <RecoveryCodeList codes={shownCodes} /> : null}
 
-        <AccountSection id="totp" title="Authenticator app">
-          {factors.totp ? (
-            <>
-              <p>
-                <strong>On.</strong> Sign-ins ask for a code from your app.
-              </p>
-              <Form method="post" aria-label="Remove the authenticator app">
-                <input type="hidden" name="intent" value="totp-remove" />
-                <DangerButton>Remove the authenticator app</DangerButton>
-              </Form>
-            </>
-          ) : enrolment ? (
-            <Enrolment
-              enrolment={enrolment}
-              fieldErrors={result?.confirm ? {} : (result?.fieldErrors ?? {})}
-            />
-          ) : needsLink ? (
-            <p>Off. Open the link we emailed you first (above).</p>
-          ) : loaderData.pendingTotp ? (
-            <>
-              <p>
-                Setting up an authenticator app is waiting for a code from it. Its QR code and key are shown
-                again once you confirm it's you.
-              </p>
-              <div className="flex flex-wrap gap-3">
-                <Form method="post" aria-label="Show the authenticator app's key">
-                  <input type="hidden" name="intent" value="totp-show" />
-                  <SaveButton>Show the QR code and key</SaveButton>
-                </Form>
-                <Form method="post" aria-label="Set up an authenticator app">
-                  <input type="hidden" name="intent" value="totp-start" />
-                  <QuietButton>Start again with a new key</QuietButton>
-                </Form>
-              </div>
-            </>
-          ) : (
-            <>
-              <p>Off. An app on your phone gives a new six-digit code every 30 seconds.</p>
-              <Form method="post" aria-label="Set up an authenticator app">
-                <input type="hidden" name="intent" value="totp-start" />
-                <SaveButton>Set up an authenticator app</SaveButton>
-              </Form>
-            </>
-          )}
-        </AccountSection>
-
-        <AccountSection id="passkeys" title="Passkeys">
-          <p>
-            A passkey signs you in with your device's screen lock or security key, with no password and no
-            code, and cannot be phished.
-          </p>
-          {loaderData.passkeys.length > 0 ? (
-            <ul className="divide-y divide-line" aria-label="Your passkeys">
-              {loaderData.passkeys.map((key) => (
-                <li key={key.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                  <span>
-                    <strong>{key.name}</strong>
-                    <span className="block text-sm text-ink-muted">
-                      Added {formatDateTime(key.createdAt)}
-                      {key.lastUsedAt ? `, last used ${formatDateTime(key.lastUsedAt)}` : ", not used yet"}
-                    </span>
-                  </span>
-                  <Form method="post" aria-label={`Remove the passkey ${key.name}`}>
-                    <input type="hidden" name="intent" value="passkey-remove" />
-                    <input type="hidden" name="id" value={key.id} />
-                    <QuietButton>Remove</QuietButton>
-                  </Form>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p>No passkeys yet.</p>
-          )}
-          {needsLink ? null : <AddPasskeyForm onRecoveryCodes={setAddedCodes} />}
-        </AccountSection>
-
-        <AccountSection id="recovery" title="Recovery codes">
-          {hasFactor ? (
-            <>
-              <p>
-                {factors.recoveryCodesLeft === 1
-                  ? "1 recovery code left."
-                  : `${factors.recoveryCodesLeft} recovery codes left.`}{" "}
-                Each signs you in once if you lose your app or passkeys.
-              </p>
-              <Form method="post" aria-label="Make new recovery codes">
-                <input type="hidden" name="intent" value="recovery-codes" />
-                <QuietButton>Make new recovery codes</QuietButton>
-              </Form>
-            </>
-          ) : (
-            <p>You get ten recovery codes when you set up your first second factor.</p>
-          )}
-        </AccountSection>
+        <TotpSection
+          on={factors.totp}
+          enrolment={enrolment}
+          fieldErrors={result?.confirm ? {} : (result?.fieldErrors ?? {})}
+          needsLink={needsLink}
+          pending={loaderData.pendingTotp}
+        />
+        <PasskeysSection
+          passkeys={loaderData.passkeys}
+          needsLink={needsLink}
+          onRecoveryCodes={setAddedCodes}
+        />
+        <RecoveryCodesSection hasFactor={hasFactor} left={factors.recoveryCodesLeft} />
 
         <p>
           <Link to="/account" className="font-semibold text-brand underline">

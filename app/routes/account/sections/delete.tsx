@@ -1,42 +1,13 @@
-import { Form, redirect } from "react-router";
+import { Form } from "react-router";
 import { AccountSection, DangerButton } from "~/components/account-sections";
 import { ConfirmationCodeField } from "~/components/confirm-its-you-form";
 import { StaticNotice } from "~/components/toaster";
 import { TextField } from "~/components/ui/form-field";
 import { DELETE_WORD } from "~/lib/schemas";
-import { deleteMyAccount } from "~/server/account/my-account.server";
-import { clearSessionCookie, flashCookie } from "~/server/http/cookies.server";
-import { type ActionResult, answer, type IntentHandlers, wrongPasswordOr } from "./overview-answers";
+import type { ActionResult } from "./overview-answers.server";
 
-// /account's Delete account section: its form, and the handler of the intent it posts.
-
-export const intents: IntentHandlers = {
-  delete: async ({ request, deps, caller, form }) => {
-    const outcome = await deleteMyAccount(deps, caller, form);
-    if (outcome.kind === "done") {
-      const headers = new Headers();
-      headers.append("Set-Cookie", clearSessionCookie(request));
-      headers.append(
-        "Set-Cookie",
-        flashCookie(request, {
-          title: "Account deleted",
-          description: "Your account and everything sent from its address were deleted.",
-        }),
-      );
-      throw redirect("/", { headers });
-    }
-    if (outcome.kind === "conflict") {
-      return answer(
-        {
-          section: "delete",
-          notice: { title: "Not deleted", description: outcome.message, variant: "destructive" },
-        },
-        { status: 409 },
-      );
-    }
-    return wrongPasswordOr("delete", outcome, "password");
-  },
-};
+// /account's Delete account section: its form; the handler of the intent it posts is
+// beside it, in delete.server.ts.
 
 export function DeleteSection({
   email,

@@ -3,29 +3,10 @@ import { AccountSection, SaveButton } from "~/components/account-sections";
 import { ConfirmationCodeField } from "~/components/confirm-its-you-form";
 import { StaticNotice } from "~/components/toaster";
 import { TextField } from "~/components/ui/form-field";
-import { EMAIL_CHANGE_SENT } from "~/lib/account-messages";
-import { requestEmailChange } from "~/server/account/email-change.server";
-import { sessionCookie } from "~/server/http/cookies.server";
-import { continueUnderToken } from "~/server/http/request-context.server";
-import { type ActionResult, answer, type IntentHandlers, wrongPasswordOr } from "./overview-answers";
+import type { ActionResult } from "./overview-answers.server";
 
-// /account's Email address section: its form, and the handler of the intent it posts.
-
-export const intents: IntentHandlers = {
-  email: async ({ request, context, deps, caller, form }) => {
-    const outcome = await requestEmailChange(deps, caller, form);
-    if (outcome.kind === "done") {
-      // A code that confirmed it's you gave the session a new token.
-      const { token } = outcome.value;
-      continueUnderToken(context, token);
-      return answer(
-        { section: "email", notice: { title: "Check your new inbox", description: EMAIL_CHANGE_SENT } },
-        token ? { headers: { "Set-Cookie": sessionCookie(request, token) } } : undefined,
-      );
-    }
-    return wrongPasswordOr("email", outcome, "password", { email: form.email ?? "" });
-  },
-};
+// /account's Email address section: its form; the handler of the intent it posts is
+// beside it, in email.server.ts.
 
 export function EmailSection({
   email,
