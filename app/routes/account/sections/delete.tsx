@@ -6,8 +6,8 @@ import { TextField } from "~/components/ui/form-field";
 import { DELETE_WORD } from "~/lib/schemas";
 import type { ActionResult } from "./overview-answers.server";
 
-// /account's Delete account section: its form; the handler of the intent it posts is
-// beside it, in delete.server.ts.
+// /account's Delete account section: its form; the handler of the intent it posts is beside it, in
+// delete.server.ts.
 
 export function DeleteSection({
   email,

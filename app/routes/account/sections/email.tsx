@@ -5,8 +5,8 @@ import { StaticNotice } from "~/components/toaster";
 import { TextField } from "~/components/ui/form-field";
 import type { ActionResult } from "./overview-answers.server";
 
-// /account's Email address section: its form; the handler of the intent it posts is
-// beside it, in email.server.ts.
+// /account's Email address section: its form; the handler of the intent it posts is beside it, in
+// email.server.ts.
 
 export function EmailSection({
   email,

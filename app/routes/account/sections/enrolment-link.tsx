@@ -3,8 +3,7 @@ import { QuietButton, SaveButton } from "~/components/account-sections";
 
 // /account/security after an administrator reset this account's second factors: the emailed link, opened
 // here by its button (mail scanners open links, so opening one changes nothing), or a way to have a new one
-// sent; the handlers of the intents those buttons
-// post are beside it, in enrolment-link.server.ts.
+// sent. The handlers of the intents those buttons post are beside it, in enrolment-link.server.ts.
 
 export function EnrolmentLinkNotice({ link }: { link: string | null }) {
   return (

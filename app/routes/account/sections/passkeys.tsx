@@ -4,9 +4,8 @@ import { AddPasskeyForm } from "~/components/passkey-buttons";
 import { formatDateTime } from "~/lib/format-date";
 import type { PasskeySummary } from "~/server/second-factors/second-factor-enrolment.server";
 
-// /account/security's Passkeys section: the list with its buttons; the handlers of the intents they post are
-// beside it, in passkeys.server.ts
-// (adding one goes over the API from the hydrated "Add a passkey" button).
+// /account/security's Passkeys section: the list with its buttons (the handlers of the intents they post are
+// beside it, in passkeys.server.ts; adding one goes over the API from the hydrated "Add a passkey" button).
 
 export function PasskeysSection({
   passkeys,

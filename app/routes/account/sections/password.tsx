@@ -6,8 +6,8 @@ import { StaticNotice } from "~/components/toaster";
 import { TextField } from "~/components/ui/form-field";
 import type { ActionResult } from "./overview-answers.server";
 
-// /account's Password section: its form; the handler of the intent it posts is
-// beside it, in password.server.ts.
+// /account's Password section: its form; the handler of the intent it posts is beside it, in
+// password.server.ts.
 
 export function PasswordSection({
   withCode,

@@ -3,8 +3,8 @@ import { AccountSection } from "~/components/account-sections";
 import { StaticNotice } from "~/components/toaster";
 import type { ActionResult } from "./overview-answers.server";
 
-// /account's Profile section: its form; the handler of the intent it posts is
-// beside it, in profile.server.ts.
+// /account's Profile section: its form; the handler of the intent it posts is beside it, in
+// profile.server.ts.
 
 export function ProfileSection({
   profile,

@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import { AccountSection, QuietButton } from "~/components/account-sections";
 
-// /account/security's Recovery codes section: its form; the handler of the intent it posts is
-// beside it, in recovery-codes.server.ts.
+// /account/security's Recovery codes section: its form; the handler of the intent it posts is beside it, in
+// recovery-codes.server.ts.
 
 export function RecoveryCodesSection({ hasFactor, left }: { hasFactor: boolean; left: number }) {
   return (

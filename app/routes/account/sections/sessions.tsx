@@ -4,8 +4,8 @@ import { StaticNotice } from "~/components/toaster";
 import type { ListedSession } from "~/lib/account-activity";
 import type { ActionResult } from "./overview-answers.server";
 
-// /account's Sessions section: the list with its sign-out buttons; the handlers of the intents they
-// post are beside it, in sessions.server.ts.
+// /account's Sessions section: the list with its sign-out buttons; the handlers of the intents they post are
+// beside it, in sessions.server.ts.
 
 export function SessionsSection({
   sessions,

@@ -4,10 +4,9 @@ import { TextField } from "~/components/ui/form-field";
 import type { FieldErrors } from "~/lib/schemas";
 import type { TotpEnrolment } from "~/server/second-factors/second-factor-enrolment.server";
 
-// /account/security's Authenticator app section: its forms; the handlers of the intents they
-// post are beside it, in totp.server.ts. The QR
-// code is drawn on the server; a pending app's QR code and key are shown only to a sign-in of the last 10
-// minutes ("totp-show" asks first).
+// /account/security's Authenticator app section: its forms (the handlers of the intents they post are beside
+// it, in totp.server.ts). The QR code is drawn on the server; a pending app's QR code and key are shown only
+// to a sign-in of the last 10 minutes ("totp-show" asks first).
 
 function Enrolment({ enrolment, fieldErrors }: { enrolment: TotpEnrolment; fieldErrors: FieldErrors }) {
   return (
