@@ -47,5 +47,9 @@ export const PASSKEYS_MUST_STAY =
   "These passkeys are your account's only second factor, so a password reset keeps them: a reset link alone cannot take a second factor away. To remove them, sign in (with a passkey or a recovery code) and remove them on your Sign-in security page, or ask an administrator to reset your second factors.";
 
 /** The refusal of enrolment, after an administrator reset the account's second factors, until the link is opened. */
+/** An address does not change while an account's second factors are being set up again after a reset. */
+export const EMAIL_CHANGE_AFTER_RESET =
+  "Your second factors were reset: set one up again, with the link we emailed you, before you change your address.";
+
 export const ENROLMENT_LINK_FIRST_MESSAGE =
   "Open the link we emailed you to set up a second factor (in this browser, signed in)";

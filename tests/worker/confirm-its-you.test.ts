@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { decodeBase32IgnorePadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
+import { EMAIL_CHANGE_AFTER_RESET } from "../../app/lib/account-messages";
 import { totpCodeAt } from "../../app/server/second-factors/totp-secrets";
 import { fetchWorker, textOf } from "./support";
 import {
@@ -447,6 +448,41 @@ describe("after an administrator resets someone's second factors", () => {
       expect((await fetchWorker("/api/admin/pending-users", { headers: { Cookie: session } })).status).toBe(
         200,
       );
+    },
+  );
+
+  it(
+    "keeps the address where the link was sent: a password-only session cannot move it first",
+    SLOW,
+    async () => {
+      const admin = await signedInCookie({ admin: true });
+      const other = await signedInCookie({ admin: true });
+      const target = await userId(other.email);
+      const reset = await fetchWorker(`/api/admin/reset-second-factors/${target}`, {
+        method: "POST",
+        headers: { Cookie: admin.cookie, "CF-Connecting-IP": freshIp() },
+      });
+      expect(reset.status).toBe(200);
+
+      const session = await signInWithPasswordOnly(other.email);
+      const moved = await postJson(
+        "/api/account/email",
+        { password: PASSWORD, email: `moved-${other.email}` },
+        { Cookie: session },
+      );
+      expect(moved.status).toBe(400);
+      expect(await moved.json()).toMatchObject({ fieldErrors: { email: EMAIL_CHANGE_AFTER_RESET } });
+      const page = await postForm(
+        "/account",
+        { intent: "email", password: PASSWORD, email: `moved-${other.email}` },
+        session,
+      );
+      expect(page.status).toBe(400);
+      expect(textOf(await page.text())).toContain(EMAIL_CHANGE_AFTER_RESET);
+      const changes = await env.DB.prepare("SELECT count(*) AS n FROM email_changes WHERE user_id = ?")
+        .bind(target)
+        .first<{ n: number }>();
+      expect(changes?.n).toBe(0);
     },
   );
 

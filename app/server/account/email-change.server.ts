@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { LINK_INVALID_MESSAGE } from "~/lib/account-messages";
+import { EMAIL_CHANGE_AFTER_RESET, LINK_INVALID_MESSAGE } from "~/lib/account-messages";
 import { confirmEmailSchema, emailChangeSchema, fieldErrorsOf } from "~/lib/schemas";
 import { accountTokens, emailChanges, users } from "../../../db/schema";
 import { withEventChain } from "../audit/account-events.server";
@@ -37,6 +37,9 @@ export async function requestEmailChange(
   });
   if (holder.kind !== "done") return holder;
   const { user, data, token } = holder.value;
+  // After a reset of second factors the enrolment link goes to the account's address: a password alone must
+  // not be able to move that address first and have the link sent to itself.
+  if (user.secondFactorsResetAt !== null) return invalid({ email: EMAIL_CHANGE_AFTER_RESET });
   if (data.email === user.email) {
     return invalid({ email: "That is already your address." });
   }
@@ -84,6 +87,12 @@ export async function confirmEmailChange(deps: Deps, caller: Caller, input: unkn
   const hash = hashToken(parsed.data.token);
   const change = await deps.db.query.emailChanges.findFirst({ where: liveChange(hash) });
   if (!change) return invalid({}, LINK_INVALID_MESSAGE);
+  // A change asked for before a reset of second factors waits until a factor is set up again.
+  const owner = await deps.db.query.users.findFirst({
+    columns: { secondFactorsResetAt: true },
+    where: eq(users.id, change.userId),
+  });
+  if (owner?.secondFactorsResetAt) return invalid({}, EMAIL_CHANGE_AFTER_RESET);
   const taken = await deps.db.query.users.findFirst({
     columns: { id: true },
     where: eq(users.email, change.newEmail),
