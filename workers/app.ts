@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { serveHeldPage } from "../app/server/delivery/member-pages.server";
 import { servePrerenderedPage } from "../app/server/delivery/prerendered-pages.server";
+import { serveVisitorFormPage } from "../app/server/delivery/visitor-form-pages.server";
 import {
   clearFlashCookie,
   readFlash,
@@ -133,6 +134,11 @@ export default {
     // A visitor's content page: the document built at deploy time, from memory (docs/architecture.md).
     const prerendered = await servePrerenderedPage(request, env);
     if (prerendered) return prerendered;
+    // A visitor's page with a form: rendered once per isolate, then held (visitor-form-pages.server.ts).
+    const formPage = await serveVisitorFormPage(request, (nonce) =>
+      render(new Request(request.url), env, ctx, nonce, null),
+    );
+    if (formPage) return formPage;
     // A signed-in person's content page: rendered once per header form, then held (member-pages.server.ts).
     if (readSessionToken(request)) {
       const held = await serveHeldPage(

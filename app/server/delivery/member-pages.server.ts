@@ -1,10 +1,9 @@
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import { readCookie } from "../http/cookies.server";
 import { applyHeldPageHeaders } from "../http/security-headers.server";
 import type { SessionInfo } from "../identity/session-user";
+import { chooseCoding, clientAcceptEncoding, compress } from "./content-codings.server";
 import { type ContentCoding, withoutNonces } from "./prerendered-manifest";
-import { chooseCoding, prerenderedPageFor } from "./prerendered-pages.server";
+import { prerenderedPageFor } from "./prerendered-pages.server";
 
 // A content page seen by a signed-in person differs from the visitor's only in its header, which has
 // two signed-in forms (member, admin) and shows nothing personal. So each content page is rendered once
@@ -17,19 +16,6 @@ type Bytes = Uint8Array<ArrayBuffer>;
 
 const held = new Map<string, Promise<Bytes | null>>();
 const compressed = new Map<string, Promise<Bytes>>();
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-/** Quality 5: 1.8 ms for a 54 KB page and within 11% of quality 11's size, which takes 51 ms. */
-const BROTLI_QUALITY = 5;
-
-async function compress(document: Bytes, coding: ContentCoding): Promise<Bytes> {
-  const encoded =
-    coding === "br"
-      ? await brotliAsync(document, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-      : await gzipAsync(document);
-  return new Uint8Array(encoded);
-}
 
 /** Whether a signed-in request may get a held page: a plain GET or HEAD of a content page, no toast. */
 function mayHold(request: Request, url: URL): boolean {
@@ -86,7 +72,7 @@ export async function serveHeldPage(
     held.delete(key);
     return null;
   }
-  const coding = chooseCoding(request.headers.get("Accept-Encoding"));
+  const coding = chooseCoding(clientAcceptEncoding(request));
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
   applyHeldPageHeaders(headers, page.styleHashes);
   if (renewCookie) headers.append("Set-Cookie", renewCookie);
