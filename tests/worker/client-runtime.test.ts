@@ -7,9 +7,12 @@ import { signedInCookie } from "./support-accounts";
 // React Router's client entry preload and module script inert, and the inline starter revives them; the
 // other module preloads are dropped (the module script finds those modules itself).
 
+/** Rendered per request (a flash cookie that holds no message), so the page carries a nonce. */
+const RENDERED = { headers: { Cookie: "flash=none" } };
+
 describe.each(visitorInteractivePaths.map((path) => [path]))("%s", (path) => {
   it("holds its module script, and the client entry's preload, until after first paint", async () => {
-    const { response, html } = await fetchPage(path);
+    const { response, html } = await fetchPage(path, RENDERED);
     const nonce = /script-src 'nonce-([^']+)'/.exec(
       response.headers.get("Content-Security-Policy") ?? "",
     )?.[1];
