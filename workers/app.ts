@@ -29,7 +29,7 @@ import {
   withoutIgnoredBody,
 } from "../app/server/http/request-policy.server";
 import { applySecurityHeaders, createNonce } from "../app/server/http/security-headers.server";
-import { validateSession } from "../app/server/identity/sessions.server";
+import { validateSession, validateSessionForView } from "../app/server/identity/sessions.server";
 import { type MailEventMessage, sweepUnpublishedMail } from "../app/server/mail/mail-outbox.server";
 import { DAILY_CRON, pruneSpentRecords } from "../app/server/retention.server";
 
@@ -38,11 +38,14 @@ const requestHandler = createRequestHandler(
   import.meta.env.MODE,
 );
 
-/** Resolves the session cookie from KV alone: no storage is touched without a cookie, and D1 never. */
-async function resolveSession(request: Request, env: Env) {
+/**
+ * Resolves the session cookie from KV alone: no storage is touched without a cookie, and D1 never. A
+ * content page's view (`forView`) may take a session read in the last seconds from memory instead.
+ */
+async function resolveSession(request: Request, env: Env, forView = false) {
   const token = readSessionToken(request);
   if (!token) return { session: null, renewCookie: null };
-  const valid = await validateSession(env, token);
+  const valid = await (forView ? validateSessionForView : validateSession)(env, token);
   return {
     session: valid?.session ?? null,
     renewCookie: valid?.renewed ? sessionCookie(request, token) : null,
@@ -144,7 +147,7 @@ export default {
       const held = await serveHeldPage(
         request,
         env,
-        () => resolveSession(request, env),
+        () => resolveSession(request, env, true),
         () => render(new Request(request.url, { headers: request.headers }), env, ctx, createNonce(), null),
       );
       if (held) return held;
