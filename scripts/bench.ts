@@ -1,9 +1,10 @@
 // `npm run bench`: throughput of the production build on this machine, in one run (GUIDE.md section 4).
 // Builds if there is no build (or with --build), serves it with `wrangler dev` on 127.0.0.1:8813 (or
 // $BENCH_PORT) from a throw-away state folder, signs in as the demo admin (password and authenticator
-// code), then loads each target with autocannon (10 connections, a short warm-up, then 10 s in two interleaved rounds of 5 s, so
-// a change in the machine's load falls on every target alike) and prints req/s, p50 and p99 latency, the
-// ratio to the static file, and for the signed-in page the ratio to the same page seen anonymously.
+// code), then loads each target with autocannon (10 connections, a short warm-up, then BENCH_SECONDS, 10,
+// in BENCH_ROUNDS, 2, interleaved rounds, so a change in the machine's load falls on every target alike)
+// and prints req/s, p50 and p99 latency, the ratio to the static file, and for the signed-in page the
+// ratio to the same page seen anonymously.
 // Writes reports/bench.json and stops the server. It asserts nothing: the numbers go into
 // docs/measurements.md; the targets are printed beside them. With --profile it then records a CPU profile
 // of the Worker (through wrangler's inspector) while it loads the anonymous and the signed-in content page,
@@ -24,7 +25,8 @@ const INSPECTOR = `ws://127.0.0.1:${PORT + 1000}/ws`;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = 2;
+/** More, shorter rounds (BENCH_ROUNDS) spread a busy machine's swings more evenly over the targets. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const WARM_UP_SECONDS = 2;
 // What a browser accepts, and what Cloudflare's front line (and Miniflare, imitating it) hands a Worker:
 // prerendered pages go out in the brotli stored at build; rendered ones and the static file are
@@ -305,7 +307,7 @@ try {
   }
   writeFileSync(
     path.join(root, "reports", "bench.json"),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, acceptEncoding: ACCEPT_ENCODING, rows: table }, null, 2)}\n`,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, acceptEncoding: ACCEPT_ENCODING, rows: table }, null, 2)}\n`,
   );
 } catch (error) {
   console.error(`✗ ${error instanceof Error ? error.message : String(error)}`);
