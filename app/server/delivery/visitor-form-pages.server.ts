@@ -73,6 +73,11 @@ async function hold(path: string, render: (nonce: string) => Promise<Response>, 
     console.error(`held form pages: ${path} carries its nonce outside an attribute; rendered per request`);
     return null;
   }
+  // A hash names inline code only: a script element that loads a file would be refused without its nonce.
+  if (/<script\b[^>]*\ssrc=/.test(html)) {
+    console.error(`held form pages: ${path} loads a script by its own element; rendered per request`);
+    return null;
+  }
   const document = new TextEncoder().encode(html);
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
   applyHeldFormPageHeaders(headers, await inlineHashes(html));
