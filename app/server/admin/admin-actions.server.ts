@@ -14,12 +14,7 @@ import {
   endUserSessions,
   forgetUserSessionsInKv,
 } from "../identity/sessions.server";
-import {
-  accountStanding,
-  approveStatement,
-  rejectStatement,
-  setActiveStatement,
-} from "../identity/users.server";
+import { accountStanding, decidePendingStatement, setActiveStatement } from "../identity/users.server";
 import { insertMailEventIfChanged, mailEventRow, publishMailEvents } from "../mail/mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
 import { alreadyDone, conflict, done, type Failure, invalid, notFound, type Outcome } from "../outcome";
@@ -109,7 +104,7 @@ export const approveUser = adminAction("user", async (deps, caller, admin, id) =
     caller,
     adminEvent(admin, "user-approved", id),
     (entry) => [
-      approveStatement(deps.db, id, admin.id),
+      decidePendingStatement(deps.db, id, admin.id, "approve"),
       entry,
       insertMailEventIfChanged(deps.db, "account-approved", id),
     ],
@@ -121,7 +116,7 @@ export const approveUser = adminAction("user", async (deps, caller, admin, id) =
 
 export const rejectUser = adminAction("user", async (deps, caller, admin, id) => {
   const [changed] = await changeWithEntry(deps, caller, adminEvent(admin, "user-rejected", id), (entry) => [
-    rejectStatement(deps.db, id, admin.id),
+    decidePendingStatement(deps.db, id, admin.id, "reject"),
     entry,
   ]);
   if (changed.length === 0) return unchangedOutcome(deps.db, id, ["rejected"]);
