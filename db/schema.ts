@@ -347,6 +347,28 @@ export const recoveryCodes = sqliteTable(
   (table) => [index("recovery_codes_user_idx").on(table.userId, table.codeHash)],
 );
 
+/**
+ * Second-factor codes being checked right now. Each code is claimed here before it is tried, by one
+ * conditional INSERT that counts the wrong codes already in the audit log and the claims still open against
+ * the limits (code-lockout.server.ts), so codes sent at once cannot be tried past them. A claim goes in the
+ * batch that records its wrong code, or once its code was right; one left by a request that died counts for
+ * a minute only.
+ */
+export const codeAttempts = sqliteTable(
+  "code_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["totp", "recovery-code"] }).notNull(),
+    /** The client the code came from (code-lockout.server.ts `clientOf`); null for no known address. */
+    client: text("client"),
+    startedAt: integer("started_at", { mode: "timestamp" }).notNull().default(now),
+  },
+  (table) => [index("code_attempts_user_idx").on(table.userId, table.kind)],
+);
+
 /** A person's passkeys (WebAuthn credentials, user verification required), each with a name they chose. */
 export const passkeys = sqliteTable(
   "passkeys",

@@ -394,7 +394,7 @@ describe("after an administrator resets someone's second factors", () => {
       const token = await emailedEnrolmentLink("second-factors-reset", target, other.email);
 
       const session = await signInWithPasswordOnly(other.email);
-      const strangers = await signInWithPasswordOnly(other.email);
+      const earlier = await signInWithPasswordOnly(other.email);
       const refused = await postForm("/account/security", { intent: "totp-start" }, session);
       expect(refused.status).toBe(403);
       expect(textOf(await refused.text())).toContain(
@@ -425,7 +425,9 @@ describe("after an administrator resets someone's second factors", () => {
       expect(wrong.status).toBe(400);
       const opened = await postForm("/account/security", { intent: "open-enrolment-link", token }, session);
       expect(opened.status).toBe(200);
-      // Spent, and bound to the session that opened it.
+      // Every other session ended with it; it is spent, and bound to the session that opened it.
+      expect((await me(earlier)).status).toBe(401);
+      const strangers = await signInWithPasswordOnly(other.email);
       const reused = await postForm("/account/security", { intent: "open-enrolment-link", token }, strangers);
       expect(reused.status).toBe(400);
       expect((await postForm("/account/security", { intent: "totp-start" }, strangers)).status).toBe(403);

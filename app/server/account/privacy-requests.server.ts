@@ -15,7 +15,8 @@ import { collectPersonalData, eraseAddress, type PersonalData } from "./personal
 // queued whatever the address, and the mail consumer decides what to send (privacyAnswerFor). An approved,
 // active account gets no link: a mailbox alone must not export or erase an account its second factors
 // protect, so its holder signs in and uses /account. A link is checked against the account again each time
-// it is used, so one sent while the account could not sign in stops working once it can.
+// it is used, so one sent while the account could not sign in stops working once it can; the erasure checks
+// it once more in its own batch.
 
 /** An account its holder can sign in to: approved, active, not rejected. */
 function isUsableAccount(user: Pick<UserRow, "isApproved" | "isActive" | "rejectedAt">): boolean {
@@ -112,11 +113,17 @@ export async function exportByPrivacyLink(
   return done(await collectPersonalData(deps.db, deps.env, state.request.email));
 }
 
-/** "Erase it": everything the address holds goes at once (the link with it); an email confirms. */
+/**
+ * "Erase it": everything the address holds goes at once (the link with it); an email confirms. The batch
+ * itself checks again that the address has no usable account, so an approval that lands after the link
+ * was checked leaves everything in place, and the answer says to sign in instead.
+ */
 export async function eraseByPrivacyLink(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
   const limited = await rateLimit(deps.env, "confirm-email", caller);
   if (limited) return limited;
   const state = await linkState(deps, input);
   if (state.kind !== "live") return refused(state);
-  return eraseAddress(deps, caller, { email: state.request.email, user: state.user }, "data-erased");
+  return eraseAddress(deps, caller, { email: state.request.email, user: state.user }, "data-erased", {
+    refusedIfUsable: refused({ kind: "account-active" }),
+  });
 }

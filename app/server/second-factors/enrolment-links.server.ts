@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, eq, exists, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { ENROLMENT_LINK_FIRST_MESSAGE, LINK_INVALID_MESSAGE } from "~/lib/account-messages";
 import { confirmEmailSchema, fieldErrorsOf } from "~/lib/schemas";
 import { accountTokens, mailEvents, sessions, users } from "../../../db/schema";
@@ -10,14 +10,15 @@ import { findSignedInUser } from "../identity/users.server";
 import { mailEventRow, publishMailEvents } from "../mail/mail-outbox.server";
 import { type Caller, type Deps, rateLimit } from "../operation.server";
 import { conflict, done, type Failure, invalid, type Outcome, unauthenticated } from "../outcome";
+import { hasSecondFactorSql } from "./second-factors.server";
 
 // After an administrator (or `npm run admin:reset-2fa`) resets a person's second factors, the password
 // alone no longer sets up a new one (issue 23): whoever phished the password would enrol their own app.
 // The reset's email carries a link (single use, an hour, only its sha256 in D1); opened in a signed-in
-// session of that account, it lets that session, and only that one, set up a factor. Until then every
-// enrolment is refused, and an administrator stays refused at every admin door as before. The first factor
-// set up lifts the lock and ends the account's other sessions (a stranger's password-only session among
-// them). /account/security can email a new link while the lock holds.
+// session of that account, it lets that session, and only that one, set up a factor, and ends the account's
+// other sessions (a stranger's password-only session among them). Until then every enrolment is refused, and
+// an administrator stays refused at every admin door as before. The first factor set up lifts the lock, in
+// the batch that stores it. /account/security can email a new link while the lock holds.
 
 /** Where an account stands with enrolment: free, waiting for the link, or opened in this session. */
 export type EnrolmentLock = "none" | "needs-link" | "link-opened";
@@ -49,35 +50,29 @@ export function lockEnrolmentStatement(db: Database, userId: number) {
 }
 
 /**
- * Once a factor is set up after a reset: the lock goes, and every other session of the account ends (one
- * signed in with the password alone while the lock held could otherwise add a factor of its own). Nothing
- * happens for an account without the lock.
+ * The statements that, once a factor is set up after a reset, lift the lock and end every other session of
+ * the account (one signed in with the password alone while the lock held could otherwise add a factor of its
+ * own). They go in the batch that stores the factor, after it, and act only if the account then has a
+ * factor: a factor is never stored while the lock stays, nor the lock lifted without one. Nothing happens
+ * for an account without the lock. The first statement returns the ended sessions, for
+ * `forgetEndedSessions` once the batch has run.
  */
-export async function liftEnrolmentLock(deps: Deps, me: SignedInUser): Promise<void> {
-  const [ended, lifted] = await deps.db.batch([
-    deps.db
+export function liftEnrolmentLockStatements(db: Database, me: SignedInUser) {
+  const locked = and(eq(users.id, me.id), isNotNull(users.secondFactorsResetAt), hasSecondFactorSql(me.id));
+  return [
+    db
       .delete(sessions)
       .where(
         and(
           eq(sessions.userId, me.id),
           ne(sessions.id, me.sessionId),
           // Only while the lock is still there (the next statement lifts it).
-          exists(
-            deps.db
-              .select({ id: users.id })
-              .from(users)
-              .where(and(eq(users.id, me.id), isNotNull(users.secondFactorsResetAt))),
-          ),
+          exists(db.select({ id: users.id }).from(users).where(locked)),
         ),
       )
       .returning({ tokenHash: sessions.tokenHash }),
-    deps.db
-      .update(users)
-      .set({ secondFactorsResetAt: null })
-      .where(and(eq(users.id, me.id), isNotNull(users.secondFactorsResetAt)))
-      .returning({ id: users.id }),
-  ]);
-  if (lifted.length > 0) await forgetEndedSessions(deps.env, me.id, ended);
+    db.update(users).set({ secondFactorsResetAt: null }).where(locked),
+  ] as const;
 }
 
 async function signedIn(db: Database, caller: Caller): Promise<SignedInUser | null> {
@@ -100,8 +95,10 @@ export async function requestEnrolmentLink(deps: Deps, caller: Caller): Promise<
 }
 
 /**
- * Opens an enrolment link in this session: the link must be live and the signed-in account's own. It is
- * spent, and this session may then set up a second factor.
+ * Opens an enrolment link in this session: the link must be live and the signed-in account's own. In one
+ * batch it is spent, this session may then set up a second factor, and every other session of the account
+ * ends: the password-only sessions signed in while the lock held (a stranger's among them) cannot enrol
+ * alongside the owner.
  */
 export async function openEnrolmentLink(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
   const limited = await rateLimit(deps.env, "account", caller);
@@ -113,23 +110,33 @@ export async function openEnrolmentLink(deps: Deps, caller: Caller, input: unkno
   const lock = await enrolmentLockOf(deps.db, me);
   if (lock === "none") return conflict("You can set up a second factor without a link.");
   if (lock === "link-opened") return done(null);
-  const spent = await deps.db
-    .update(accountTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(accountTokens.tokenHash, hashToken(parsed.data.token)),
-        eq(accountTokens.purpose, "enrol-second-factor"),
-        eq(accountTokens.userId, me.id),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, new Date()),
-      ),
-    )
-    .returning({ userId: accountTokens.userId });
+  // D1 runs a batch in order in one transaction: each statement after the first goes on only if the one
+  // before it changed exactly one row (the link spent, then this session allowed).
+  const afterOne = sql`changes() = 1`;
+  const [spent, , ended] = await deps.db.batch([
+    deps.db
+      .update(accountTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(accountTokens.tokenHash, hashToken(parsed.data.token)),
+          eq(accountTokens.purpose, "enrol-second-factor"),
+          eq(accountTokens.userId, me.id),
+          isNull(accountTokens.usedAt),
+          gt(accountTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: accountTokens.userId }),
+    deps.db
+      .update(sessions)
+      .set({ enrolmentAllowedAt: new Date() })
+      .where(and(eq(sessions.id, me.sessionId), eq(sessions.userId, me.id), afterOne)),
+    deps.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, me.id), ne(sessions.id, me.sessionId), afterOne))
+      .returning({ tokenHash: sessions.tokenHash }),
+  ]);
   if (spent.length === 0) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
-  await deps.db
-    .update(sessions)
-    .set({ enrolmentAllowedAt: new Date() })
-    .where(and(eq(sessions.id, me.sessionId), eq(sessions.userId, me.id)));
+  await forgetEndedSessions(deps.env, me.id, ended);
   return done(null);
 }

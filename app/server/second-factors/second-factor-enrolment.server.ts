@@ -9,6 +9,7 @@ import type { Database } from "../db.server";
 import { isRecentlyAuthenticated, requireRecentAuthentication } from "../identity/caller-checks.server";
 
 import type { SignedInUser } from "../identity/session-user";
+import { forgetEndedSessions } from "../identity/sessions.server";
 import { findSignedInUser } from "../identity/users.server";
 import {
   insertMailEventIfChanged,
@@ -23,7 +24,7 @@ import {
   type EnrolmentLock,
   enrolmentLockOf,
   enrolmentRefusal,
-  liftEnrolmentLock,
+  liftEnrolmentLockStatements,
 } from "./enrolment-links.server";
 import {
   newRecoveryCodes,
@@ -208,7 +209,7 @@ export async function confirmTotpEnrolment(
   if (step === null) return invalid({ code: "That code is not right. Check the app and try again." });
   const factors = await secondFactorsOf(deps.db, me.value.id);
   const codes = factors.recoveryCodesLeft === 0 ? newRecoveryCodes() : null;
-  const [, mail] = await withEventChain(deps.db, (chain) =>
+  const [, mail, , ended] = await withEventChain(deps.db, (chain) =>
     deps.db.batch([
       deps.db
         .update(totpCredentials)
@@ -216,6 +217,7 @@ export async function confirmTotpEnrolment(
         .where(and(eq(totpCredentials.userId, me.value.id), isNull(totpCredentials.confirmedAt))),
       insertMailEventIfChanged(deps.db, "totp-enabled", me.value.id),
       chain.append(caller, ownEntry(me.value, "totp-enabled"), { ifChanged: true }),
+      ...liftEnrolmentLockStatements(deps.db, me.value),
       ...(codes
         ? [
             deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id)),
@@ -226,7 +228,7 @@ export async function confirmTotpEnrolment(
     ]),
   );
   deps.waitUntil(publishMailEvents(deps.env, mail));
-  await liftEnrolmentLock(deps, me.value);
+  await forgetEndedSessions(deps.env, me.value.id, ended);
   return done({ recoveryCodes: codes });
 }
 
