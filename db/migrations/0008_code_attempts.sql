@@ -1,4 +1,3 @@
--- Second-factor codes are claimed before they are tried, so codes sent at once cannot pass the limits.
 CREATE TABLE `code_attempts` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer NOT NULL,
