@@ -1,15 +1,14 @@
 import { and, eq, exists, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { ENROLMENT_LINK_FIRST_MESSAGE, LINK_INVALID_MESSAGE } from "~/lib/account-messages";
-import { confirmEmailSchema, fieldErrorsOf } from "~/lib/schemas";
+import { confirmEmailSchema } from "~/lib/schemas";
 import { accountTokens, mailEvents, sessions, users } from "../../../db/schema";
 import type { Database } from "../db.server";
+import { guarded, linkGuards } from "../guarded.server";
 import { hashToken } from "../identity/account-tokens.server";
 import type { SignedInUser } from "../identity/session-user";
 import { forgetEndedSessions } from "../identity/sessions.server";
-import { findSignedInUser } from "../identity/users.server";
 import { mailEventRow, publishMailEvents } from "../mail/mail-outbox.server";
-import { type Caller, type Deps, rateLimit } from "../operation.server";
-import { conflict, done, type Failure, invalid, type Outcome, unauthenticated } from "../outcome";
+import { conflict, done, type Failure, invalid, type Outcome } from "../outcome";
 import { hasSecondFactorSql } from "./second-factors.server";
 
 // After an administrator (or `npm run admin:reset-2fa`) resets a person's second factors, the password
@@ -75,24 +74,19 @@ export function liftEnrolmentLockStatements(db: Database, me: SignedInUser) {
   ] as const;
 }
 
-async function signedIn(db: Database, caller: Caller): Promise<SignedInUser | null> {
-  return caller.session ? findSignedInUser(db, caller.session) : null;
-}
-
 /** "Email me a new link": another enrolment link to the account's address, while the lock holds. */
-export async function requestEnrolmentLink(deps: Deps, caller: Caller): Promise<Outcome> {
-  const limited = await rateLimit(deps.env, "account", caller);
-  if (limited) return limited;
-  const me = await signedIn(deps.db, caller);
-  if (!me) return unauthenticated;
-  if ((await enrolmentLockOf(deps.db, me)) !== "needs-link") {
-    return conflict("You can set up a second factor without a link.");
-  }
-  const mail = mailEventRow("second-factor-enrolment-link", me.id);
-  await deps.db.insert(mailEvents).values(mail);
-  deps.waitUntil(publishMailEvents(deps.env, [mail]));
-  return done(null);
-}
+export const requestEnrolmentLink = guarded(
+  { rateLimit: "account", door: "signed-in" },
+  async (deps, _caller, { me }): Promise<Outcome> => {
+    if ((await enrolmentLockOf(deps.db, me)) !== "needs-link") {
+      return conflict("You can set up a second factor without a link.");
+    }
+    const mail = mailEventRow("second-factor-enrolment-link", me.id);
+    await deps.db.insert(mailEvents).values(mail);
+    deps.waitUntil(publishMailEvents(deps.env, [mail]));
+    return done(null);
+  },
+);
 
 /**
  * Opens an enrolment link in this session: the link must be live and the signed-in account's own. In one
@@ -100,43 +94,40 @@ export async function requestEnrolmentLink(deps: Deps, caller: Caller): Promise<
  * ends: the password-only sessions signed in while the lock held (a stranger's among them) cannot enrol
  * alongside the owner.
  */
-export async function openEnrolmentLink(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
-  const limited = await rateLimit(deps.env, "account", caller);
-  if (limited) return limited;
-  const me = await signedIn(deps.db, caller);
-  if (!me) return unauthenticated;
-  const parsed = confirmEmailSchema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), LINK_INVALID_MESSAGE);
-  const lock = await enrolmentLockOf(deps.db, me);
-  if (lock === "none") return conflict("You can set up a second factor without a link.");
-  if (lock === "link-opened") return done(null);
-  // D1 runs a batch in order in one transaction: each statement after the first goes on only if the one
-  // before it changed exactly one row (the link spent, then this session allowed).
-  const afterOne = sql`changes() = 1`;
-  const [spent, , ended] = await deps.db.batch([
-    deps.db
-      .update(accountTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(accountTokens.tokenHash, hashToken(parsed.data.token)),
-          eq(accountTokens.purpose, "enrol-second-factor"),
-          eq(accountTokens.userId, me.id),
-          isNull(accountTokens.usedAt),
-          gt(accountTokens.expiresAt, new Date()),
-        ),
-      )
-      .returning({ userId: accountTokens.userId }),
-    deps.db
-      .update(sessions)
-      .set({ enrolmentAllowedAt: new Date() })
-      .where(and(eq(sessions.id, me.sessionId), eq(sessions.userId, me.id), afterOne)),
-    deps.db
-      .delete(sessions)
-      .where(and(eq(sessions.userId, me.id), ne(sessions.id, me.sessionId), afterOne))
-      .returning({ tokenHash: sessions.tokenHash }),
-  ]);
-  if (spent.length === 0) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
-  await forgetEndedSessions(deps.env, me.id, ended);
-  return done(null);
-}
+export const openEnrolmentLink = guarded(
+  { ...linkGuards("account", confirmEmailSchema), door: "signed-in" },
+  async (deps, _caller, { me, input }): Promise<Outcome> => {
+    const lock = await enrolmentLockOf(deps.db, me);
+    if (lock === "none") return conflict("You can set up a second factor without a link.");
+    if (lock === "link-opened") return done(null);
+    // D1 runs a batch in order in one transaction: each statement after the first goes on only if the one
+    // before it changed exactly one row (the link spent, then this session allowed).
+    const afterOne = sql`changes() = 1`;
+    const [spent, , ended] = await deps.db.batch([
+      deps.db
+        .update(accountTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(accountTokens.tokenHash, hashToken(input.token)),
+            eq(accountTokens.purpose, "enrol-second-factor"),
+            eq(accountTokens.userId, me.id),
+            isNull(accountTokens.usedAt),
+            gt(accountTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning({ userId: accountTokens.userId }),
+      deps.db
+        .update(sessions)
+        .set({ enrolmentAllowedAt: new Date() })
+        .where(and(eq(sessions.id, me.sessionId), eq(sessions.userId, me.id), afterOne)),
+      deps.db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, me.id), ne(sessions.id, me.sessionId), afterOne))
+        .returning({ tokenHash: sessions.tokenHash }),
+    ]);
+    if (spent.length === 0) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
+    await forgetEndedSessions(deps.env, me.id, ended);
+    return done(null);
+  },
+);
