@@ -208,8 +208,8 @@ export const sessions = sqliteTable(
 );
 
 /**
- * "Confirm it's you": an action refused for want of a recent sign-in, kept here for the one session that
- * asked (issue 23), so that only what the server stored can go on after the confirmation, never what a URL
+ * "Confirm it's you": an action refused for want of a recent sign-in, kept here for the one session (and
+ * token) that asked, so that only what the server stored can go on after the confirmation, never what a URL
  * or a form says. The page's address carries an opaque reference; only its sha256 is the id. Single use
  * (spent by deletion), 10 minutes, and gone with its session.
  */
@@ -220,6 +220,11 @@ export const interruptedActions = sqliteTable(
     sessionId: text("session_id")
       .notNull()
       .references(() => sessions.id, { onDelete: "cascade" }),
+    /**
+     * The sha256 of the session token that stored it: a session's token changes at each "Confirm it's you",
+     * and only the confirmation that names this action carries it to the new token.
+     */
+    tokenHash: text("token_hash").notNull(),
     /** What was interrupted, e.g. `reset-second-factors` (interrupted-actions.server.ts lists them). */
     intent: text("intent").notNull(),
     /** What it acts on, when anything: an account's id, a passkey's id. */

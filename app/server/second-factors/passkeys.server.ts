@@ -341,7 +341,10 @@ export async function signInWithPasskey(
   return signIn.kind === "signed-in" ? done(signIn) : unauthenticated;
 }
 
-/** "Confirm it's you" with one of the caller's passkeys; the session goes on under a new token. */
+/**
+ * "Confirm it's you" with one of the caller's passkeys ({ response, ref? }); the session goes on under a new
+ * token, and so does the interrupted action `ref` names.
+ */
 export async function confirmWithPasskey(
   deps: Deps,
   caller: Caller,
@@ -371,5 +374,6 @@ export async function confirmWithPasskey(
     if (!counterWentBack) await recordEvent(deps.db, caller, { ...entry, outcome: "failure" });
     return { kind: "unauthenticated", message: "That passkey could not confirm it's you." };
   }
-  return confirmedSession(deps, caller, me);
+  // The interrupted action this confirmation is for (its reference), if any, goes on under the new token.
+  return confirmedSession(deps, caller, me, (input as { ref?: unknown } | null)?.ref);
 }

@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
-import { mailEvents, passkeys, recoveryCodes, sessions, totpCredentials } from "../../../db/schema";
+import { mailEvents, passkeys, recoveryCodes, totpCredentials } from "../../../db/schema";
 import { recordEvent } from "../audit/account-events.server";
 import type { Database } from "../db.server";
 import { mailEventRow, publishMailEvents } from "../mail/mail-outbox.server";
@@ -171,9 +171,4 @@ export async function checkSecondFactorCode(
   }
   await recordWrongCode(deps, caller, person, kind, action, attempt);
   return { ok: false };
-}
-
-/** The statement that marks a session as just authenticated (a sign-in's second factor, Confirm it's you). */
-export function markAuthenticatedStatement(db: Database, sessionId: string) {
-  return db.update(sessions).set({ authenticatedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
