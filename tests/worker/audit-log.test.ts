@@ -354,7 +354,14 @@ describe("no gap, whatever the race", () => {
     const db = getDb(env);
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (!user) throw new Error("no user");
-    const caller = { session: null, address: "192.0.2.7", userAgent: "race", country: null, requestId: null };
+    const caller = {
+      session: null,
+      origin: "http://localhost",
+      address: "192.0.2.7",
+      userAgent: "race",
+      country: null,
+      requestId: null,
+    };
     const event = (action: "profile-changed" | "recovery-codes-generated") => ({
       actorId: user.id,
       actorEmail: email,

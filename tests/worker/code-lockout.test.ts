@@ -270,7 +270,14 @@ describe("wrong codes, per account and client address", () => {
     for (let i = 0; i < 96; i += 1) {
       await recordEvent(
         db,
-        { session: null, address: `198.51.100.${i}`, userAgent: null, country: null, requestId: null },
+        {
+          session: null,
+          origin: "http://localhost",
+          address: `198.51.100.${i}`,
+          userAgent: null,
+          country: null,
+          requestId: null,
+        },
         { actorId: id, actorEmail: email, subjectId: id, action: "sign-in-code", outcome: "failure" },
       );
     }

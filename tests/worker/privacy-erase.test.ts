@@ -63,7 +63,14 @@ describe("erasing by a privacy link", () => {
     expect(pending.isApproved).toBe(false);
     await approve(email);
     const refusal = { kind: "invalid", message: PRIVACY_LINK_ACCOUNT_ACTIVE, fieldErrors: {} } as const;
-    const caller = { session: null, address: "192.0.2.200", userAgent: null, country: null, requestId: null };
+    const caller = {
+      session: null,
+      origin: "http://localhost",
+      address: "192.0.2.200",
+      userAgent: null,
+      country: null,
+      requestId: null,
+    };
     const outcome = await eraseAddress(
       { env, db, waitUntil: () => {} },
       caller,

@@ -8,7 +8,7 @@ import { confirmWithPasskey } from "~/server/second-factors/passkeys.server";
  */
 export const action = jsonAction({
   readsBody: true,
-  run: ({ deps, caller, input, request }) => confirmWithPasskey(deps, caller, request, input),
+  run: ({ deps, caller, input }) => confirmWithPasskey(deps, caller, input),
   // A new session token (ASVS 7.2.4): the old one no longer works.
   answer: ({ token }, request) =>
     Response.json({ ok: true }, { headers: { "Set-Cookie": sessionCookie(request, token) } }),
