@@ -36,7 +36,7 @@ export const users = sqliteTable(
     approvedAt: integer("approved_at", { mode: "timestamp" }),
     createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
     updatedAt: integer("updated_at", { mode: "timestamp" }).notNull().default(now),
-    // Beyond the spec's columns (issue 11): the account lifecycle.
+    // Beyond the spec's columns: the account lifecycle.
     emailConfirmedAt: integer("email_confirmed_at", { mode: "timestamp" }),
     rejectedBy: integer("rejected_by").references((): AnySQLiteColumn => users.id),
     rejectedAt: integer("rejected_at", { mode: "timestamp" }),
@@ -47,7 +47,7 @@ export const users = sqliteTable(
     passwordChangedAt: integer("password_changed_at", { mode: "timestamp" }),
     /**
      * When an administrator (or `npm run admin:reset-2fa`) last reset this account's second factors, until
-     * it sets a new one up: meanwhile enrolment needs the emailed link (issue 23), not the password alone.
+     * it sets a new one up: meanwhile enrolment needs the emailed link, not the password alone.
      */
     secondFactorsResetAt: integer("second_factors_reset_at", { mode: "timestamp" }),
   },

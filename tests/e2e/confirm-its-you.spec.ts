@@ -5,7 +5,7 @@ import { nextDemoAdminCode, signInAsDemoAdmin } from "./demo-admin";
 import { approvedMember, clientIp } from "./members";
 import { DEMO_ADMIN, hydrated, logIn, notice, PASSWORD, uniqueEmail } from "./support";
 
-// Issue 23 in Chromium, with and without JavaScript: an action refused for want of a recent sign-in is
+// In Chromium, with and without JavaScript: an action refused for want of a recent sign-in is
 // stored on the server, and "Confirm it's you" names it (with the target's address) before it goes on:
 // on its own page for the dashboard, in place on /account/security. A link that names an action in its
 // address confirms nothing.

@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from "./support";
 
-// The account lifecycle as people live it, every email read from the local simulation (issue 11).
+// The account lifecycle as people live it, every email read from the local simulation.
 
 test.skip(({ isMobile }) => isMobile, "the flows run once, at desktop width; the shell is tested at both");
 

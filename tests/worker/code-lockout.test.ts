@@ -19,7 +19,7 @@ import {
 } from "./support-accounts";
 import { deliver, recordingEnv } from "./support-mail";
 
-// Issue 23, item 4 and two low findings: wrong second-factor codes are limited per account and client
+// Wrong second-factor codes are limited per account and client
 // address (a stranger with the password cannot lock the owner out) under a daily ceiling, recovery codes
 // apart; the owner is emailed; recovery codes carry 80 bits under an HMAC; the form's second step works
 // only in the browser that gave the password.

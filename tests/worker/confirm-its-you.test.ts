@@ -22,7 +22,7 @@ import {
 import { deliver, recordingEnv } from "./support-mail";
 import { SoftwareAuthenticator } from "./support-passkeys";
 
-// Issue 23, item 1 and the new session token of item 6: "Confirm it's you" goes on only with what the server
+// "Confirm it's you" goes on only with what the server
 // stored for the session that was refused, names it, runs it once, and gives the session a new token. And
 // after an administrator resets a person's second factors, enrolment needs the emailed link.
 
@@ -493,6 +493,30 @@ describe("after an administrator resets someone's second factors", () => {
       expect(changes?.n).toBe(0);
     },
   );
+
+  it("voids an address change asked for before the reset", SLOW, async () => {
+    const admin = await signedInCookie({ admin: true });
+    const member = await signedInCookie();
+    await enrolAuthenticator(member.email);
+    const target = await userId(member.email);
+    const asked = await postJson(
+      "/api/account/email",
+      { password: PASSWORD, email: `before-reset-${member.email}` },
+      { Cookie: member.cookie },
+    );
+    expect(asked.status).toBeLessThan(300);
+    const reset = await fetchWorker(`/api/admin/reset-second-factors/${target}`, {
+      method: "POST",
+      headers: { Cookie: admin.cookie, "CF-Connecting-IP": freshIp() },
+    });
+    expect(reset.status).toBe(200);
+    const open = await env.DB.prepare(
+      "SELECT count(*) AS n FROM email_changes WHERE user_id = ? AND used_at IS NULL",
+    )
+      .bind(target)
+      .first<{ n: number }>();
+    expect(open?.n).toBe(0);
+  });
 
   it("applies to a member too, and a new link can be asked for", SLOW, async () => {
     const admin = await signedInCookie({ admin: true });

@@ -15,7 +15,7 @@ import {
 } from "./support-accounts";
 import { deliver, insertContact, linksOf, recordingEnv } from "./support-mail";
 
-// What a person can do with their address and their data (issue 18, items 3, 7, 8 and 9): a change of
+// What a person can do with their address and their data: a change of
 // address, a copy of what we hold, the deletion of an account, and the same for people without one. Every
 // email is read from what the consumer hands to Email Service.
 

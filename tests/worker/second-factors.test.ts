@@ -17,7 +17,7 @@ import {
   uniqueEmail,
 } from "./support-accounts";
 
-// Issue 19, items 1 and 2: second factors (authenticator app, recovery codes), the second step of a
+// Second factors (authenticator app, recovery codes), the second step of a
 // sign-in over the API and the form, the lockout, enrolment enforced at every admin door, "Confirm it's you".
 
 async function userId(email: string): Promise<number> {

@@ -14,7 +14,7 @@ import type { Caller, Deps } from "../operation.server";
 import { done, invalid, type Outcome } from "../outcome";
 import { confirmHolder } from "./my-account.server";
 
-// A change of address (issue 18, item 3). The request stores the change and queues its mail: a link to the
+// A change of address. The request stores the change and queues its mail: a link to the
 // new address (or, when another account already has it, an email saying so, with the same answer here),
 // and a notice to the old one. The address changes only when the link is used; then the old address is
 // told, and every outstanding link of the account stops working.
@@ -34,15 +34,20 @@ export async function requestEmailChange(
     schema: emailChangeSchema,
     password: (data) => data.password,
     action: "email-change-requested",
+    // Refused before the password and code are checked, so a refusal confirms nothing (no new token).
+    refuse: async (me, data) => {
+      const row = await deps.db.query.users.findFirst({
+        columns: { secondFactorsResetAt: true },
+        where: eq(users.id, me.id),
+      });
+      // After a reset of second factors the enrolment link goes to the account's address: a password alone
+      // must not be able to move that address first and have the link sent to itself.
+      if (row?.secondFactorsResetAt) return invalid({ email: EMAIL_CHANGE_AFTER_RESET });
+      return data.email === me.email ? invalid({ email: "That is already your address." }) : null;
+    },
   });
   if (holder.kind !== "done") return holder;
   const { user, data, token } = holder.value;
-  // After a reset of second factors the enrolment link goes to the account's address: a password alone must
-  // not be able to move that address first and have the link sent to itself.
-  if (user.secondFactorsResetAt !== null) return invalid({ email: EMAIL_CHANGE_AFTER_RESET });
-  if (data.email === user.email) {
-    return invalid({ email: "That is already your address." });
-  }
   const [, mail] = await withEventChain(deps.db, (chain) =>
     deps.db.batch([
       deps.db.insert(emailChanges).values({

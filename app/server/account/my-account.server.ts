@@ -47,7 +47,7 @@ import {
   type PersonalData,
 } from "./personal-data.server";
 
-// What every signed-in person can do for themselves (issue 18), one operation per use case behind both
+// What every signed-in person can do for themselves, one operation per use case behind both
 // doors. Each starts from D1: the session must still exist there and the account be approved and active.
 
 /** An event a person causes on their own account. */
@@ -184,7 +184,8 @@ export const endMyOtherSessions = guarded(
 
 /** One page (from 1) of the caller's own account events, newest first, 50 a page. */
 export const myActivity = guarded(
-  { door: "signed-in", schema: pageSchema },
+  // The events carry addresses and devices, as the data copy does: a stolen cookie alone does not read them.
+  { door: "signed-in", recent: true, schema: pageSchema },
   async (deps, _caller, { me, input: page }): Promise<Outcome<OwnEvent[]>> => {
     const offset = (Math.min(page, 10_000) - 1) * 50;
     return done(await listOwnEvents(deps.db, me.id, { limit: 50, offset }));
@@ -217,7 +218,7 @@ export async function confirmHolder<T>(
     password: (data: T) => string;
     action: AccountAction;
     /** A refusal of the change that needs no confirmation (e.g. the last administrator's deletion). */
-    refuse?: (me: SignedInUser) => Promise<Failure | null>;
+    refuse?: (me: SignedInUser, data: T) => Promise<Failure | null>;
   },
 ): Promise<Outcome<{ user: UserRow; data: T; token: string | null }>> {
   const limited = await rateLimit(deps.env, "account", caller);
@@ -226,7 +227,7 @@ export async function confirmHolder<T>(
   if (me.kind !== "done") return me;
   const parsed = check.schema.safeParse(input);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const refused = check.refuse ? await check.refuse(me.value) : null;
+  const refused = check.refuse ? await check.refuse(me.value, parsed.data) : null;
   if (refused) return refused;
   const user = await deps.db.query.users.findFirst({ where: eq(users.id, me.value.id) });
   if (!user || !(await verifyPassword(check.password(parsed.data), user.password))) {

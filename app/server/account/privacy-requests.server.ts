@@ -10,7 +10,7 @@ import type { Deps } from "../operation.server";
 import { done, type Failure, invalid, type Outcome } from "../outcome";
 import { collectPersonalData, eraseAddress, type PersonalData } from "./personal-data.server";
 
-// /privacy/request (issue 18, item 9; issue 23): people without a usable account (they only sent messages,
+// /privacy/request: people without a usable account (they only sent messages,
 // or their registration is pending, rejected or deactivated) reach what we hold about their address through
 // an emailed link. Every address typed gets the same answer at the same cost: the request is stored and
 // queued whatever the address, and the mail consumer decides what to send (privacyAnswerFor). An approved,

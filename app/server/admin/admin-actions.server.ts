@@ -1,8 +1,15 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { data, redirect } from "react-router";
 import { SECURITY_PATH, SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
-import { mailEvents, passkeys, recoveryCodes, sessions, totpCredentials } from "../../../db/schema";
+import {
+  emailChanges,
+  mailEvents,
+  passkeys,
+  recoveryCodes,
+  sessions,
+  totpCredentials,
+} from "../../../db/schema";
 import { type AccountAction, type AccountEvent, withEventChain } from "../audit/account-events.server";
 import { contactExists, markProcessedStatement } from "../contact-submissions.server";
 import type { Database } from "../db.server";
@@ -180,6 +187,11 @@ export const resetSecondFactorsOfUser = adminAction(
         deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, id)),
         deps.db.delete(passkeys).where(eq(passkeys.userId, id)),
         deleteUserSessionRowsStatement(deps.db, id),
+        // An address change asked for before the reset (perhaps by whoever the reset is for) never completes.
+        deps.db
+          .update(emailChanges)
+          .set({ usedAt: new Date() })
+          .where(and(eq(emailChanges.userId, id), isNull(emailChanges.usedAt))),
         lockEnrolmentStatement(deps.db, id),
         deps.db.insert(mailEvents).values(mail),
         chain.append(caller, adminEvent(admin, "second-factors-reset", id)),

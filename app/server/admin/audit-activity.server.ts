@@ -11,7 +11,7 @@ import { done, type Outcome } from "../outcome";
 
 import { ADMIN_PAGE_SIZE } from "./admin-lists.server";
 
-// The audit log as the admins read it (issue 19): entries newest first, filtered by actor, subject, person,
+// The audit log as the admins read it: entries newest first, filtered by actor, subject, person,
 // action and date, 50 a page, or all of them (up to a cap) as a CSV file. The actor's address is the one
 // they had at the time, from its digest; an address erased since reads null.
 

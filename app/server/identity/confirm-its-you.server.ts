@@ -46,13 +46,18 @@ export async function confirmedSession(
   const renewed = renewSessionToken(deps.db, caller.session);
   const carried = carryInterruptedActionStatement(deps.db, caller.session, carry, renewed.session.tokenHash);
   const moved = await withEventChain(deps.db, async (chain) => {
-    const entry = chain.append(caller, {
-      actorId: me.id,
-      actorEmail: me.email,
-      subjectId: me.id,
-      action: "reauthenticated",
-      outcome: "success",
-    });
+    const entry = chain.append(
+      caller,
+      {
+        actorId: me.id,
+        actorEmail: me.email,
+        subjectId: me.id,
+        action: "reauthenticated",
+        outcome: "success",
+        // Only when the token moved: a session ended or renewed meanwhile confirmed nothing.
+      },
+      { ifChanged: true },
+    );
     const [rows] = carried
       ? await deps.db.batch([renewed.statement, entry, carried])
       : await deps.db.batch([renewed.statement, entry]);

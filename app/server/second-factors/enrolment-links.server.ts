@@ -12,7 +12,7 @@ import { conflict, done, type Failure, invalid, type Outcome } from "../outcome"
 import { hasSecondFactorSql } from "./second-factors.server";
 
 // After an administrator (or `npm run admin:reset-2fa`) resets a person's second factors, the password
-// alone no longer sets up a new one (issue 23): whoever phished the password would enrol their own app.
+// alone no longer sets up a new one: whoever phished the password would enrol their own app.
 // The reset's email carries a link (single use, an hour, only its sha256 in D1); opened in a signed-in
 // session of that account, it lets that session, and only that one, set up a factor, and ends the account's
 // other sessions (a stranger's password-only session among them). Until then every enrolment is refused, and
@@ -41,6 +41,17 @@ export async function enrolmentLockOf(db: Database, me: SignedInUser): Promise<E
 /** Null when this session may set up a second factor; otherwise the refusal. */
 export async function enrolmentRefusal(db: Database, me: SignedInUser): Promise<Failure | null> {
   return (await enrolmentLockOf(db, me)) === "needs-link" ? enrolmentLinkFirst : null;
+}
+
+/**
+ * True while this session may store a factor: it has not ended, and the account has no reset lock this
+ * session has not opened. Part of the factor's own statement, so a reset that lands between the checks and
+ * the factor's batch wins.
+ */
+export function mayEnrolSql(me: SignedInUser) {
+  return sql`EXISTS (SELECT 1 FROM ${sessions} JOIN ${users} ON ${users.id} = ${sessions.userId}
+    WHERE ${sessions.id} = ${me.sessionId}
+      AND (${users.secondFactorsResetAt} IS NULL OR ${sessions.enrolmentAllowedAt} >= ${users.secondFactorsResetAt}))`;
 }
 
 /** The statement that locks enrolment of an account whose factors are being reset (for the reset's batch). */

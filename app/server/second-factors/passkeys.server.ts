@@ -1,5 +1,5 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
 import { passkeys, recoveryCodes, users } from "../../../db/schema";
 import { recordEvent, withEventChain } from "../audit/account-events.server";
@@ -16,7 +16,7 @@ import {
 } from "../mail/mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
 import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
-import { enrolmentRefusal, liftEnrolmentLockStatements } from "./enrolment-links.server";
+import { enrolmentRefusal, liftEnrolmentLockStatements, mayEnrolSql } from "./enrolment-links.server";
 import { newRecoveryCodes, recoveryCodeKey } from "./recovery-codes";
 import { insertRecoveryCodes, LAST_FACTOR_OF_ADMIN } from "./second-factor-enrolment.server";
 import {
@@ -156,16 +156,15 @@ export const registerPasskey = guarded(
     try {
       [, mail, , ended] = await withEventChain(deps.db, (chain) =>
         deps.db.batch([
-          deps.db.insert(passkeys).values({
-            id: credential.id,
-            userId: me.id,
-            name: parsed.name,
-            publicKey: encodeBase64urlNoPadding(credential.publicKey),
-            algorithm: credential.algorithm,
-            signCount: credential.signCount,
-          }),
+          // Stored only while this session may still enrol (a reset may have landed since the checks).
+          deps.db.run(
+            sql`INSERT INTO ${passkeys} (id, user_id, name, public_key, algorithm, sign_count)
+              SELECT ${credential.id}, ${me.id}, ${parsed.name}, ${encodeBase64urlNoPadding(credential.publicKey)},
+                ${credential.algorithm}, ${credential.signCount}
+              WHERE ${mayEnrolSql(me)}`,
+          ),
           insertMailEventIfChanged(deps.db, "passkey-added", me.id),
-          chain.append(caller, { ...entry, action: "passkey-added" }),
+          chain.append(caller, { ...entry, action: "passkey-added" }, { ifChanged: true }),
           ...liftEnrolmentLockStatements(deps.db, me),
           ...(codes
             ? [
@@ -174,6 +173,8 @@ export const registerPasskey = guarded(
                 chain.append(caller, { ...entry, action: "recovery-codes-generated" }),
               ]
             : []),
+          // New codes without a factor (the passkey was not stored) do not stay.
+          deleteRecoveryCodesWithoutFactorStatement(deps.db, me.id),
         ]),
       );
     } catch (error) {
@@ -182,6 +183,8 @@ export const registerPasskey = guarded(
       }
       throw error;
     }
+    // Not stored: the session ended (a reset of second factors ends them all) before the batch ran.
+    if (mail.length === 0) return unauthenticated;
     deps.waitUntil(publishMailEvents(deps.env, mail));
     await forgetEndedSessions(deps.env, me.id, ended);
     return done({ recoveryCodes: codes });

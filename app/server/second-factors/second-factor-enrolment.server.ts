@@ -26,6 +26,7 @@ import {
   enrolmentLockOf,
   enrolmentRefusal,
   liftEnrolmentLockStatements,
+  mayEnrolSql,
 } from "./enrolment-links.server";
 import {
   newRecoveryCodes,
@@ -207,12 +208,15 @@ export const confirmTotpEnrolment = guarded(
     if (step === null) return invalid({ code: "That code is not right. Check the app and try again." });
     const factors = await secondFactorsOf(deps.db, me.id);
     const codes = factors.recoveryCodesLeft === 0 ? newRecoveryCodes() : null;
-    const [, mail, , ended] = await withEventChain(deps.db, (chain) =>
+    const results = await withEventChain(deps.db, (chain) =>
       deps.db.batch([
         deps.db
           .update(totpCredentials)
           .set({ confirmedAt: new Date(), lastUsedStep: step })
-          .where(and(eq(totpCredentials.userId, me.id), isNull(totpCredentials.confirmedAt))),
+          // Only while this session may still enrol (a reset may have landed since the checks).
+          .where(
+            and(eq(totpCredentials.userId, me.id), isNull(totpCredentials.confirmedAt), mayEnrolSql(me)),
+          ),
         insertMailEventIfChanged(deps.db, "totp-enabled", me.id),
         chain.append(caller, ownEntry(me, "totp-enabled"), { ifChanged: true }),
         ...liftEnrolmentLockStatements(deps.db, me),
@@ -223,8 +227,13 @@ export const confirmTotpEnrolment = guarded(
               chain.append(caller, ownEntry(me, "recovery-codes-generated")),
             ]
           : []),
+        // New codes without a factor (the app was not confirmed) do not stay.
+        deleteRecoveryCodesWithoutFactorStatement(deps.db, me.id),
       ]),
     );
+    const [, mail, , ended] = results;
+    const codesRemoved = results.at(-1) as { id: number }[];
+    if (codesRemoved.length > 0) return unauthenticated;
     deps.waitUntil(publishMailEvents(deps.env, mail));
     await forgetEndedSessions(deps.env, me.id, ended);
     return done({ recoveryCodes: codes });
