@@ -1,0 +1,4 @@
+import { ContactForm } from "~/components/contact-form";
+import { islandEntry } from "./runtime";
+
+export const hydrate = islandEntry(ContactForm);
