@@ -213,3 +213,6 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 export type ContactInput = z.infer<typeof contactSchema>;
 
 export { type FieldErrors, fieldErrorsOf } from "./field-errors";
+
+/** A page number of a paged list, from 1. */
+export const pageSchema = z.int().check(z.gte(1));

@@ -6,7 +6,7 @@ import { indexablePaths, islandPaths, visitorInteractivePaths } from "../../app/
 import { demoAdminCookie } from "./demo-admin";
 
 // Lighthouse (mobile preset, simulated throttling) on every public route and every interactive one,
-// the admin dashboard and /account signed in as the demo admin (GUIDE.md section 4).
+// the admin dashboard and /account signed in as the demo admin (docs/standards.md, Budgets).
 //
 // Gated at 100: accessibility, best practices, and SEO on every page search engines may list (the login
 // page and the dashboard say noindex, which the SEO category counts against them). None of their audits

@@ -1,15 +1,16 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { EMAIL_CHANGE_AFTER_RESET, LINK_INVALID_MESSAGE } from "~/lib/account-messages";
-import { confirmEmailSchema, emailChangeSchema, fieldErrorsOf } from "~/lib/schemas";
+import { confirmEmailSchema, emailChangeSchema } from "~/lib/schemas";
 import { accountTokens, emailChanges, users } from "../../../db/schema";
 import { withEventChain } from "../audit/account-events.server";
+import { guarded, linkGuards } from "../guarded.server";
 import { HOUR_LINK_SECONDS, hashToken } from "../identity/account-tokens.server";
 import {
   insertMailEventIfChanged,
   type MailEventMessage,
   publishMailEvents,
 } from "../mail/mail-outbox.server";
-import { type Caller, type Deps, rateLimit } from "../operation.server";
+import type { Caller, Deps } from "../operation.server";
 import { done, invalid, type Outcome } from "../outcome";
 import { confirmHolder } from "./my-account.server";
 
@@ -79,75 +80,76 @@ function liveChange(tokenHash: string) {
  * took it meanwhile; every other link of the account (confirmation, reset, other changes) is voided; the
  * old address is told; the change is recorded as an account event.
  */
-export async function confirmEmailChange(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
-  const limited = await rateLimit(deps.env, "confirm-email", caller);
-  if (limited) return limited;
-  const parsed = confirmEmailSchema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), LINK_INVALID_MESSAGE);
-  const hash = hashToken(parsed.data.token);
-  const change = await deps.db.query.emailChanges.findFirst({ where: liveChange(hash) });
-  if (!change) return invalid({}, LINK_INVALID_MESSAGE);
-  // A change asked for before a reset of second factors waits until a factor is set up again.
-  const owner = await deps.db.query.users.findFirst({
-    columns: { secondFactorsResetAt: true },
-    where: eq(users.id, change.userId),
-  });
-  if (owner?.secondFactorsResetAt) return invalid({}, EMAIL_CHANGE_AFTER_RESET);
-  const taken = await deps.db.query.users.findFirst({
-    columns: { id: true },
-    where: eq(users.email, change.newEmail),
-  });
-  if (taken) return invalid({}, ADDRESS_TAKEN);
-  const now = new Date();
-  let results: [{ id: number }[], { id: number }[], MailEventMessage[], ...unknown[]];
-  try {
-    results = await withEventChain(deps.db, (chain) =>
-      deps.db.batch([
-        deps.db
-          .update(emailChanges)
-          .set({ usedAt: now })
-          .where(and(eq(emailChanges.id, change.id), liveChange(hash)))
-          .returning({ id: emailChanges.id }),
-        // Only when the link was spent just now (changes() of the statement before).
-        deps.db
-          .update(users)
-          .set({ email: change.newEmail, emailConfirmedAt: now, updatedAt: now })
-          .where(and(eq(users.id, change.userId), sql`changes() = 1`))
-          .returning({ id: users.id }),
-        insertMailEventIfChanged(deps.db, "email-changed", change.id),
-        deps.db
-          .update(accountTokens)
-          .set({ usedAt: now })
-          .where(and(eq(accountTokens.userId, change.userId), isNull(accountTokens.usedAt))),
-        deps.db
-          .update(emailChanges)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(emailChanges.userId, change.userId),
-              ne(emailChanges.id, change.id),
-              isNull(emailChanges.usedAt),
+export const confirmEmailChange = guarded(
+  linkGuards("confirm-email", confirmEmailSchema),
+  async (deps, caller, { input }): Promise<Outcome> => {
+    const hash = hashToken(input.token);
+    const change = await deps.db.query.emailChanges.findFirst({ where: liveChange(hash) });
+    if (!change) return invalid({}, LINK_INVALID_MESSAGE);
+    // A change asked for before a reset of second factors waits until a factor is set up again.
+    const owner = await deps.db.query.users.findFirst({
+      columns: { secondFactorsResetAt: true },
+      where: eq(users.id, change.userId),
+    });
+    if (owner?.secondFactorsResetAt) return invalid({}, EMAIL_CHANGE_AFTER_RESET);
+    const taken = await deps.db.query.users.findFirst({
+      columns: { id: true },
+      where: eq(users.email, change.newEmail),
+    });
+    if (taken) return invalid({}, ADDRESS_TAKEN);
+    const now = new Date();
+    let results: [{ id: number }[], { id: number }[], MailEventMessage[], ...unknown[]];
+    try {
+      results = await withEventChain(deps.db, (chain) =>
+        deps.db.batch([
+          deps.db
+            .update(emailChanges)
+            .set({ usedAt: now })
+            .where(and(eq(emailChanges.id, change.id), liveChange(hash)))
+            .returning({ id: emailChanges.id }),
+          // Only when the link was spent just now (changes() of the statement before).
+          deps.db
+            .update(users)
+            .set({ email: change.newEmail, emailConfirmedAt: now, updatedAt: now })
+            .where(and(eq(users.id, change.userId), sql`changes() = 1`))
+            .returning({ id: users.id }),
+          insertMailEventIfChanged(deps.db, "email-changed", change.id),
+          deps.db
+            .update(accountTokens)
+            .set({ usedAt: now })
+            .where(and(eq(accountTokens.userId, change.userId), isNull(accountTokens.usedAt))),
+          deps.db
+            .update(emailChanges)
+            .set({ usedAt: now })
+            .where(
+              and(
+                eq(emailChanges.userId, change.userId),
+                ne(emailChanges.id, change.id),
+                isNull(emailChanges.usedAt),
+              ),
             ),
-          ),
-        chain.append(caller, {
-          actorId: change.userId,
-          actorEmail: change.oldEmail,
-          subjectId: change.userId,
-          action: "email-changed",
-          outcome: "success",
-        }),
-      ]),
-    );
-  } catch (error) {
-    // The address was taken between the check and the batch: the unique index refused it, and D1 rolled
-    // the whole batch back (the link stays unspent, nothing was recorded).
-    if (/UNIQUE constraint failed: users\.email/i.test(`${error} ${(error as { cause?: unknown }).cause}`)) {
-      return invalid({}, ADDRESS_TAKEN);
+          chain.append(caller, {
+            actorId: change.userId,
+            actorEmail: change.oldEmail,
+            subjectId: change.userId,
+            action: "email-changed",
+            outcome: "success",
+          }),
+        ]),
+      );
+    } catch (error) {
+      // The address was taken between the check and the batch: the unique index refused it, and D1 rolled
+      // the whole batch back (the link stays unspent, nothing was recorded).
+      if (
+        /UNIQUE constraint failed: users\.email/i.test(`${error} ${(error as { cause?: unknown }).cause}`)
+      ) {
+        return invalid({}, ADDRESS_TAKEN);
+      }
+      throw error;
     }
-    throw error;
-  }
-  const [spent, , mail] = results;
-  if (spent.length === 0) return invalid({}, LINK_INVALID_MESSAGE);
-  deps.waitUntil(publishMailEvents(deps.env, mail));
-  return done(null);
-}
+    const [spent, , mail] = results;
+    if (spent.length === 0) return invalid({}, LINK_INVALID_MESSAGE);
+    deps.waitUntil(publishMailEvents(deps.env, mail));
+    return done(null);
+  },
+);

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { fieldErrorsOf, reauthenticationSchema } from "~/lib/schemas";
+import { reauthenticationSchema } from "~/lib/schemas";
 import { users } from "../../../db/schema";
 import { recordEvent, withEventChain } from "../audit/account-events.server";
-import type { Database } from "../db.server";
-import { type Caller, type Deps, rateLimit } from "../operation.server";
-import { confirmItsYouFirst, done, type Failure, invalid, type Outcome, unauthenticated } from "../outcome";
+import { guarded } from "../guarded.server";
+import type { Caller, Deps } from "../operation.server";
+import { done, type Failure, invalid, type Outcome, unauthenticated } from "../outcome";
 import { checkSecondFactorCode } from "../second-factors/second-factors.server";
+import { requireRecentAuthentication } from "./caller-checks.server";
 import {
   findInterruptedAction,
   type InterruptedAction,
@@ -15,30 +16,12 @@ import {
 import { verifyPassword } from "./passwords.server";
 import type { SignedInUser } from "./session-user";
 import { renewSessionToken } from "./sessions.server";
-import { findSignedInUser } from "./users.server";
 
 // "Confirm it's you": the actions that change how an account is protected, delete it, or use admin power
 // over another person need an authentication within the last 10 minutes in this session (a sign-in, or this
 // confirmation: the password with a code when the account has a second factor, or a passkey).
 
-export const RECENT_AUTHENTICATION_SECONDS = 10 * 60;
-
 export const WRONG_CONFIRMATION = "That password or code is not right.";
-
-export function isRecentlyAuthenticated(user: SignedInUser, now = Date.now() / 1000): boolean {
-  return user.authenticatedAt !== null && now - user.authenticatedAt <= RECENT_AUTHENTICATION_SECONDS;
-}
-
-/** The signed-in caller if they authenticated within the last 10 minutes, or why not. */
-export async function requireRecentAuthentication(
-  db: Database,
-  caller: Caller,
-): Promise<Outcome<SignedInUser>> {
-  if (!caller.session) return unauthenticated;
-  const user = await findSignedInUser(db, caller.session);
-  if (!user) return unauthenticated;
-  return isRecentlyAuthenticated(user) ? done(user) : confirmItsYouFirst;
-}
 
 /** A confirmed session: its new token (for the cookie) and the caller as the rest of the request is. */
 export interface Confirmed {
@@ -81,39 +64,35 @@ export async function confirmedSession(
  * session then counts as authenticated now, under a new token. A wrong password or code is the same
  * failure, recorded.
  */
-export async function confirmItsYou(deps: Deps, caller: Caller, input: unknown): Promise<Outcome<Confirmed>> {
-  const limited = await rateLimit(deps.env, "account", caller);
-  if (limited) return limited;
-  if (!caller.session) return unauthenticated;
-  const me = await findSignedInUser(deps.db, caller.session);
-  if (!me) return unauthenticated;
-  const parsed = reauthenticationSchema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const { password, code } = parsed.data;
-  if (me.hasSecondFactor && !code) {
-    return invalid({ code: "Enter the code from your authenticator app or a recovery code" });
-  }
-  const row = await deps.db.query.users.findFirst({
-    columns: { password: true },
-    where: eq(users.id, me.id),
-  });
-  if (!row || !(await verifyPassword(password, row.password))) {
-    // Its own entry: a wrong password here is not a wrong code, and does not count towards their limits.
-    await recordEvent(deps.db, caller, {
-      actorId: me.id,
-      actorEmail: me.email,
-      subjectId: me.id,
-      action: "reauthenticated-password",
-      outcome: "failure",
+export const confirmItsYou = guarded(
+  { rateLimit: "account", door: "signed-in", schema: reauthenticationSchema },
+  async (deps, caller, { me, input }): Promise<Outcome<Confirmed>> => {
+    const { password, code } = input;
+    if (me.hasSecondFactor && !code) {
+      return invalid({ code: "Enter the code from your authenticator app or a recovery code" });
+    }
+    const row = await deps.db.query.users.findFirst({
+      columns: { password: true },
+      where: eq(users.id, me.id),
     });
-    return { kind: "unauthenticated", message: WRONG_CONFIRMATION };
-  }
-  if (me.hasSecondFactor && code) {
-    const check = await checkSecondFactorCode(deps, caller, me, code, "reauthenticated");
-    if (!check.ok) return { kind: "unauthenticated", message: WRONG_CONFIRMATION };
-  }
-  return confirmedSession(deps, caller, me);
-}
+    if (!row || !(await verifyPassword(password, row.password))) {
+      // Its own entry: a wrong password here is not a wrong code, and does not count towards their limits.
+      await recordEvent(deps.db, caller, {
+        actorId: me.id,
+        actorEmail: me.email,
+        subjectId: me.id,
+        action: "reauthenticated-password",
+        outcome: "failure",
+      });
+      return { kind: "unauthenticated", message: WRONG_CONFIRMATION };
+    }
+    if (me.hasSecondFactor && code) {
+      const check = await checkSecondFactorCode(deps, caller, me, code, "reauthenticated");
+      if (!check.ok) return { kind: "unauthenticated", message: WRONG_CONFIRMATION };
+    }
+    return confirmedSession(deps, caller, me);
+  },
+);
 
 /** Where a page stands after a posted "Confirm it's you" form (or a passkey's confirmation) and its reference. */
 export type Resumption =

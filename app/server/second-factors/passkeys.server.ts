@@ -4,11 +4,8 @@ import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/li
 import { passkeys, recoveryCodes, users } from "../../../db/schema";
 import { recordEvent, withEventChain } from "../audit/account-events.server";
 import { openSession, type SignIn } from "../identity/accounts.server";
-import {
-  type Confirmed,
-  confirmedSession,
-  requireRecentAuthentication,
-} from "../identity/confirm-its-you.server";
+import { requireRecentAuthentication } from "../identity/caller-checks.server";
+import { type Confirmed, confirmedSession } from "../identity/confirm-its-you.server";
 import { issueChallenge, spendChallengeStatement } from "../identity/sign-in-tickets.server";
 import { findActiveUser, findSignedInUser } from "../identity/users.server";
 import {

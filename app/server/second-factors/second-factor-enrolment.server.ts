@@ -6,7 +6,8 @@ import { fieldErrorsOf, totpConfirmationSchema } from "~/lib/schemas";
 import { passkeys, recoveryCodes, totpCredentials } from "../../../db/schema";
 import { type AccountAction, withEventChain } from "../audit/account-events.server";
 import type { Database } from "../db.server";
-import { isRecentlyAuthenticated, requireRecentAuthentication } from "../identity/confirm-its-you.server";
+import { isRecentlyAuthenticated, requireRecentAuthentication } from "../identity/caller-checks.server";
+
 import type { SignedInUser } from "../identity/session-user";
 import { findSignedInUser } from "../identity/users.server";
 import {
