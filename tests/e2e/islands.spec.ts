@@ -3,7 +3,7 @@ import { expect, type Page, type Route, test } from "@playwright/test";
 import { notice } from "./support";
 
 // Island pages (app/lib/islands.ts), in Chromium: what a page costs before and after a person's first
-// interaction (requests and JavaScript on the wire, gzip, as GUIDE.md section 4 counts them), that nothing
+// interaction (requests and JavaScript on the wire, gzip, as docs/standards.md counts them), that nothing
 // goes wrong in the console, that what a person types before the island is hydrated stays, and how the
 // islands behave once hydrated. The forms' flows, with JavaScript and without, are in their own specs.
 
