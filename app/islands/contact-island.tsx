@@ -1,4 +1,4 @@
 import { ContactForm } from "~/components/contact-form";
-import { islandEntry } from "./runtime";
+import { defineIsland } from "./runtime";
 
-export const hydrate = islandEntry(ContactForm);
+defineIsland("contact", ContactForm);

@@ -1,4 +1,4 @@
 import { LoginPanel } from "~/components/login/login-panel";
-import { islandEntry } from "./runtime";
+import { defineIsland } from "./runtime";
 
-export const hydrate = islandEntry(LoginPanel);
+defineIsland("login", LoginPanel);

@@ -1,4 +1,4 @@
 import { PasskeySignInButton } from "~/components/passkey-sign-in-button";
-import { islandEntry } from "./runtime";
+import { defineIsland } from "./runtime";
 
-export const hydrate = islandEntry(PasskeySignInButton);
+defineIsland("passkey-sign-in", PasskeySignInButton);

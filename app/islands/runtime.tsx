@@ -1,10 +1,19 @@
 import { type ComponentType, type ReactNode, useLayoutEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Toaster } from "~/components/toaster";
-import { ISLAND_PROPS_ATTRIBUTE, ISLAND_STATE_ATTRIBUTE, type IslandModule } from "~/lib/islands";
+import {
+  ISLAND_ATTRIBUTE,
+  ISLAND_HYDRATED_EVENT,
+  ISLAND_PROPS_ATTRIBUTE,
+  ISLAND_REGISTRY,
+  ISLAND_STATE_ATTRIBUTE,
+  type IslandName,
+  type IslandRegistry,
+} from "~/lib/islands";
 
-// The browser's half of an island (app/lib/islands.ts): each island's entry chunk hands its component to
-// `islandEntry`, and the starter calls the entry's `hydrate` on the island's element.
+// The browser's half of an island (app/lib/islands.ts): each island's entry chunk names its component
+// with `defineIsland`, which hydrates the islands of that kind the starter asked for, and registers itself
+// for the ones asked for later.
 
 /**
  * What the person typed before the island was hydrated, by field id, kept up to date while React
@@ -54,24 +63,32 @@ function mountToaster() {
   createRoot(region).render(<Toaster />);
 }
 
-/** An island's entry: hydrates `Component` in the island's element with the props the server wrote. */
-export function islandEntry<P extends object>(Component: ComponentType<P>): IslandModule["hydrate"] {
-  return (element) =>
-    new Promise<void>((resolve) => {
-      const props = JSON.parse(element.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? "{}") as P;
-      const restore = trackTyping(element);
-      hydrateRoot(
-        element,
-        <Hydrated
-          onHydrated={() => {
-            restore();
-            element.setAttribute(ISLAND_STATE_ATTRIBUTE, "hydrated");
-            resolve();
-          }}
-        >
-          <Component {...props} />
-        </Hydrated>,
-      );
-      mountToaster();
-    });
+/** Hydrates `Component` in the island's element with the props the server wrote there. */
+function hydrateIsland<P extends object>(element: HTMLElement, Component: ComponentType<P>) {
+  const props = JSON.parse(element.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? "{}") as P;
+  const restore = trackTyping(element);
+  hydrateRoot(
+    element,
+    <Hydrated
+      onHydrated={() => {
+        restore();
+        element.setAttribute(ISLAND_STATE_ATTRIBUTE, "hydrated");
+        element.dispatchEvent(new Event(ISLAND_HYDRATED_EVENT, { bubbles: true }));
+      }}
+    >
+      <Component {...props} />
+    </Hydrated>,
+  );
+  mountToaster();
+}
+
+/** An island's entry: hydrates the islands of this kind the starter marked, and those it marks later. */
+export function defineIsland<P extends object>(name: IslandName, Component: ComponentType<P>): void {
+  const scope = window as unknown as Record<string, IslandRegistry>;
+  scope[ISLAND_REGISTRY] ??= {};
+  scope[ISLAND_REGISTRY][name] = (element) => hydrateIsland(element, Component);
+  const asked = document.querySelectorAll<HTMLElement>(
+    `[${ISLAND_ATTRIBUTE}="${name}"][${ISLAND_STATE_ATTRIBUTE}="loading"]`,
+  );
+  for (const element of asked) hydrateIsland(element, Component);
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { expect, type Page, type Route, test } from "@playwright/test";
 import { notice } from "./support";
@@ -251,4 +252,32 @@ test("without JavaScript the passkey button is not shown and the tabs are links"
   await expect(page).toHaveURL(/\/login\?tab=register$/);
   await expect(page.getByRole("form", { name: "Register" })).toBeVisible();
   await context.close();
+});
+
+// Served from memory, an island page can allow its starter by the starter's hash rather than by a nonce: the
+// chunks the starter adds, and the ones they import later, must be trusted through 'strict-dynamic' then.
+test("the islands start under a CSP that allows the starter by its hash", async ({ page }) => {
+  const watched = watch(page);
+  const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+  await page.route("**/login", async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replaceAll(/ nonce="[^"]*"/g, "");
+    const starter = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+    const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => sha256(css ?? ""));
+    const csp = (response.headers()["content-security-policy"] ?? "")
+      .replace(/script-src [^;]+/, `script-src ${sha256(starter)} 'strict-dynamic'`)
+      .replace(/style-src [^;]+/, `style-src 'self' ${styles.join(" ")}`);
+    expect(csp).not.toContain("nonce");
+    await route.fulfill({
+      response,
+      body: html,
+      headers: { ...response.headers(), "content-security-policy": csp },
+    });
+  });
+  await page.goto("/login", { waitUntil: "networkidle" });
+  await page.getByLabel("Email", { exact: true }).focus();
+  await expect(island(page, "login")).toHaveAttribute("data-island-state", "hydrated");
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(notice(page, "Passkeys are not available on this device or address.")).toBeVisible();
+  expect(watched.problems).toEqual([]);
 });
