@@ -7,10 +7,12 @@ import { ISLAND_ENTRIES, type IslandChunkMap, type IslandName } from "../app/lib
 // own chunk, React DOM and the code the islands share (three requests), and the form's schema or the
 // passkey helpers when they are needed. The chunks join the client's assets under /assets/islands/, and
 // their names reach the Worker, built after the client, as `virtual:island-chunks`. In development the
-// entries are served from source.
+// entries are served from source, each behind React Router's HMR preamble.
 
 const VIRTUAL_ID = "virtual:island-chunks";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+/** In development: an island's entry behind React Router's HMR preamble, which its modules expect. */
+const DEV_ENTRY_PREFIX = "virtual:island-dev-entry/";
 const OUTPUT = "assets/islands/[name]-[hash].js";
 
 export function islandChunks({ appDirectory }: { appDirectory: string }): Plugin {
@@ -100,15 +102,23 @@ export function islandChunks({ appDirectory }: { appDirectory: string }): Plugin
       built = map as IslandChunkMap;
     },
     resolveId(id) {
-      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+      if (id === VIRTUAL_ID || id.startsWith(DEV_ENTRY_PREFIX)) return `\0${id}`;
+      return undefined;
     },
     load(id) {
+      const devEntry = entries.find((entry) => id === `\0${DEV_ENTRY_PREFIX}${entry.name}`);
+      if (devEntry) {
+        return [
+          `import "virtual:react-router/inject-hmr-runtime";`,
+          `await import(${JSON.stringify(`${base}${path.relative(root, devEntry.file)}`)});`,
+        ].join("\n");
+      }
       if (id !== RESOLVED_ID) return;
       if (serving) {
         const source = Object.fromEntries(
           entries.map((entry) => [
             entry.name,
-            { entry: `${base}${path.relative(root, entry.file)}`, imports: [] },
+            { entry: `${base}@id/__x00__${DEV_ENTRY_PREFIX}${entry.name}`, imports: [] },
           ]),
         );
         return `export default ${JSON.stringify(source)};`;
