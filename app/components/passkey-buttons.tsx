@@ -101,7 +101,8 @@ export function PasskeyConfirmButton({
       const options = await postJson("/api/auth/passkeys/options", { purpose: "confirm" });
       if (!options.ok) return failed(await errorOf(options));
       const response = await client.getPasskey((await options.json()) as PasskeyRequestOptionsJSON);
-      const confirmed = await postJson("/api/auth/passkey-confirm", { response });
+      // The reference goes with it: the stored action follows the session to its new token.
+      const confirmed = await postJson("/api/auth/passkey-confirm", { response, ref: reference });
       if (!confirmed.ok) return failed(await errorOf(confirmed));
       resubmit.current?.requestSubmit();
     } catch (error) {

@@ -166,6 +166,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     client: "router",
     layout: "account",
   }),
+  // /account's "Download my data": a file; GET only, so outside the layout, like the CSV export.
+  page("/account/data.json", "routes/account/data-file.ts", { rendering: "resource", indexing: "unlisted" }),
 
   page("/sitemap.xml", "routes/sitemap.ts", { rendering: "resource", indexing: "unlisted" }),
   page("/robots.txt", "routes/robots.ts", { rendering: "resource", indexing: "unlisted" }),

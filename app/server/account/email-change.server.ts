@@ -34,7 +34,6 @@ export async function requestEmailChange(
     schema: emailChangeSchema,
     password: (data) => data.password,
     action: "email-change-requested",
-    renewToken: true,
   });
   if (holder.kind !== "done") return holder;
   const { user, data, token } = holder.value;

@@ -37,9 +37,15 @@ import {
 import { revokeSignInTicketsStatement } from "../identity/sign-in-tickets.server";
 import { insertMailEventIfChanged, publishMailEvents } from "../mail/mail-outbox.server";
 import { type Caller, type Deps, rateLimit } from "../operation.server";
-import { done, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
-import { checkSecondFactorCode, markAuthenticatedStatement } from "../second-factors/second-factors.server";
-import { collectPersonalData, eraseAddress, type PersonalData } from "./personal-data.server";
+import { conflict, done, type Failure, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
+import { checkSecondFactorCode } from "../second-factors/second-factors.server";
+import {
+  collectPersonalData,
+  eraseAddress,
+  isLastActiveAdmin,
+  LAST_ADMIN_MESSAGE,
+  type PersonalData,
+} from "./personal-data.server";
 
 // What every signed-in person can do for themselves (issue 18), one operation per use case behind both
 // doors. Each starts from D1: the session must still exist there and the account be approved and active.
@@ -190,15 +196,18 @@ export const WRONG_PASSWORD = "The current password is not right.";
 
 type Parsed<T> = { success: true; data: T } | { success: false; error: Parameters<typeof fieldErrorsOf>[0] };
 
-/**
- * The first steps of every change only the account's holder may make: the rate limit, a live session, the
- * input under its schema, then the current password again. A wrong password is recorded as the action's
- * failed event and answered with WRONG_PASSWORD (401 over the API).
- */
 /** The field error of a change that needs a code too (a second factor, and no sign-in in the last 10 minutes). */
 export const CODE_NEEDED =
   "Confirm it's you: you signed in more than 10 minutes ago, so also give the code from your authenticator app or a recovery code";
 
+/**
+ * The first steps of every change only the account's holder may make: the rate limit, a live session, the
+ * input under its schema, what the change itself refuses before anything is confirmed (`refuse`), then the
+ * current password again. A wrong password is recorded as the action's failed event and answered with
+ * WRONG_PASSWORD (401 over the API). When the session is not recent and the account has a second factor,
+ * the form's code confirms it's you: as on /confirm-its-you, the session then goes on under a new token
+ * (returned, for the cookie; ASVS 7.2.4), so a token copied before cannot use the confirmation.
+ */
 export async function confirmHolder<T>(
   deps: Deps,
   caller: Caller,
@@ -207,11 +216,8 @@ export async function confirmHolder<T>(
     schema: { safeParse(input: unknown): Parsed<T> };
     password: (data: T) => string;
     action: AccountAction;
-    /**
-     * When the code in the form confirms it's you, give the session a new token (returned, for the cookie),
-     * as "Confirm it's you" does. Changes that replace or end the session anyway (password, deletion) skip it.
-     */
-    renewToken?: boolean;
+    /** A refusal of the change that needs no confirmation (e.g. the last administrator's deletion). */
+    refuse?: (me: SignedInUser) => Promise<Failure | null>;
   },
 ): Promise<Outcome<{ user: UserRow; data: T; token: string | null }>> {
   const limited = await rateLimit(deps.env, "account", caller);
@@ -220,6 +226,8 @@ export async function confirmHolder<T>(
   if (me.kind !== "done") return me;
   const parsed = check.schema.safeParse(input);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const refused = check.refuse ? await check.refuse(me.value) : null;
+  if (refused) return refused;
   const user = await deps.db.query.users.findFirst({ where: eq(users.id, me.value.id) });
   if (!user || !(await verifyPassword(check.password(parsed.data), user.password))) {
     await recordEvent(deps.db, caller, ownEvent(me.value, check.action, "failure"));
@@ -232,13 +240,12 @@ export async function confirmHolder<T>(
     if (code.trim() === "") return invalid({ code: CODE_NEEDED });
     const checked = await checkSecondFactorCode(deps, caller, me.value, code, "reauthenticated");
     if (!checked.ok) return { kind: "unauthenticated", message: WRONG_CONFIRMATION };
-    if (check.renewToken && caller.session) {
-      const renewed = renewSessionToken(deps.db, caller.session);
-      if ((await renewed.statement).length === 0) return unauthenticated;
-      await renewed.store(deps.env);
-      return done({ user, data: parsed.data, token: renewed.token });
-    }
-    await markAuthenticatedStatement(deps.db, me.value.sessionId);
+    // Recent only under a new token: never the token the request came with.
+    if (!caller.session) return unauthenticated;
+    const renewed = renewSessionToken(deps.db, caller.session);
+    if ((await renewed.statement).length === 0) return unauthenticated;
+    await renewed.store(deps.env);
+    return done({ user, data: parsed.data, token: renewed.token });
   }
   return done({ user, data: parsed.data, token: null });
 }
@@ -283,25 +290,35 @@ export async function changePassword(
   return done({ token: session.token });
 }
 
-/** "Download my data": everything we hold about the caller's address, as the export's JSON. */
-export async function exportMyData(deps: Deps, caller: Caller): Promise<Outcome<PersonalData>> {
-  const me = await requireSignedIn(deps.db, caller);
-  if (me.kind !== "done") return me;
-  const data = await collectPersonalData(deps.db, deps.env, me.value.email);
-  await recordEvent(deps.db, caller, ownEvent(me.value, "data-exported"));
-  return done(data);
-}
+/**
+ * "Download my data": everything we hold about the caller's address, as the export's JSON. It needs a sign-in
+ * within the last 10 minutes ("Confirm it's you"): the copy holds the account's sessions, events and
+ * addresses, so a stolen session cookie alone must not take it away.
+ */
+export const exportMyData = guarded(
+  { door: "signed-in", recent: true },
+  async (deps, caller, { me }): Promise<Outcome<PersonalData>> => {
+    const data = await collectPersonalData(deps.db, deps.env, me.email);
+    await recordEvent(deps.db, caller, ownEvent(me, "data-exported"));
+    return done(data);
+  },
+);
 
 /**
  * Deletes the caller's account and what was sent from its address, at once (personal-data.server.ts
  * `eraseAddress`): the current password and the word DELETE are asked first. The last active administrator
- * is refused, so the dashboard always has someone. An email confirms the deletion.
+ * is refused, so the dashboard always has someone: before the password and code are checked, so that a
+ * refused deletion confirms nothing. An email confirms the deletion.
  */
 export async function deleteMyAccount(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
   const holder = await confirmHolder(deps, caller, input, {
     schema: accountDeletionSchema,
     password: (data) => data.password,
     action: "account-deleted",
+    refuse: async (me) =>
+      (await isLastActiveAdmin(deps.db, { ...me, isApproved: true, isActive: true }))
+        ? conflict(LAST_ADMIN_MESSAGE)
+        : null,
   });
   if (holder.kind !== "done") return holder;
   const { user } = holder.value;

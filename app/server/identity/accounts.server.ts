@@ -195,7 +195,11 @@ export const completeSignIn = guarded(
   },
 );
 
-/** Ends the session server-side (D1 at once, then KV); the door clears the cookie whatever happens. */
+/**
+ * Ends the session server-side (D1 at once, then KV); the door clears the cookie whatever happens. Only the
+ * session's current token ends it: a stale copy of a token it has replaced (KV may still hold its record for
+ * a while) ends nothing and is only forgotten.
+ */
 export async function logOut(deps: Deps, token: string | null, caller: Caller): Promise<Outcome> {
   const session = token ? await readSession(deps.env, token) : null;
   if (token && session) {
@@ -205,14 +209,18 @@ export async function logOut(deps: Deps, token: string | null, caller: Caller): 
     });
     await withEventChain(deps.db, (chain) =>
       deps.db.batch([
-        deleteSessionRowStatement(deps.db, session),
-        chain.append(caller, {
-          actorId: session.userId,
-          actorEmail: account?.email ?? null,
-          subjectId: session.userId,
-          action: "sign-out",
-          outcome: "success",
-        }),
+        deleteSessionRowStatement(deps.db, session, token),
+        chain.append(
+          caller,
+          {
+            actorId: session.userId,
+            actorEmail: account?.email ?? null,
+            subjectId: session.userId,
+            action: "sign-out",
+            outcome: "success",
+          },
+          { ifChanged: true },
+        ),
       ]),
     );
     await forgetSessionToken(deps.env, token, session.userId);

@@ -8,6 +8,7 @@ import { done, type Failure, invalid, type Outcome, unauthenticated } from "../o
 import { checkSecondFactorCode } from "../second-factors/second-factors.server";
 import { requireRecentAuthentication } from "./caller-checks.server";
 import {
+  carryInterruptedActionStatement,
   findInterruptedAction,
   type InterruptedAction,
   type ResumePlace,
@@ -32,27 +33,31 @@ export interface Confirmed {
 /**
  * The success of a confirmation (a password and code, or a passkey): the session gets a new token (ASVS
  * 7.2.4; the old one stops working at once for everything privileged) and counts as authenticated now, in
- * one batch with the audit entry; then KV follows.
+ * one batch with the audit entry and the carrying of the interrupted action it confirms (`carry`, its
+ * reference; the session's other waiting actions stay with the old token); then KV follows.
  */
 export async function confirmedSession(
   deps: Deps,
   caller: Caller,
   me: SignedInUser,
+  carry?: unknown,
 ): Promise<Outcome<Confirmed>> {
   if (!caller.session) return unauthenticated;
   const renewed = renewSessionToken(deps.db, caller.session);
-  const [moved] = await withEventChain(deps.db, (chain) =>
-    deps.db.batch([
-      renewed.statement,
-      chain.append(caller, {
-        actorId: me.id,
-        actorEmail: me.email,
-        subjectId: me.id,
-        action: "reauthenticated",
-        outcome: "success",
-      }),
-    ]),
-  );
+  const carried = carryInterruptedActionStatement(deps.db, caller.session, carry, renewed.session.tokenHash);
+  const moved = await withEventChain(deps.db, async (chain) => {
+    const entry = chain.append(caller, {
+      actorId: me.id,
+      actorEmail: me.email,
+      subjectId: me.id,
+      action: "reauthenticated",
+      outcome: "success",
+    });
+    const [rows] = carried
+      ? await deps.db.batch([renewed.statement, entry, carried])
+      : await deps.db.batch([renewed.statement, entry]);
+    return rows;
+  });
   // Ended, or given a new token by another confirmation, in the meantime.
   if (moved.length === 0) return unauthenticated;
   await renewed.store(deps.env);
@@ -62,12 +67,13 @@ export async function confirmedSession(
 /**
  * Confirms the signed-in caller with their password, and a code when the account has a second factor; the
  * session then counts as authenticated now, under a new token. A wrong password or code is the same
- * failure, recorded.
+ * failure, recorded. `ref`, when given, is the reference of the interrupted action this confirmation is for:
+ * it goes on under the new token.
  */
 export const confirmItsYou = guarded(
   { rateLimit: "account", door: "signed-in", schema: reauthenticationSchema },
   async (deps, caller, { me, input }): Promise<Outcome<Confirmed>> => {
-    const { password, code } = input;
+    const { password, code, ref } = input;
     if (me.hasSecondFactor && !code) {
       return invalid({ code: "Enter the code from your authenticator app or a recovery code" });
     }
@@ -90,7 +96,7 @@ export const confirmItsYou = guarded(
       const check = await checkSecondFactorCode(deps, caller, me, code, "reauthenticated");
       if (!check.ok) return { kind: "unauthenticated", message: WRONG_CONFIRMATION };
     }
-    return confirmedSession(deps, caller, me);
+    return confirmedSession(deps, caller, me, ref);
   },
 );
 
@@ -121,7 +127,11 @@ export async function resumeInterrupted(
   let current = caller;
   let token: string | null = null;
   if (posted.intent === "confirm-its-you") {
-    const confirmed = await confirmItsYou(deps, caller, { password: posted.password, code: posted.code });
+    const confirmed = await confirmItsYou(deps, caller, {
+      password: posted.password,
+      code: posted.code,
+      ref: posted.ref,
+    });
     if (confirmed.kind !== "done") return { kind: "refused", outcome: confirmed, action };
     ({ token, caller: current } = confirmed.value);
   } else {

@@ -200,11 +200,20 @@ async function forgetInKv(env: Env, userId: number, hash: string): Promise<void>
   ]);
 }
 
-/** The statement that ends a session in D1 (for a batch with its account event). */
-export function deleteSessionRowStatement(db: Database, session: SessionInfo) {
+/**
+ * The statement that ends a session in D1 (for a batch with its account event), only while it still has the
+ * token the request presented: a copy of a token the session has since replaced ends nothing.
+ */
+export function deleteSessionRowStatement(db: Database, session: SessionInfo, token: string) {
   return db
     .delete(sessions)
-    .where(and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId)));
+    .where(
+      and(
+        eq(sessions.id, session.sessionId),
+        eq(sessions.userId, session.userId),
+        eq(sessions.tokenHash, tokenHash(token)),
+      ),
+    );
 }
 
 /** Forgets a session's token in KV, once its D1 row is gone. */

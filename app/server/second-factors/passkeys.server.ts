@@ -6,6 +6,7 @@ import { recordEvent, withEventChain } from "../audit/account-events.server";
 import { openSession, type SignIn } from "../identity/accounts.server";
 import { requireRecentAuthentication } from "../identity/caller-checks.server";
 import { type Confirmed, confirmedSession } from "../identity/confirm-its-you.server";
+import { forgetEndedSessions } from "../identity/sessions.server";
 import { issueChallenge, spendChallengeStatement } from "../identity/sign-in-tickets.server";
 import { findActiveUser, findSignedInUser } from "../identity/users.server";
 import {
@@ -15,7 +16,7 @@ import {
 } from "../mail/mail-outbox.server";
 import { type Caller, type Deps, rateLimit } from "../operation.server";
 import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
-import { enrolmentRefusal, liftEnrolmentLock } from "./enrolment-links.server";
+import { enrolmentRefusal, liftEnrolmentLockStatements } from "./enrolment-links.server";
 import { newRecoveryCodes, recoveryCodeKey } from "./recovery-codes";
 import { insertRecoveryCodes, LAST_FACTOR_OF_ADMIN } from "./second-factor-enrolment.server";
 import {
@@ -154,8 +155,9 @@ export async function registerPasskey(
     outcome: "success",
   } as const;
   let mail: MailEventMessage[] = [];
+  let ended: { tokenHash: string }[] = [];
   try {
-    [, mail] = await withEventChain(deps.db, (chain) =>
+    [, mail, , ended] = await withEventChain(deps.db, (chain) =>
       deps.db.batch([
         deps.db.insert(passkeys).values({
           id: credential.id,
@@ -167,6 +169,7 @@ export async function registerPasskey(
         }),
         insertMailEventIfChanged(deps.db, "passkey-added", me.value.id),
         chain.append(caller, { ...entry, action: "passkey-added" }),
+        ...liftEnrolmentLockStatements(deps.db, me.value),
         ...(codes
           ? [
               deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id)),
@@ -183,7 +186,7 @@ export async function registerPasskey(
     throw error;
   }
   deps.waitUntil(publishMailEvents(deps.env, mail));
-  await liftEnrolmentLock(deps, me.value);
+  await forgetEndedSessions(deps.env, me.value.id, ended);
   return done({ recoveryCodes: codes });
 }
 
@@ -338,7 +341,10 @@ export async function signInWithPasskey(
   return signIn.kind === "signed-in" ? done(signIn) : unauthenticated;
 }
 
-/** "Confirm it's you" with one of the caller's passkeys; the session goes on under a new token. */
+/**
+ * "Confirm it's you" with one of the caller's passkeys ({ response, ref? }); the session goes on under a new
+ * token, and so does the interrupted action `ref` names.
+ */
 export async function confirmWithPasskey(
   deps: Deps,
   caller: Caller,
@@ -368,5 +374,6 @@ export async function confirmWithPasskey(
     if (!counterWentBack) await recordEvent(deps.db, caller, { ...entry, outcome: "failure" });
     return { kind: "unauthenticated", message: "That passkey could not confirm it's you." };
   }
-  return confirmedSession(deps, caller, me);
+  // The interrupted action this confirmation is for (its reference), if any, goes on under the new token.
+  return confirmedSession(deps, caller, me, (input as { ref?: unknown } | null)?.ref);
 }
