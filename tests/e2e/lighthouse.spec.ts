@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { indexablePaths, visitorInteractivePaths } from "../../app/lib/route-table";
+import { indexablePaths, islandPaths, visitorInteractivePaths } from "../../app/lib/route-table";
 import { demoAdminCookie } from "./demo-admin";
 
 // Lighthouse (mobile preset, simulated throttling) on every public route and every interactive one,
@@ -127,7 +127,13 @@ const indexable = new Set<string>([...indexablePaths]);
 // A sample of the signed-in pages: the dashboard and the account page.
 const signedIn = new Set<string>(["/admin", "/account"]);
 const audited = [
-  ...new Set<string>([...indexablePaths, ...visitorInteractivePaths, ...signedIn, "/privacy/request"]),
+  ...new Set<string>([
+    ...indexablePaths,
+    ...islandPaths,
+    ...visitorInteractivePaths,
+    ...signedIn,
+    "/privacy/request",
+  ]),
 ];
 
 for (const path of audited) {
