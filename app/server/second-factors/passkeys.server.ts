@@ -157,10 +157,10 @@ export const registerPasskey = guarded(
       [, mail, , ended] = await withEventChain(deps.db, (chain) =>
         deps.db.batch([
           // Stored only while this session may still enrol (a reset may have landed since the checks).
-          deps.db.run(
-            sql`INSERT INTO ${passkeys} (id, user_id, name, public_key, algorithm, sign_count)
-              SELECT ${credential.id}, ${me.id}, ${parsed.name}, ${encodeBase64urlNoPadding(credential.publicKey)},
-                ${credential.algorithm}, ${credential.signCount}
+          // Columns in the table's order: id, user, name, key, algorithm, created, last used, counter.
+          deps.db.insert(passkeys).select(
+            sql`SELECT ${credential.id}, ${me.id}, ${parsed.name}, ${encodeBase64urlNoPadding(credential.publicKey)},
+              ${credential.algorithm}, unixepoch(), NULL, ${credential.signCount}
               WHERE ${mayEnrolSql(me)}`,
           ),
           insertMailEventIfChanged(deps.db, "passkey-added", me.id),
