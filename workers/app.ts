@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { serveHeldPage } from "../app/server/delivery/member-pages.server";
 import { servePrerenderedPage } from "../app/server/delivery/prerendered-pages.server";
+import { serveVisitorFormPage } from "../app/server/delivery/visitor-form-pages.server";
 import {
   clearFlashCookie,
   readFlash,
@@ -28,7 +29,7 @@ import {
   withoutIgnoredBody,
 } from "../app/server/http/request-policy.server";
 import { applySecurityHeaders, createNonce } from "../app/server/http/security-headers.server";
-import { validateSession } from "../app/server/identity/sessions.server";
+import { validateSession, validateSessionForView } from "../app/server/identity/sessions.server";
 import { type MailEventMessage, sweepUnpublishedMail } from "../app/server/mail/mail-outbox.server";
 import { DAILY_CRON, pruneSpentRecords } from "../app/server/retention.server";
 
@@ -37,11 +38,14 @@ const requestHandler = createRequestHandler(
   import.meta.env.MODE,
 );
 
-/** Resolves the session cookie from KV alone: no storage is touched without a cookie, and D1 never. */
-async function resolveSession(request: Request, env: Env) {
+/**
+ * Resolves the session cookie from KV alone: no storage is touched without a cookie, and D1 never. A
+ * content page's view (`forView`) may take a session read in the last seconds from memory instead.
+ */
+async function resolveSession(request: Request, env: Env, forView = false) {
   const token = readSessionToken(request);
   if (!token) return { session: null, renewCookie: null };
-  const valid = await validateSession(env, token);
+  const valid = await (forView ? validateSessionForView : validateSession)(env, token);
   return {
     session: valid?.session ?? null,
     renewCookie: valid?.renewed ? sessionCookie(request, token) : null,
@@ -133,12 +137,17 @@ export default {
     // A visitor's content page: the document built at deploy time, from memory (docs/architecture.md).
     const prerendered = await servePrerenderedPage(request, env);
     if (prerendered) return prerendered;
+    // A visitor's page with a form: rendered once per isolate, then held (visitor-form-pages.server.ts).
+    const formPage = await serveVisitorFormPage(request, (nonce) =>
+      render(new Request(request.url), env, ctx, nonce, null),
+    );
+    if (formPage) return formPage;
     // A signed-in person's content page: rendered once per header form, then held (member-pages.server.ts).
     if (readSessionToken(request)) {
       const held = await serveHeldPage(
         request,
         env,
-        () => resolveSession(request, env),
+        () => resolveSession(request, env, true),
         () => render(new Request(request.url, { headers: request.headers }), env, ctx, createNonce(), null),
       );
       if (held) return held;

@@ -12,7 +12,8 @@ export { ADMIN_TAB_ENTRIES };
  * - `prerendered`: built once at build time and served from memory to visitors; a signed-in view is
  *   rendered once per isolate and header form, then held. Its loader may read configuration (SITE_ORIGIN),
  *   never storage: the build refuses it (scripts/prerendered-storage-check.ts).
- * - `per-request`: rendered for every request (forms and their answers, pages with a token in the address).
+ * - `per-request`: rendered for every request (forms and their answers, pages with a token in the address);
+ *   a page with a form is also held for visitors (`heldForVisitors`).
  * - `signed-in`: only for signed-in people, rendered for every request from the session.
  * - `resource`: no document; the module's loader or action answers with a file, JSON or a redirect.
  */
@@ -53,6 +54,13 @@ export interface PageEntry {
   layout?: LayoutName;
   /** The dashboard's tabs: pathless modules whose loader and action the dashboard runs by `?tab=`. */
   tabs?: readonly AdminTabEntry[];
+  /**
+   * A visitor's plain GET (no query string, no cookie of ours) gets a document rendered once per isolate
+   * and held: the blank form, the same for every visitor. Its answers, a query string (a link's token,
+   * `?next=`, `?subject=`) and signed-in views are rendered per request. Every page with a form that a
+   * visitor opens, unless its GET shows no page (a redirect).
+   */
+  heldForVisitors: boolean;
 }
 
 export interface ApiEntry {
@@ -74,19 +82,24 @@ interface PageOptions {
   indexing?: Indexing;
   layout?: LayoutName;
   tabs?: readonly AdminTabEntry[];
+  heldForVisitors?: boolean;
 }
 
 function page(path: string, module: string, options: PageOptions = {}): PageEntry {
+  const rendering = options.rendering ?? "prerendered";
+  const form = options.form ?? false;
   return {
     kind: "page",
     path,
     module,
-    rendering: options.rendering ?? "prerendered",
-    form: options.form ?? false,
+    rendering,
+    form,
     client: options.client ?? "none",
     indexing: options.indexing ?? "listed",
     ...(options.layout ? { layout: options.layout } : {}),
     ...(options.tabs ? { tabs: options.tabs } : {}),
+    heldForVisitors:
+      options.heldForVisitors ?? (form && rendering !== "signed-in" && rendering !== "resource"),
   };
 }
 
@@ -133,7 +146,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
 
   // Signing in and the account links sent by email.
   formPage("/login", "routes/login.tsx", { client: "islands", indexing: "disallowed" }),
-  formPage("/logout", "routes/logout.tsx"),
+  formPage("/logout", "routes/logout.tsx", { heldForVisitors: false }),
   formPage("/confirm-its-you", "routes/confirm-its-you.tsx", { rendering: "signed-in", client: "router" }),
   formPage("/confirm-email", "routes/confirm-email.tsx"),
   formPage("/forgot-password", "routes/forgot-password.tsx"),
@@ -234,6 +247,9 @@ export const unlistedPaths: readonly string[] = [
 
 /** Built at build time (`prerender` in react-router.config.ts) and served from memory. */
 export const prerenderedPaths: readonly string[] = pathsWhere((entry) => entry.rendering === "prerendered");
+
+/** Pages with a form whose visitor's plain GET is answered with a document held per isolate. */
+export const heldForVisitorsPaths: readonly string[] = pathsWhere((entry) => entry.heldForVisitors);
 
 /** Pages for signed-in people only. */
 export const signedInPaths: readonly string[] = pathsWhere((entry) => entry.rendering === "signed-in");

@@ -98,8 +98,8 @@ describe("the hydrate gate", () => {
     }
   });
 
-  it("ships scripts carrying the response's CSP nonce on an interactive page", async () => {
-    const { response, html } = await fetchPage("/login");
+  it("ships scripts carrying the response's CSP nonce on an interactive page rendered per request", async () => {
+    const { response, html } = await fetchPage("/login?tab=register");
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
     expect(nonce).toBeTruthy();
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);

@@ -6,7 +6,12 @@ describe("security headers", () => {
   it.each([
     ["a prerendered content page", "/media", NO_SCRIPTS],
     ["a rendered content page", "/media?utm_source=test", NONCE_SCRIPTS],
-    ["an interactive page", "/login", NONCE_SCRIPTS],
+    ["an interactive page", "/login?next=%2Faccount", NONCE_SCRIPTS],
+    [
+      "a form page held for visitors",
+      "/login",
+      /script-src 'sha256-[^;]*'strict-dynamic'; style-src 'self' 'sha256-/,
+    ],
     ["an API answer", "/api/user-types", NONCE_SCRIPTS],
     ["a 404", "/no-such-page", NONCE_SCRIPTS],
   ])("are on %s", async (_, path, scripts) => {
@@ -14,7 +19,8 @@ describe("security headers", () => {
   });
 
   it("gives each response a fresh nonce and never caches HTML", async () => {
-    const [a, b] = await Promise.all([fetchWorker("/login"), fetchWorker("/login")]);
+    const path = "/login?next=%2Faccount";
+    const [a, b] = await Promise.all([fetchWorker(path), fetchWorker(path)]);
     expect(a.headers.get("Content-Security-Policy")).not.toBe(b.headers.get("Content-Security-Policy"));
     expect(a.headers.get("Cache-Control")).toBe("no-store");
   });

@@ -1,6 +1,7 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { expectSecurityHeaders, fetchWorker, NO_SCRIPTS } from "./support";
-import { signedInCookie } from "./support-accounts";
+import { postForm, signedInCookie } from "./support-accounts";
 
 // A signed-in content page view: rendered once per header form and then held (member-pages.server.ts).
 
@@ -69,5 +70,33 @@ describe("content pages for signed-in people", () => {
     expect(toast.html).toContain("There");
     const ended = await view("/gold", "session=not-a-session-token");
     expect(ended.html).not.toContain("Logout");
+  });
+});
+
+/** The KV key of a session cookie's record: the sha256 of its token. */
+async function sessionRecordKey(cookie: string) {
+  const token = cookie.split("=")[1] ?? "";
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return `session:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+describe("the session behind a held page's header", () => {
+  it("is taken from memory for a content page just after KV was read for it; every other page reads KV", async () => {
+    const { cookie } = await signedInCookie();
+    expect((await view("/gold", cookie)).html).toContain("Logout");
+    // The record goes, as when another isolate ends the session: KV is not read again for the header…
+    await env.SESSIONS.delete(await sessionRecordKey(cookie));
+    expect((await view("/gold", cookie)).html).toContain("Logout");
+    // …while a page that acts for the person reads it, and finds no session.
+    const account = await fetchWorker("/account", { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(account.status).toBe(302);
+    expect((await view("/gold", cookie)).html).not.toContain("Logout");
+  });
+
+  it("is forgotten at once when the session ends here", async () => {
+    const { cookie } = await signedInCookie();
+    expect((await view("/capital", cookie)).html).toContain("Logout");
+    expect((await postForm("/logout", {}, cookie)).status).toBe(302);
+    expect((await view("/capital", cookie)).html).not.toContain("Logout");
   });
 });

@@ -110,10 +110,13 @@ describe("what is rendered instead", () => {
     expect(response.headers.get("Content-Security-Policy")).toContain("script-src 'none'");
   });
 
-  it("renders interactive pages for visitors too", async () => {
+  it("does not prerender interactive pages: a visitor gets them held, their scripts allowed by hash", async () => {
     for (const path of islandPaths) {
       const response = await fetchWorker(path);
-      expect(response.headers.get("Content-Security-Policy")).toMatch(/script-src 'nonce-/);
+      expect(response.headers.get("Content-Security-Policy")).toMatch(
+        /script-src 'sha256-[^;]*'strict-dynamic'/,
+      );
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
     }
   });
 
@@ -133,7 +136,7 @@ describe("what is rendered instead", () => {
     expect(await gzip.text()).toBe(html);
 
     const revalidated = await fetchWorker("/insure", {
-      headers: { "Accept-Encoding": "br", "If-None-Match": identityEtag },
+      headers: { "Accept-Encoding": "br", "If-None-Match": brotli.headers.get("ETag") ?? "" },
     });
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers.get("Content-Encoding")).toBeNull();

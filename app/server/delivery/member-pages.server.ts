@@ -1,10 +1,9 @@
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import { readCookie } from "../http/cookies.server";
 import { applyHeldPageHeaders } from "../http/security-headers.server";
 import type { SessionInfo } from "../identity/session-user";
-import { type ContentCoding, withoutNonces } from "./prerendered-manifest";
-import { chooseCoding, prerenderedPageFor } from "./prerendered-pages.server";
+import { type Coding, chooseCoding, clientAcceptEncoding, compress } from "./content-codings.server";
+import { withoutNonces } from "./prerendered-manifest";
+import { prerenderedPageFor } from "./prerendered-pages.server";
 
 // A content page seen by a signed-in person differs from the visitor's only in its header, which has
 // two signed-in forms (member, admin) and shows nothing personal. So each content page is rendered once
@@ -15,21 +14,14 @@ import { chooseCoding, prerenderedPageFor } from "./prerendered-pages.server";
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
-const held = new Map<string, Promise<Bytes | null>>();
-const compressed = new Map<string, Promise<Bytes>>();
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-/** Quality 5: 1.8 ms for a 54 KB page and within 11% of quality 11's size, which takes 51 ms. */
-const BROTLI_QUALITY = 5;
-
-async function compress(document: Bytes, coding: ContentCoding): Promise<Bytes> {
-  const encoded =
-    coding === "br"
-      ? await brotliAsync(document, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-      : await gzipAsync(document);
-  return new Uint8Array(encoded);
+/** One coding of a held page: its body and the headers of every view of it. */
+interface HeldView {
+  body: Bytes;
+  headers: [string, string][];
 }
+
+const held = new Map<string, Promise<Bytes | null>>();
+const views = new Map<string, Promise<HeldView>>();
 
 /** Whether a signed-in request may get a held page: a plain GET or HEAD of a content page, no toast. */
 function mayHold(request: Request, url: URL): boolean {
@@ -37,24 +29,37 @@ function mayHold(request: Request, url: URL): boolean {
   return url.search === "" && readCookie(request, "flash") === null;
 }
 
-/** The held document in this coding, compressed on first use; null (send it plain) if that fails. */
-async function compressedDocument(key: string, document: Bytes, coding: ContentCoding) {
-  let body = compressed.get(key);
-  if (!body) {
-    body = compress(document, coding);
-    compressed.set(key, body);
+/** The held document in this coding with its headers, both made on first use; plain if compression fails. */
+function heldView(key: string, document: Bytes, coding: Coding, styleHashes: readonly string[]) {
+  const viewKey = `${coding} ${key}`;
+  let view = views.get(viewKey);
+  if (!view) {
+    const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+    applyHeldPageHeaders(headers, styleHashes);
+    const plain = { body: document, headers: [...headers] };
+    view =
+      coding === "identity"
+        ? Promise.resolve(plain)
+        : compress(document, coding).then(
+            (body) => {
+              headers.set("Content-Encoding", coding);
+              return { body, headers: [...headers] };
+            },
+            (error: unknown) => {
+              console.error(`held pages: ${viewKey} could not be compressed`, error);
+              views.delete(viewKey);
+              return plain;
+            },
+          );
+    views.set(viewKey, view);
   }
-  return body.catch((error: unknown) => {
-    console.error(`held pages: ${key} could not be compressed`, error);
-    compressed.delete(key);
-    return null;
-  });
+  return view;
 }
 
 /**
  * The held page for a signed-in request, rendering it first (through `render`) when this isolate has not
  * yet; null when the request is not one a held page can answer (then the caller renders as usual). The
- * session is read (`resolveSession`, one KV read) only for a content page.
+ * session is read (`resolveSession`: KV, or this isolate's memory of a recent read) only for a content page.
  */
 export async function serveHeldPage(
   request: Request,
@@ -86,14 +91,11 @@ export async function serveHeldPage(
     held.delete(key);
     return null;
   }
-  const coding = chooseCoding(request.headers.get("Accept-Encoding"));
-  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
-  applyHeldPageHeaders(headers, page.styleHashes);
-  if (renewCookie) headers.append("Set-Cookie", renewCookie);
-  const encoded =
-    coding === "identity" ? null : await compressedDocument(`${coding} ${key}`, document, coding);
-  if (!encoded) return new Response(request.method === "HEAD" ? null : document, { headers });
-  headers.set("Content-Encoding", coding);
+  const view = await heldView(key, document, chooseCoding(clientAcceptEncoding(request)), page.styleHashes);
+  const body = request.method === "HEAD" ? null : view.body;
+  if (!renewCookie) return new Response(body, { headers: view.headers, encodeBody: "manual" });
+  const headers = new Headers(view.headers);
+  headers.append("Set-Cookie", renewCookie);
   // Already in its content coding: the runtime must send it as it is.
-  return new Response(request.method === "HEAD" ? null : encoded, { headers, encodeBody: "manual" });
+  return new Response(body, { headers, encodeBody: "manual" });
 }

@@ -5,15 +5,25 @@ export function createNonce(): string {
 }
 
 /**
- * What a page may run or style inline: a rendered page carries a per-response nonce; a prerendered
- * page ships no script at all and names its inline stylesheets by their sha256.
+ * What a page may run or style inline: a rendered page carries a per-response nonce; a document served
+ * from memory names its inline scripts and stylesheets by their sha256 (a content page has no script).
  */
-export type InlineAllowance = { nonce: string } | { styleHashes: readonly string[] };
+export type InlineAllowance =
+  | { nonce: string }
+  | { styleHashes: readonly string[]; scriptHashes?: readonly string[] };
+
+const hashSources = (hashes: readonly string[]) => hashes.map((hash) => `'sha256-${hash}'`);
+
+function scriptSources(allow: InlineAllowance): string {
+  if ("nonce" in allow) return `'nonce-${allow.nonce}' 'strict-dynamic'`;
+  const hashes = allow.scriptHashes ?? [];
+  // The scripts allowed by hash may load others (the browser runtime's modules) through 'strict-dynamic'.
+  return hashes.length > 0 ? [...hashSources(hashes), "'strict-dynamic'"].join(" ") : "'none'";
+}
 
 export function contentSecurityPolicy(allow: InlineAllowance): string {
-  const scriptSrc = "nonce" in allow ? `'nonce-${allow.nonce}' 'strict-dynamic'` : "'none'";
-  const inlineStyles =
-    "nonce" in allow ? [`'nonce-${allow.nonce}'`] : allow.styleHashes.map((hash) => `'sha256-${hash}'`);
+  const scriptSrc = scriptSources(allow);
+  const inlineStyles = "nonce" in allow ? [`'nonce-${allow.nonce}'`] : hashSources(allow.styleHashes);
   return [
     "default-src 'self'",
     `script-src ${scriptSrc}`,
@@ -76,6 +86,22 @@ export function applyPrerenderedPageHeaders(headers: Headers, styleHashes: reado
   applyCommonHeaders(headers, { styleHashes });
   headers.set("Cache-Control", "no-cache");
   headers.set("Vary", "Cookie, Accept-Encoding");
+}
+
+/**
+ * A page with a form as every visitor first sees it, rendered once and held: its inline code allowed by
+ * hash. Like the page rendered per request, never stored: a browser keeps no copy of a form a person fills in.
+ */
+export function applyHeldFormPageHeaders(headers: Headers, hashes: InlineHashes): void {
+  applyCommonHeaders(headers, hashes);
+  headers.set("Cache-Control", "no-store");
+  headers.set("Vary", "Cookie, Accept-Encoding");
+}
+
+/** The sha256 of each inline script and stylesheet of a document served from memory. */
+export interface InlineHashes {
+  scriptHashes: readonly string[];
+  styleHashes: readonly string[];
 }
 
 /** A held content page for a signed-in person: the prerendered page's hash CSP, never stored by anyone. */

@@ -165,25 +165,79 @@ export function sessionUnderToken(session: SessionInfo, token: string): SessionI
   return { ...session, tokenHash: tokenHash(token) };
 }
 
+// Content-page views (member-pages.server.ts) need the session only to pick the page's header form, member
+// or admin, which shows nothing personal. Reading it from KV on every view cost a signed-in view a third of
+// its throughput (docs/measurements.md), so a session this isolate has read from KV in the last
+// VIEW_MEMO_MS is taken from memory for them. Everything else still reads KV on every request. A session
+// ended here is forgotten at once; one ended through another isolate shows the signed-in header on content
+// pages for at most that long, well inside KV's own minute of propagation.
+const VIEW_MEMO_MS = 10_000;
+const VIEW_MEMO_SIZE = 1_000;
+/** By token (hashing it would cost each view more than the rest of its work), with its hash. */
+const recentViews = new Map<string, { hash: string; record: SessionRecord; until: number }>();
+
+function remember(token: string, hash: string, record: SessionRecord) {
+  recentViews.delete(token);
+  if (recentViews.size >= VIEW_MEMO_SIZE) {
+    const oldest = recentViews.keys().next().value;
+    if (oldest !== undefined) recentViews.delete(oldest);
+  }
+  recentViews.set(token, { hash, record, until: Date.now() + VIEW_MEMO_MS });
+}
+
+/** Forgets the session with this token hash: it has ended, or its record changed. */
+function forgetRecent(hash: string) {
+  for (const [token, memo] of recentViews) if (memo.hash === hash) recentViews.delete(token);
+}
+
 /** One KV read; a write only when the session is renewed (at most hourly). */
 export async function validateSession(env: Env, token: string): Promise<ValidSession | null> {
-  const key = sessionKey(tokenHash(token));
+  const hash = tokenHash(token);
+  const key = sessionKey(hash);
   const record = await env.SESSIONS.get(key, "json").catch(() => null);
-  if (!isSessionRecord(record)) return null;
+  if (!isSessionRecord(record)) {
+    recentViews.delete(token);
+    return null;
+  }
   const now = nowSeconds();
   const limits = limitsOf(record);
   if (now - record.createdAt >= limits.absolute || now - record.lastVerifiedAt >= limits.idle) {
+    recentViews.delete(token);
     await env.SESSIONS.delete(key);
     return null;
   }
-  const { sessionId, userId, firstName, isAdmin } = record;
-  const session = { sessionId, userId, firstName, isAdmin, tokenHash: tokenHash(token) };
-  if (now - record.lastVerifiedAt < limits.renewAfter) return { session, renewed: false };
+  const session = sessionOf(record, hash);
+  if (now - record.lastVerifiedAt < limits.renewAfter) {
+    remember(token, hash, record);
+    return { session, renewed: false };
+  }
   const ttl = Math.min(limits.idle, limits.absolute - (now - record.createdAt));
-  await env.SESSIONS.put(key, JSON.stringify({ ...record, lastVerifiedAt: now }), {
-    expirationTtl: Math.max(ttl, 60),
-  });
+  const renewed = { ...record, lastVerifiedAt: now };
+  await env.SESSIONS.put(key, JSON.stringify(renewed), { expirationTtl: Math.max(ttl, 60) });
+  remember(token, hash, renewed);
   return { session, renewed: true };
+}
+
+function sessionOf({ sessionId, userId, firstName, isAdmin }: SessionRecord, hash: string): SessionInfo {
+  return { sessionId, userId, firstName, isAdmin, tokenHash: hash };
+}
+
+/**
+ * The session for a content page's header: from this isolate's memory when KV was read for it in the last
+ * ten seconds and it is not due for renewal, else as `validateSession` (one KV read).
+ */
+export async function validateSessionForView(env: Env, token: string): Promise<ValidSession | null> {
+  const memo = recentViews.get(token);
+  if (memo && memo.until > Date.now()) {
+    const now = nowSeconds();
+    const { record } = memo;
+    const limits = limitsOf(record);
+    // Not due for renewal means within the idle limit too (renewal comes well before it).
+    if (now - record.createdAt < limits.absolute && now - record.lastVerifiedAt < limits.renewAfter) {
+      return { session: sessionOf(record, memo.hash), renewed: false };
+    }
+  }
+  return validateSession(env, token);
 }
 
 /** The session a token names, as KV holds it (to know whose it is before ending it). */
@@ -194,6 +248,7 @@ export async function readSession(env: Env, token: string): Promise<SessionInfo 
 
 /** Removes a session's KV keys: its record and its index entry under its user. */
 async function forgetInKv(env: Env, userId: number, hash: string): Promise<void> {
+  forgetRecent(hash);
   await Promise.all([
     env.SESSIONS.delete(sessionKey(hash)),
     env.SESSIONS.delete(`${userIndexPrefix(userId)}${hash}`),
@@ -260,10 +315,10 @@ export async function forgetUserSessionsInKv(env: Env, userId: number): Promise<
   do {
     const page = await env.SESSIONS.list({ prefix, cursor });
     await Promise.all(
-      page.keys.flatMap(({ name }) => [
-        env.SESSIONS.delete(sessionKey(name.slice(prefix.length))),
-        env.SESSIONS.delete(name),
-      ]),
+      page.keys.flatMap(({ name }) => {
+        forgetRecent(name.slice(prefix.length));
+        return [env.SESSIONS.delete(sessionKey(name.slice(prefix.length))), env.SESSIONS.delete(name)];
+      }),
     );
     cursor = page.list_complete ? undefined : page.cursor;
   } while (cursor);
@@ -276,6 +331,7 @@ export async function renameInSessions(env: Env, userId: number, firstName: stri
   await Promise.all(
     page.keys.map(async ({ name }) => {
       const key = sessionKey(name.slice(prefix.length));
+      forgetRecent(name.slice(prefix.length));
       const { value, metadata } = await env.SESSIONS.getWithMetadata(key, "json");
       if (!isSessionRecord(value)) return;
       const now = nowSeconds();
