@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { PAGE_ROUTES } from "./app/lib/route-table.ts";
 import { PRERENDERED_DIR } from "./app/server/delivery/prerendered-manifest.ts";
+import { islandChunks } from "./scripts/island-chunks.ts";
 
 // Requests for pages go straight to the Worker instead of first asking the static assets whether a
 // file matches (measured: +20% throughput on a prerendered page); the prerendered documents' own
@@ -24,6 +25,8 @@ export default defineConfig({
     }),
     tailwindcss(),
     reactRouter(),
+    // The island pages' client entries (app/lib/islands.ts), and their chunk names for the Worker.
+    islandChunks({ appDirectory: fileURLToPath(new URL("./app", import.meta.url)) }),
   ],
   build: {
     // React Router emits its own modulepreload links; Vite's preload helper for dynamic imports

@@ -6,6 +6,7 @@ import { DocumentStylesContext } from "~/lib/document-styles";
 import { NonceContext } from "~/lib/nonce-context";
 import { usesRouterClient } from "~/lib/route-table";
 import { holdClientRuntimeUntilPainted } from "~/server/delivery/client-runtime.server";
+import { islandAnswer, wantsIslandAnswer } from "~/server/http/form-door.server";
 import { cspNonceContext } from "~/server/http/request-context.server";
 import stylesheet from "./app.css?inline";
 
@@ -18,6 +19,12 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // An island's form post gets its action's answer as JSON, and no page is rendered around it.
+  const handled = routerContext.staticHandlerContext;
+  if (wantsIslandAnswer(request) && !handled.errors) {
+    const actionData = Object.values(handled.actionData ?? {})[0];
+    return islandAnswer(actionData, responseStatusCode, responseHeaders);
+  }
   const nonce = loadContext.get(cspNonceContext);
   let status = responseStatusCode;
   let shellRendered = false;

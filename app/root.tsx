@@ -9,7 +9,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { ClientRuntimeStarter } from "./components/client-runtime-starter";
+import { ClientRuntimeStarter, IslandStarter } from "./components/client-runtime-starter";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { StaticNotice, Toaster, useToast } from "./components/toaster";
@@ -17,7 +17,9 @@ import { ButtonLink } from "./components/ui/button-link";
 import { DocumentStyles } from "./lib/document-styles";
 import type { HeaderUser } from "./lib/header-user";
 import { useNonce } from "./lib/nonce-context";
-import { usesRouterClient } from "./lib/route-table";
+import { usesIslands, usesRouterClient } from "./lib/route-table";
+import { islandStarter } from "./server/delivery/islands.server";
+import { islandRedirect } from "./server/http/form-door.server";
 import {
   cloudflareContext,
   refusalContext,
@@ -29,15 +31,20 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** A request the Worker refused (wrong method or body, cross-site, too large) gets the error page. */
+/**
+ * A request the Worker refused (wrong method or body, cross-site, too large) gets the error page; a
+ * redirect answering an island's form post is handed to the island as JSON (form-door.server.ts).
+ */
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ context }) => {
+  async ({ context, request }, next) => {
     const refusal = context.get(refusalContext);
     if (refusal) throw data({ message: refusal.message }, { status: refusal.status });
+    return islandRedirect(request, await next());
   },
 ];
 
 export function loader({ context, request }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
   const session = context.get(sessionContext);
   const headerUser: HeaderUser | null = session
     ? { firstName: session.firstName, isAdmin: session.isAdmin }
@@ -47,7 +54,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
     origin: context.get(cloudflareContext).env.SITE_ORIGIN,
     flash: takeFlash(context),
     /** Whether the page loads the React Router client (the route table's `client`). */
-    clientRuntime: usesRouterClient(new URL(request.url).pathname),
+    clientRuntime: usesRouterClient(pathname),
+    /** The island page's starter (app/lib/islands.ts), or null. */
+    islandStarter: usesIslands(pathname) ? islandStarter() : null,
   };
 }
 
@@ -91,6 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         ) : null}
+        {data?.islandStarter ? <IslandStarter nonce={nonce} source={data.islandStarter} /> : null}
       </body>
     </html>
   );

@@ -36,7 +36,7 @@ export const users = sqliteTable(
     approvedAt: integer("approved_at", { mode: "timestamp" }),
     createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
     updatedAt: integer("updated_at", { mode: "timestamp" }).notNull().default(now),
-    // Beyond the spec's columns (issue 11): the account lifecycle.
+    // Beyond the spec's columns: the account lifecycle.
     emailConfirmedAt: integer("email_confirmed_at", { mode: "timestamp" }),
     rejectedBy: integer("rejected_by").references((): AnySQLiteColumn => users.id),
     rejectedAt: integer("rejected_at", { mode: "timestamp" }),
@@ -47,7 +47,7 @@ export const users = sqliteTable(
     passwordChangedAt: integer("password_changed_at", { mode: "timestamp" }),
     /**
      * When an administrator (or `npm run admin:reset-2fa`) last reset this account's second factors, until
-     * it sets a new one up: meanwhile enrolment needs the emailed link (issue 23), not the password alone.
+     * it sets a new one up: meanwhile enrolment needs the emailed link, not the password alone.
      */
     secondFactorsResetAt: integer("second_factors_reset_at", { mode: "timestamp" }),
   },
@@ -208,8 +208,8 @@ export const sessions = sqliteTable(
 );
 
 /**
- * "Confirm it's you": an action refused for want of a recent sign-in, kept here for the one session that
- * asked (issue 23), so that only what the server stored can go on after the confirmation, never what a URL
+ * "Confirm it's you": an action refused for want of a recent sign-in, kept here for the one session (and
+ * token) that asked, so that only what the server stored can go on after the confirmation, never what a URL
  * or a form says. The page's address carries an opaque reference; only its sha256 is the id. Single use
  * (spent by deletion), 10 minutes, and gone with its session.
  */
@@ -220,6 +220,11 @@ export const interruptedActions = sqliteTable(
     sessionId: text("session_id")
       .notNull()
       .references(() => sessions.id, { onDelete: "cascade" }),
+    /**
+     * The sha256 of the session token that stored it: a session's token changes at each "Confirm it's you",
+     * and only the confirmation that names this action carries it to the new token.
+     */
+    tokenHash: text("token_hash").notNull(),
     /** What was interrupted, e.g. `reset-second-factors` (interrupted-actions.server.ts lists them). */
     intent: text("intent").notNull(),
     /** What it acts on, when anything: an account's id, a passkey's id. */
@@ -345,6 +350,28 @@ export const recoveryCodes = sqliteTable(
     usedAt: integer("used_at", { mode: "timestamp" }),
   },
   (table) => [index("recovery_codes_user_idx").on(table.userId, table.codeHash)],
+);
+
+/**
+ * Second-factor codes being checked right now. Each code is claimed here before it is tried, by one
+ * conditional INSERT that counts the wrong codes already in the audit log and the claims still open against
+ * the limits (code-lockout.server.ts), so codes sent at once cannot be tried past them. A claim goes in the
+ * batch that records its wrong code, or once its code was right; one left by a request that died counts for
+ * a minute only.
+ */
+export const codeAttempts = sqliteTable(
+  "code_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["totp", "recovery-code"] }).notNull(),
+    /** The client the code came from (code-lockout.server.ts `clientOf`); null for no known address. */
+    client: text("client"),
+    startedAt: integer("started_at", { mode: "timestamp" }).notNull().default(now),
+  },
+  (table) => [index("code_attempts_user_idx").on(table.userId, table.kind)],
 );
 
 /** A person's passkeys (WebAuthn credentials, user verification required), each with a name they chose. */

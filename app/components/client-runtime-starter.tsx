@@ -11,3 +11,14 @@ export function ClientRuntimeStarter({ nonce }: { nonce: string }) {
     />
   );
 }
+
+/** Hydrates an island page's islands on a person's first interaction with each (app/lib/islands.ts). */
+export function IslandStarter({ nonce, source }: { nonce: string; source: string }) {
+  return (
+    <script
+      nonce={nonce || undefined}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: built from the build's chunk names, no input in it.
+      dangerouslySetInnerHTML={{ __html: source }}
+    />
+  );
+}

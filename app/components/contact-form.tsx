@@ -1,10 +1,11 @@
-import { useActionData, useFetcher } from "react-router";
+import { useCallback, useState } from "react";
 import { contactSection } from "~/content/home";
 import { MESSAGE_MAX } from "~/lib/field-limits";
+import { postIslandForm } from "~/lib/island-form";
 import type { FieldErrors } from "~/lib/schemas";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { AreaOfInterestField, EmailField, NameFields, OrganisationFields } from "./person-fields";
-import { StaticNotice, type ToastMessage, useToast } from "./toaster";
+import { Notice, type ToastMessage, useToast } from "./toaster";
 import { HoneypotField, PrivacyLine, SubmitButton, TextAreaField } from "./ui/form-field";
 
 export interface ContactActionResult {
@@ -15,32 +16,53 @@ export interface ContactActionResult {
   resetKey?: number;
 }
 
-interface ContactFormProps {
+export interface ContactFormProps {
   /** Distinguishes field ids when the page has more than one form. */
   idPrefix?: string;
   /** What the visitor came about (from ?subject=), to start the message with. */
   subject?: string | null;
+  /** /contact's answer to a message sent without JavaScript. */
+  result?: ContactActionResult | undefined;
 }
 
 /**
- * The contact form of /contact and the home page. It posts to the /contact action: with JavaScript
- * through a fetcher (no navigation, toasts), without it as a plain form that /contact answers.
+ * The contact form of /contact (an island there) and of the home page (plain HTML there). It posts to the
+ * /contact action: without JavaScript as a plain form that /contact answers; hydrated, it sends the post
+ * itself and shows the answer in place, with a toast.
  */
-export function ContactForm({ idPrefix = "contact", subject }: ContactFormProps) {
-  const fetcher = useFetcher<ContactActionResult>({ key: `contact-form-${idPrefix}` });
-  // Without JavaScript the form is a plain POST and /contact renders the answer as its action data.
-  const actionData = useActionData<ContactActionResult>();
-  const result = fetcher.data ?? actionData;
-  useToast(result?.toast);
+export function ContactForm({ idPrefix = "contact", subject, result: initialResult }: ContactFormProps) {
+  const [result, setResult] = useState(initialResult);
+  /** The answer the page was rendered with stays as a box in the page; answers sent from here are toasts. */
+  const [notice, setNotice] = useState(initialResult?.toast);
+  const [toast, setToast] = useState<ToastMessage | undefined>();
+  const [busy, setBusy] = useState(false);
+  useToast(toast);
+
+  const send = useCallback((form: HTMLFormElement, submitter: HTMLElement | null) => {
+    setBusy(true);
+    void postIslandForm<ContactActionResult>(form, submitter).then((answer) => {
+      if (answer.kind === "leaving") return;
+      setBusy(false);
+      setNotice(undefined);
+      if (answer.kind === "failed") {
+        setToast({ ...answer.toast });
+        return;
+      }
+      setResult(answer.data);
+      setToast(answer.data.toast);
+    });
+  }, []);
+
   return (
     <>
-      <StaticNotice message={result?.toast} />
+      <Notice message={notice} />
       <ContactFields
         key={result?.resetKey ?? 0}
-        fetcher={fetcher}
         idPrefix={idPrefix}
         subject={subject}
         result={result}
+        busy={busy}
+        onSend={send}
       />
     </>
   );
@@ -49,21 +71,22 @@ export function ContactForm({ idPrefix = "contact", subject }: ContactFormProps)
 const loadContactSchema = () => import("~/lib/schemas").then((module) => module.contactSchema);
 
 function ContactFields({
-  fetcher,
   idPrefix,
   subject,
   result,
+  busy,
+  onSend,
 }: {
-  fetcher: ReturnType<typeof useFetcher<ContactActionResult>>;
   idPrefix: string;
   subject?: string | null | undefined;
   result: ContactActionResult | undefined;
+  busy: boolean;
+  onSend: (form: HTMLFormElement, submitter: HTMLElement | null) => void;
 }) {
-  const { errors, formProps } = useFormValidation(loadContactSchema, result?.fieldErrors);
+  const { errors, formProps } = useFormValidation(loadContactSchema, result?.fieldErrors, onSend);
   const values = result?.values ?? {};
-  const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form
+    <form
       method="post"
       action="/contact"
       {...formProps}
@@ -94,6 +117,6 @@ function ContactFields({
           Send Message
         </SubmitButton>
       </div>
-    </fetcher.Form>
+    </form>
   );
 }

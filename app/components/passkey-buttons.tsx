@@ -3,68 +3,20 @@ import { Form, useRevalidator, useSubmit } from "react-router";
 import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
 import * as client from "~/lib/passkey-client";
 import { useHydrated } from "~/lib/use-hydrated";
+import {
+  passkeyButtonClass as buttonClass,
+  errorOf,
+  failed,
+  passkeyMessage,
+  postJson,
+} from "./passkey-requests";
 import { showToast } from "./toaster";
 import { TextField } from "./ui/form-field";
 
-// The passkey buttons: they need the browser's WebAuthn API, so they appear once the page's JavaScript
-// runs. Only the sign-in page, /account/security and /confirm-its-you ship them. The WebAuthn helpers
-// (app/lib/passkey-client.ts, 1 KB gzip) come with them rather than on first press: a dynamic import
-// would need Vite's preload helper in this chunk, which splits the chunks /login and /contact share and
-// costs both pages a request (tests/e2e/page-facts.ts).
-
-async function postJson(path: string, body: unknown): Promise<Response> {
-  return fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-}
-
-async function errorOf(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { error?: string } | null;
-  return body?.error ?? "That did not work. Please try again.";
-}
-
-function failed(description: string) {
-  showToast({ title: "Passkey", description, variant: "destructive" });
-}
-
-/** A passkey error the person caused (cancelled) says so; anything else is shown as it is. */
-function passkeyMessage(error: unknown): string {
-  return error instanceof Error ? error.message : "The passkey could not be used.";
-}
-
-const buttonClass =
-  "inline-flex min-h-11 items-center justify-center rounded-full border border-line px-5 py-2 font-semibold text-ink hover:bg-surface-muted disabled:opacity-60";
-
-/** "Sign in with a passkey" on the Login tab: no password, the passkey verifies the person. */
-export function PasskeySignInButton({ next }: { next: string | null }) {
-  const hydrated = useHydrated();
-  const [busy, setBusy] = useState(false);
-  if (!hydrated) return null;
-  async function signIn() {
-    setBusy(true);
-    try {
-      if (!client.passkeysSupported()) return failed("This browser cannot use passkeys.");
-      const options = await postJson("/api/auth/passkeys/options", { purpose: "sign-in" });
-      if (!options.ok) return failed(await errorOf(options));
-      const response = await client.getPasskey((await options.json()) as PasskeyRequestOptionsJSON);
-      const signedIn = await postJson("/api/auth/passkey-sign-in", { response });
-      if (!signedIn.ok) return failed(await errorOf(signedIn));
-      const { isAdmin } = (await signedIn.json()) as { isAdmin: boolean };
-      window.location.assign(next ?? (isAdmin ? "/admin" : "/"));
-    } catch (error) {
-      failed(passkeyMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <button type="button" className={buttonClass} onClick={signIn} disabled={busy}>
-      {busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
-    </button>
-  );
-}
+// The passkey buttons of the router pages: they need the browser's WebAuthn API, so they appear once the
+// page's JavaScript runs. Only /account/security and /confirm-its-you ship them (the sign-in page's is an
+// island: passkey-sign-in-button.tsx). The WebAuthn helpers (app/lib/passkey-client.ts, 1 KB gzip) come
+// with them rather than on first press.
 
 /**
  * Adds a passkey under a name. A stale sign-in goes through "Confirm it's you" first: the page is asked for
@@ -149,7 +101,8 @@ export function PasskeyConfirmButton({
       const options = await postJson("/api/auth/passkeys/options", { purpose: "confirm" });
       if (!options.ok) return failed(await errorOf(options));
       const response = await client.getPasskey((await options.json()) as PasskeyRequestOptionsJSON);
-      const confirmed = await postJson("/api/auth/passkey-confirm", { response });
+      // The reference goes with it: the stored action follows the session to its new token.
+      const confirmed = await postJson("/api/auth/passkey-confirm", { response, ref: reference });
       if (!confirmed.ok) return failed(await errorOf(confirmed));
       resubmit.current?.requestSubmit();
     } catch (error) {

@@ -43,7 +43,12 @@ const tone = (variant: ToastMessage["variant"]) =>
 /** Before JavaScript runs (or without it) the same message is a plain status box in the page. */
 export function StaticNotice({ message }: { message: ToastMessage | null | undefined }) {
   const hydrated = useHydrated();
-  if (!message || hydrated) return null;
+  return hydrated ? null : <Notice message={message} />;
+}
+
+/** A message as a status box in the page (an island keeps the one its page was rendered with). */
+export function Notice({ message }: { message: ToastMessage | null | undefined }) {
+  if (!message) return null;
   return (
     <div
       role={message.variant === "destructive" ? "alert" : "status"}

@@ -19,8 +19,12 @@ export { ADMIN_TAB_ENTRIES };
  */
 export type Rendering = "prerendered" | "per-request" | "signed-in" | "resource";
 
-/** What runs in the browser: nothing, or the React Router client (forms enhanced, the dashboard). */
-export type ClientRuntime = "none" | "router";
+/**
+ * What runs in the browser: nothing; islands (the page's interactive parts, each hydrated on its own with
+ * React's `hydrateRoot` on a person's first interaction with it, no router: app/lib/islands.ts); or the
+ * React Router client (the dashboard, sign-in security).
+ */
+export type ClientRuntime = "none" | "islands" | "router";
 
 /** Search engines: listed in the sitemap, disallowed in robots.txt, or neither (the page may say noindex). */
 export type Indexing = "listed" | "disallowed" | "unlisted";
@@ -128,7 +132,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page("/propertyclub", "routes/propertyclub.tsx"),
   page("/funeral", "routes/funeral.tsx"),
   page("/facetsre", "routes/facetsre.tsx"),
-  formPage("/contact", "routes/contact.tsx", { client: "router", indexing: "listed" }),
+  formPage("/contact", "routes/contact.tsx", { client: "islands", indexing: "listed" }),
   page("/privacy", "routes/privacy.tsx"),
 
   // Noindex content pages, prerendered too.
@@ -141,7 +145,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page("/email-image", "routes/email-image.tsx", { indexing: "disallowed" }),
 
   // Signing in and the account links sent by email.
-  formPage("/login", "routes/login.tsx", { client: "router", indexing: "disallowed" }),
+  formPage("/login", "routes/login.tsx", { client: "islands", indexing: "disallowed" }),
   formPage("/logout", "routes/logout.tsx", { heldForVisitors: false }),
   formPage("/confirm-its-you", "routes/confirm-its-you.tsx", { rendering: "signed-in", client: "router" }),
   formPage("/confirm-email", "routes/confirm-email.tsx"),
@@ -175,6 +179,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     client: "router",
     layout: "account",
   }),
+  // /account's "Download my data": a file; GET only, so outside the layout, like the CSV export.
+  page("/account/data.json", "routes/account/data-file.ts", { rendering: "resource", indexing: "unlisted" }),
 
   page("/sitemap.xml", "routes/sitemap.ts", { rendering: "resource", indexing: "unlisted" }),
   page("/robots.txt", "routes/robots.ts", { rendering: "resource", indexing: "unlisted" }),
@@ -248,13 +254,16 @@ export const heldForVisitorsPaths: readonly string[] = pathsWhere((entry) => ent
 /** Pages for signed-in people only. */
 export const signedInPaths: readonly string[] = pathsWhere((entry) => entry.rendering === "signed-in");
 
-/** Pages that load the React Router client; every other page ships no JavaScript. */
+/** Pages that load the React Router client; island pages load only their islands, the rest nothing. */
 export const interactivePaths: readonly string[] = pathsWhere((entry) => entry.client === "router");
 
 /** Pages with the browser runtime that a visitor opens without signing in. */
 export const visitorInteractivePaths: readonly string[] = pathsWhere(
   (entry) => entry.client === "router" && entry.rendering !== "signed-in",
 );
+
+/** Pages whose interactive parts are islands: no router in the browser, a small starter instead. */
+export const islandPaths: readonly string[] = pathsWhere((entry) => entry.client === "islands");
 
 /** Page paths that take form posts (the request policy answers 405 for a POST anywhere else). */
 export const formPaths: readonly string[] = pathsWhere((entry) => entry.form);
@@ -263,4 +272,9 @@ export const formPaths: readonly string[] = pathsWhere((entry) => entry.form);
 export function usesRouterClient(pathname: string): boolean {
   const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
   return interactivePaths.includes(page);
+}
+
+/** Whether the page at this path renders islands and the starter that hydrates them. */
+export function usesIslands(pathname: string): boolean {
+  return islandPaths.includes(pathname);
 }

@@ -68,6 +68,8 @@ export const reauthenticationSchema = z.object({
     .string({ error: "Password is required" })
     .check(z.minLength(1, "Password is required"), z.maxLength(PASSWORD_MAX * 4, "Password is too long")),
   code: z.optional(z.string().check(z.trim(), z.maxLength(32, "That is not a code"))),
+  /** The interrupted action this confirmation is for (its reference), which goes on under the new token. */
+  ref: z.optional(z.string().check(z.maxLength(100, "That is not a reference"))),
 });
 
 /** The confirmation code of a new authenticator app. */
@@ -213,3 +215,6 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 export type ContactInput = z.infer<typeof contactSchema>;
 
 export { type FieldErrors, fieldErrorsOf } from "./field-errors";
+
+/** A page number of a paged list, from 1. */
+export const pageSchema = z.int().check(z.gte(1));

@@ -20,8 +20,15 @@ function errorsOf(schema: z.core.$ZodType, form: HTMLFormElement): FieldErrors |
  *
  * Until the browser has validated a submit, the errors shown are the server's (`serverErrors`), so the
  * same form shows the right messages with or without JavaScript.
+ *
+ * A valid submit goes on as the form's own, or, given `onValid`, is handed to it instead (an island posts
+ * the form itself: app/lib/island-form.ts).
  */
-export function useFormValidation(loadSchema: SchemaLoader, serverErrors: FieldErrors | undefined) {
+export function useFormValidation(
+  loadSchema: SchemaLoader,
+  serverErrors: FieldErrors | undefined,
+  onValid?: (form: HTMLFormElement, submitter: HTMLElement | null) => void,
+) {
   const hydrated = useHydrated();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -56,20 +63,25 @@ export function useFormValidation(loadSchema: SchemaLoader, serverErrors: FieldE
         return;
       }
       const form = event.currentTarget;
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
       if (schema.current) {
         if (!validate(form, schema.current)) event.preventDefault();
+        else if (onValid) {
+          event.preventDefault();
+          onValid(form, submitter);
+        }
         return;
       }
       // Not loaded yet: hold the submit, validate, then send it on if it passes.
       event.preventDefault();
-      const submitter = (event.nativeEvent as SubmitEvent).submitter;
       void load().then((loaded) => {
         if (!validate(form, loaded)) return;
+        if (onValid) return onValid(form, submitter);
         releasing.current = true;
         form.requestSubmit(submitter);
       });
     },
-    [load, validate],
+    [load, validate, onValid],
   );
 
   const onChange = useCallback(

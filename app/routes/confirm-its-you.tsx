@@ -24,7 +24,7 @@ import { secondFactorsOf } from "~/server/second-factors/second-factors.server";
 import type { Route } from "./+types/confirm-its-you";
 
 // /confirm-its-you?ref=…: "Confirm it's you" on its own page, for what the dashboard interrupted (a
-// deactivation, a reset of second factors) and for a link (the audit log's CSV export). The action was
+// deactivation, a reset of second factors) and for a link (the audit log's CSV export, /account's data copy). The action was
 // stored for this session when it was refused; the address carries only its reference, and the page names
 // the action as stored. Once confirmed (password and code, or a passkey), this page runs it, once, and goes
 // back to the page it came from: the dashboard keeps none of this page's code in its bundle. Anything else
@@ -78,8 +78,19 @@ const error = (description: string): ToastMessage => ({
   variant: "destructive",
 });
 
+/**
+ * What the data copy's confirmation leaves on /account: a page, not the file. A redirect to an attachment
+ * would leave the browser showing this spent form (the download does not replace the page, with or without
+ * JavaScript); back on /account the same link downloads at once for the next 10 minutes.
+ */
+const DATA_COPY_READY: ToastMessage = {
+  title: "Confirmed",
+  description: "Now choose Download my data to get your copy.",
+};
+
 /** Runs the stored action as the confirmed caller: the toast it leaves for the page it returns to. */
 async function run(deps: Deps, caller: Caller, action: InterruptedAction): Promise<ToastMessage | null> {
+  if (action.intent === "export-data") return DATA_COPY_READY;
   if (action.intent !== "deactivate" && action.intent !== "reset-second-factors") return null;
   const intent = USER_INTENTS[action.intent];
   const outcome = await intent.run(deps, caller, action.target);

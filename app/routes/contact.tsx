@@ -1,6 +1,7 @@
-import { data } from "react-router";
+import { data, useActionData } from "react-router";
 import type { ContactActionResult } from "~/components/contact-form";
 import { ContactForm } from "~/components/contact-form";
+import { Island } from "~/components/island";
 import { PageHero } from "~/components/page-hero";
 import { contactSection } from "~/content/home";
 import { pageMeta } from "~/lib/seo";
@@ -50,7 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/** An island page (app/lib/islands.ts): the form hydrates on a person's first interaction with it. */
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
   return (
     <>
       <PageHero eyebrow="Contact" title="Get in touch" lead={contactSection.lead} />
@@ -59,7 +62,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
           {contactSection.tokenBuyerNote}
         </p>
         <div className="mt-8 rounded-2xl border border-line p-6 shadow-sm sm:p-8">
-          <ContactForm subject={loaderData.subject} />
+          <Island name="contact" component={ContactForm} props={{ subject: loaderData.subject, result }} />
         </div>
       </div>
     </>

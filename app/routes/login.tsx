@@ -1,11 +1,9 @@
-import { data, redirect, useActionData, useNavigation } from "react-router";
-import { LoginForm } from "~/components/login/login-form";
+import { data, redirect, useActionData } from "react-router";
+import { Island } from "~/components/island";
+import { LoginPanel } from "~/components/login/login-panel";
 import type { LoginActionResult, LoginTab } from "~/components/login/login-result";
-import { LoginTabs } from "~/components/login/login-tabs";
-import { RegisterForm } from "~/components/login/register-form";
-import { SecondStepForm } from "~/components/login/second-step-form";
 import { PageHero } from "~/components/page-hero";
-import { StaticNotice, type ToastMessage, useToast } from "~/components/toaster";
+import type { ToastMessage } from "~/components/toaster";
 import {
   LOGIN_FAILED_MESSAGE,
   SECURITY_PATH,
@@ -173,13 +171,9 @@ function signedIn(request: Request, signIn: Extract<SignIn, { kind: "signed-in" 
   return redirect(landing === SECURITY_PATH ? landing : (nextPath(next) ?? landing), { headers });
 }
 
+/** An island page (app/lib/islands.ts): the tabs and forms hydrate on a person's first interaction. */
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const tab = result?.tab ?? loaderData.tab;
-  const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  useToast(result?.toast);
-
   return (
     <>
       <PageHero
@@ -187,24 +181,11 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
         lead="Sign in to your account, or register and wait for an administrator to approve it."
       />
       <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
-        <StaticNotice message={result?.toast} />
-        <LoginTabs tab={tab}>
-          {tab === "login" && result?.secondStep ? (
-            <SecondStepForm ticket={result.secondStep.ticket} busy={busyIntent === "second-factor"} />
-          ) : tab === "login" ? (
-            <LoginForm
-              result={result?.tab === "login" ? result : undefined}
-              busy={busyIntent === "login"}
-              next={loaderData.next}
-            />
-          ) : (
-            <RegisterForm
-              key={result?.resetKey ?? 0}
-              result={result?.tab === "register" ? result : undefined}
-              busy={busyIntent === "register"}
-            />
-          )}
-        </LoginTabs>
+        <Island
+          name="login"
+          component={LoginPanel}
+          props={{ tab: loaderData.tab, next: loaderData.next, result }}
+        />
       </div>
     </>
   );

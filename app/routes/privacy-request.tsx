@@ -20,7 +20,7 @@ import { failureInit, readForm } from "~/server/http/form-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/privacy-request";
 
-// /privacy/request (issue 18, item 9): for people without an account. Without a token, a form asks for an
+// /privacy/request: for people without an account. Without a token, a form asks for an
 // address (every address gets the same answer). The emailed link (?token=) opens the two buttons:
 // "Download what you hold about me" (the JSON file) and "Erase it". Plain forms, no script.
 

@@ -1,33 +1,27 @@
 import { and, desc, eq, or, type SQLWrapper, sql } from "drizzle-orm";
-import { contactSchema, fieldErrorsOf } from "~/lib/schemas";
+import { contactSchema } from "~/lib/schemas";
 import { contactSubmissions, users } from "../../db/schema";
 import type { Database } from "./db.server";
+import { guarded } from "./guarded.server";
 import { insertMailEventIfChanged, publishMailEvents } from "./mail/mail-outbox.server";
-import { type Caller, type Deps, rateLimit, trippedHoneypot } from "./operation.server";
-import { done, invalid, type Outcome } from "./outcome";
+import { done, type Outcome } from "./outcome";
 
 /**
  * Sends a contact message: stored in D1 (with its mail event, in one batch) before the answer, so an
  * acknowledged message is never lost; the admins are told after the answer.
  */
-export async function sendContactMessage(
-  deps: Deps,
-  caller: Caller,
-  input: unknown,
-): Promise<Outcome<{ id: number | null }>> {
-  const limited = await rateLimit(deps.env, "contact", caller);
-  if (limited) return limited;
-  if (trippedHoneypot(input)) return done({ id: null });
-  const parsed = contactSchema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const [[row], events] = await deps.db.batch([
-    deps.db.insert(contactSubmissions).values(parsed.data).returning({ id: contactSubmissions.id }),
-    insertMailEventIfChanged(deps.db, "contact-received"),
-  ]);
-  if (!row) throw new Error("The contact submission was not stored.");
-  deps.waitUntil(publishMailEvents(deps.env, events));
-  return done({ id: row.id });
-}
+export const sendContactMessage = guarded(
+  { rateLimit: "contact", honeypot: { answer: { id: null } }, door: "anyone", schema: contactSchema },
+  async (deps, _caller, { input }): Promise<Outcome<{ id: number | null }>> => {
+    const [[row], events] = await deps.db.batch([
+      deps.db.insert(contactSubmissions).values(input).returning({ id: contactSubmissions.id }),
+      insertMailEventIfChanged(deps.db, "contact-received"),
+    ]);
+    if (!row) throw new Error("The contact submission was not stored.");
+    deps.waitUntil(publishMailEvents(deps.env, events));
+    return done({ id: row.id });
+  },
+);
 
 const adminFields = {
   id: contactSubmissions.id,

@@ -13,6 +13,8 @@ export interface Deps {
 
 export interface Caller {
   session: SessionInfo | null;
+  /** The origin the request was made to (scheme, host, port): the passkeys' relying party on localhost. */
+  origin: string;
   /** The client's address, for per-address rate limits and account events. */
   address: string;
   userAgent: string | null;

@@ -17,6 +17,7 @@ export function depsOf(context: Readonly<RouterContextProvider>): Deps {
 export function callerOf(context: Readonly<RouterContextProvider>, request: Request): Caller {
   return {
     session: context.get(sessionContext),
+    origin: new URL(request.url).origin,
     address: request.headers.get("CF-Connecting-IP") ?? "unknown",
     userAgent: request.headers.get("User-Agent")?.slice(0, 512) ?? null,
     country: typeof request.cf?.country === "string" ? request.cf.country : null,

@@ -2,7 +2,7 @@ import { CONFIRM_ITS_YOU_MESSAGE, SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/acc
 import type { FieldErrors } from "~/lib/field-errors";
 
 // Every use case of the domain returns one of these; the two doors (a page action and a JSON route) only
-// translate it: into page data and a toast, or into a status and JSON (GUIDE.md section 1).
+// translate it: into page data and a toast, or into a status and JSON (docs/architecture.md).
 
 export type Outcome<T = null> =
   | { kind: "done"; value: T }

@@ -4,3 +4,11 @@ declare module "virtual:react-router/server-build" {
   const build: ServerBuild;
   export = build;
 }
+
+declare module "virtual:island-chunks" {
+  import type { IslandChunkMap } from "~/lib/islands";
+
+  /** Each island's entry chunk and the chunks it imports, as URLs (scripts/island-chunks.ts). */
+  const chunks: IslandChunkMap;
+  export default chunks;
+}

@@ -3,7 +3,7 @@ import { signInAsDemoAdmin } from "./demo-admin";
 import { approvedMember, clientIp, expectAxeClean } from "./members";
 import { DEMO_ADMIN, hydrated, PASSWORD, uniqueEmail } from "./support";
 
-// /account in Chromium (issue 18), with and without JavaScript: sent to sign in first and brought back,
+// /account in Chromium, with and without JavaScript: sent to sign in first and brought back,
 // the profile saved, another session seen and signed out, the password changed; axe-clean.
 
 for (const javaScriptEnabled of [true, false]) {
@@ -77,7 +77,7 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-// Issue 23: an administrator's profile has no area of interest, so saving it (a typo in the name fixed)
+// An administrator's profile has no area of interest, so saving it (a typo in the name fixed)
 // leaves them an administrator, with and without JavaScript; /api/account reads the D1 row.
 for (const javaScriptEnabled of [true, false]) {
   test(`an administrator fixes their name and stays an administrator (${javaScriptEnabled ? "with" : "without"} JavaScript)`, async ({
@@ -112,7 +112,7 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-// Issue 23: every card of the account pages shows whole, below the page's hero, at desktop and phone
+// Every card of the account pages shows whole, below the page's hero, at desktop and phone
 // width; and no session reads as last seen before it started.
 test("the account pages' cards sit below the hero, and last seen never precedes started", async ({
   browser,

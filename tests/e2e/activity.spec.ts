@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { approvedMember, expectAxeClean } from "./members";
 import { DEMO_ADMIN, logIn, logInAsAdmin, notice, register, uniqueEmail } from "./support";
 
-// The Activity tab of the admin dashboard (issue 19): what admins and people do shows up in the audit log
+// The Activity tab of the admin dashboard: what admins and people do shows up in the audit log
 // with who did it, found with the tab's filters, and leaves with its CSV export.
 
 /** A tab of the dashboard, by its name (followed by its count, where it has one). */

@@ -9,7 +9,7 @@ import { totpCodeAt } from "../../app/server/second-factors/totp-secrets.ts";
 import { approvedMember, clientIp } from "./members";
 import { DEMO_ADMIN, PASSWORD, uniqueEmail } from "./support";
 
-// `npm run audit:verify` as an operator runs it (issues 19 and 23): on a copy of this run's local state,
+// `npm run audit:verify` as an operator runs it: on a copy of this run's local state,
 // which the server has written real entries to (and the head in KV), it says the chain holds, also after
 // an authenticator app was confirmed twice at once; after an entry is changed by hand with wrangler, the
 // newest entries are cut off, hashes are stripped, or an edit gets every later hash recomputed without

@@ -6,7 +6,7 @@ import { demoAdminCookie } from "./demo-admin";
 // The real local server (wrangler dev and its proxy) with a small malformed body on every method, on
 // pages served from memory, rendered pages, redirects, 404s and the API. A body the Worker never read
 // used to break the proxy's connection: the next request on it got 500 "Network connection lost" or no
-// answer at all (GUIDE.md section 8). Each request here is followed, on the same kept-alive connection,
+// answer at all (docs/standards.md, Traps). Each request here is followed, on the same kept-alive connection,
 // by an ordinary one that must get its normal answer. Every path is tried as a visitor (prerendered pages)
 // and signed in as the demo admin (held pages, the dashboard, the API behind its session).
 //

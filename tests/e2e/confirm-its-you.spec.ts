@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { nextDemoAdminCode, signInAsDemoAdmin } from "./demo-admin";
 import { approvedMember, clientIp } from "./members";
 import { DEMO_ADMIN, hydrated, logIn, notice, PASSWORD, uniqueEmail } from "./support";
 
-// Issue 23 in Chromium, with and without JavaScript: an action refused for want of a recent sign-in is
+// In Chromium, with and without JavaScript: an action refused for want of a recent sign-in is
 // stored on the server, and "Confirm it's you" names it (with the target's address) before it goes on:
 // on its own page for the dashboard, in place on /account/security. A link that names an action in its
 // address confirms nothing.
@@ -56,6 +57,8 @@ for (const javaScriptEnabled of [true, false]) {
       staleSessions(DEMO_ADMIN.email);
 
       await page.goto("/admin?tab=users");
+      // Hydrated, the form posts through the router's data request; the way back must still be the page.
+      if (javaScriptEnabled) await hydrated(page);
       await usersTab(page).click();
       await page
         .getByRole("listitem")
@@ -86,6 +89,38 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByLabel("Password")).toHaveCount(0);
     });
 
+    test("/account's copy of your data asks Confirm it's you after 10 minutes, then downloads", async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(60_000);
+      const email = uniqueEmail("confirm-data");
+      await approvedMember(request, email, "Grace");
+      await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
+      await logIn(page, email, PASSWORD, { js: javaScriptEnabled });
+      await expect(page).toHaveURL(/\/$/);
+      staleSessions(email);
+
+      await page.goto("/account");
+      await page.getByRole("link", { name: "Download my data" }).click();
+      await expect(page).toHaveURL(/\/confirm-its-you\?ref=[a-z2-7]{52}$/);
+      if (javaScriptEnabled) await hydrated(page);
+      const form = page.getByRole("form", { name: "Confirm it's you" });
+      await expect(form).toHaveAccessibleDescription("Download a copy of your data");
+      await form.getByLabel("Password").fill(PASSWORD);
+      await form.getByRole("button", { name: "Confirm and continue" }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/account" && url.hash === "#data");
+      await expect(page.getByText("Now choose Download my data to get your copy.").first()).toBeVisible();
+
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Download my data" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^facets-data-\d{4}-\d\d-\d\d\.json$/);
+      const copy = JSON.parse(readFileSync((await download.path()) ?? "", "utf8"));
+      expect(copy).toMatchObject({ email: email.toLowerCase(), account: { firstName: "Grace" } });
+    });
+
     test("/account/security names the action in place, then runs it", async ({ page, request }) => {
       test.setTimeout(60_000);
       const email = uniqueEmail("confirm-member");
@@ -108,3 +143,54 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("a passkey confirms it's you, and the stored download goes on", async ({ page, request, baseURL }) => {
+  test.setTimeout(90_000);
+  // WebAuthn needs a secure context: http://localhost is one, http://127.0.0.1 is not.
+  const origin = (baseURL ?? "").replace("127.0.0.1", "localhost");
+  const email = uniqueEmail("confirm-passkey");
+  await approvedMember(request, email, "Hedy");
+  await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("WebAuthn.enable");
+  await devtools.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  await page.goto(`${origin}/login`);
+  await hydrated(page);
+  const login = page.getByRole("form", { name: "Login" });
+  await login.getByLabel("Email").fill(email);
+  await login.getByLabel("Password").fill(PASSWORD);
+  await login.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(`${origin}/`);
+  await page.goto(`${origin}/account/security`);
+  await hydrated(page);
+  const add = page.getByRole("form", { name: "Add a passkey" });
+  await add.getByLabel("Name of the passkey").fill("Test laptop");
+  await add.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(notice(page, "Passkey added")).toBeVisible();
+  staleSessions(email);
+
+  await page.goto(`${origin}/account`);
+  await page.getByRole("link", { name: "Download my data" }).click();
+  await expect(page).toHaveURL(/\/confirm-its-you\?ref=[a-z2-7]{52}$/);
+  await hydrated(page);
+  await expect(page.getByRole("form", { name: "Confirm it's you" })).toHaveAccessibleDescription(
+    "Download a copy of your data",
+  );
+  await page.getByRole("button", { name: "Use a passkey instead" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/account" && url.hash === "#data");
+  await expect(page.getByText("Now choose Download my data to get your copy.").first()).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download my data" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^facets-data-\d{4}-\d\d-\d\d\.json$/);
+});

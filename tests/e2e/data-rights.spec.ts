@@ -4,7 +4,7 @@ import { emailTo, linkIn } from "./mailbox";
 import { approvedMember, clientIp, expectAxeClean } from "./members";
 import { notice, PASSWORD, uniqueEmail } from "./support";
 
-// A person's rights over their address and data in Chromium (issue 18), with and without JavaScript: the
+// A person's rights over their address and data in Chromium, with and without JavaScript: the
 // change of address through its emailed link, the copy of their data, the deletion of the account, and
 // /privacy/request for people without one. Every email is read from the local simulation.
 

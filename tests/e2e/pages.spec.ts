@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type Response as PageResponse, test } from "@playwright/test";
 import { signInAsDemoAdmin } from "./demo-admin";
 import { expectedRequests, paintFacts } from "./page-facts";
-import { interactivePages, publicPages } from "./routes";
+import { interactivePages, islandPages, publicPages } from "./routes";
 import { hydrated, logInAsAdmin } from "./support";
 
 // Every public route at phone and desktop width: WCAG 2.2 A/AA (axe), no sideways overflow, no image
@@ -52,6 +52,12 @@ for (const path of publicPages) {
       expect(jsGzip, `JavaScript of ${path} is ${jsGzip} bytes gzip`).toBeLessThanOrEqual(
         INTERACTIVE_JS_BUDGET,
       );
+    } else if (islandPages.has(path)) {
+      // Until a person interacts, an island page runs only its inline starter (tests/e2e/islands.spec.ts).
+      expect(jsGzip, `${path} is an island page and loads no script before an interaction`).toBe(0);
+      const scripts = page.locator("script:not([type='application/ld+json'])");
+      expect(await scripts.count()).toBe(1);
+      expect(await scripts.textContent()).toMatch(/^\(function startIslands\(/);
     } else {
       expect(jsGzip, `${path} is a content page and must ship no JavaScript`).toBe(0);
       expect(await page.locator("script:not([type='application/ld+json'])").count()).toBe(0);
@@ -187,8 +193,8 @@ for (const path of ["/admin", "/account/security", "/confirm-its-you"]) {
   });
 }
 
-// "Only the enrolment and sign-in pages may load the passkey browser code" (issue 19): its WebAuthn calls
-// are in the scripts of the login, /account/security and /confirm-its-you, and in no other page's.
+// "Only the enrolment and sign-in pages may load the passkey browser code": its WebAuthn calls are in the
+// scripts of /account/security and /confirm-its-you, of /login once its button is pressed, and of no other.
 test("only the sign-in and enrolment pages load the passkey code", async ({ page, baseURL }) => {
   test.skip(test.info().project.name !== "desktop", "the same scripts at every width");
   const loadsPasskeyCode = async (path: string) => {
@@ -208,8 +214,9 @@ test("only the sign-in and enrolment pages load the passkey code", async ({ page
   for (const path of ["/account", "/account/security", "/admin", "/confirm-its-you"]) {
     seen[path] = await loadsPasskeyCode(path);
   }
+  // On /login the passkey helpers load when its button is pressed (tests/e2e/islands.spec.ts).
   expect(seen).toEqual({
-    "/login": true,
+    "/login": false,
     "/contact": false,
     "/account": false,
     "/account/security": true,

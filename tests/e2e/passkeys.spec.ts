@@ -6,7 +6,7 @@ import { emailTo, linkIn } from "./mailbox";
 import { approvedMember, clientIp, expectAxeClean } from "./members";
 import { hydrated, notice, PASSWORD, uniqueEmail } from "./support";
 
-// Issue 19: passkeys through Chromium's virtual authenticator (the WebAuthn domain of the DevTools
+// Passkeys through Chromium's virtual authenticator (the WebAuthn domain of the DevTools
 // protocol), with user verification. WebAuthn needs a secure context, which http://localhost is and
 // http://127.0.0.1 is not, so this test runs on the same server through "localhost".
 
@@ -179,7 +179,7 @@ async function memberWithPasskey(
   return { origin, device };
 }
 
-// Issue 23: the emailed reset link's page lists the account's passkeys. A reset link is only a mailbox, and
+// The emailed reset link's page lists the account's passkeys. A reset link is only a mailbox, and
 // a mailbox alone takes no second factor away: when the passkeys are the only one they stay, and the page
 // says why; when an authenticator app remains, it asks whether to keep them. A plain form: with JavaScript
 // the box is ticked and they stay; without it the box is left as it comes (unticked) and they go.

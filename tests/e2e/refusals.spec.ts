@@ -3,7 +3,7 @@ import { uniqueEmail } from "./support";
 
 // The real local server (wrangler dev) after a refusal: a refused request whose body the Worker never
 // read used to break the dev proxy's connection, so the next request got 500 "Network connection lost"
-// (GUIDE.md section 8). Each refusal is replayed three times, each followed by an ordinary request.
+// (docs/standards.md, Traps). Each refusal is replayed three times, each followed by an ordinary request.
 
 test.beforeEach(() => {
   test.skip(test.info().project.name !== "desktop", "HTTP only, no browser page: once is enough");

@@ -1,4 +1,10 @@
-import { indexablePaths, interactivePaths, signedInPaths, unlistedPaths } from "../../app/lib/route-table";
+import {
+  indexablePaths,
+  interactivePaths,
+  islandPaths,
+  signedInPaths,
+  unlistedPaths,
+} from "../../app/lib/route-table";
 
 /** Every page a visitor can open without signing in (the admin dashboard is checked signed in). */
 export const publicPages: string[] = [
@@ -9,5 +15,8 @@ export const publicPages: string[] = [
   ),
 ];
 
-/** Pages that opt into JavaScript (handle.hydrate); all others must ship none. */
+/** Pages that load React Router's client; island pages and content pages must ship none of it. */
 export const interactivePages: ReadonlySet<string> = new Set(interactivePaths);
+
+/** Pages whose interactive parts are islands: one inline starter until a person interacts. */
+export const islandPages: ReadonlySet<string> = new Set(islandPaths);

@@ -4,7 +4,7 @@ import { totpCodeAt } from "../../app/server/second-factors/totp-secrets.ts";
 import { approvedMember, clientIp, expectAxeClean } from "./members";
 import { hydrated, logIn, notice, PASSWORD, uniqueEmail } from "./support";
 
-// Issue 19 in Chromium, with and without JavaScript: a member sets up an authenticator app on
+// In Chromium, with and without JavaScript: a member sets up an authenticator app on
 // /account/security (QR code and key, confirmed by a code computed here from the key, as the app would),
 // sees the recovery codes once, then signs in with the second step; a recovery code works once.
 

@@ -90,7 +90,19 @@ export async function logOut(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** Waits until the page's JavaScript has taken over (interactive pages only). */
+/**
+ * Waits until the page's JavaScript has taken over (interactive pages only). On an island page that is
+ * each outer island, hydrated by a pointer-down on it as a person's first touch would (app/lib/islands.ts);
+ * an island inside another (the passkey button) waits for its own first use.
+ */
 export async function hydrated(page: Page) {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const islands = page.locator("[data-island]:not([data-island] [data-island])");
+  if ((await islands.count()) === 0) {
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    return;
+  }
+  for (const island of await islands.all()) {
+    await island.dispatchEvent("pointerdown");
+    await expect(island).toHaveAttribute("data-island-state", "hydrated");
+  }
 }

@@ -11,7 +11,7 @@ import {
   uniqueEmail,
 } from "./support-accounts";
 
-// /account as a page (issue 18): plain HTML forms that work without JavaScript, for every signed-in person.
+// /account as a page: plain HTML forms that work without JavaScript, for every signed-in person.
 
 async function signIn(email: string, userAgent = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0") {
   const response = await postJson("/api/login", { email, password: PASSWORD }, { "User-Agent": userAgent });

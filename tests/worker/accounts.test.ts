@@ -1,10 +1,16 @@
 import { env } from "cloudflare:test";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeHexLowerCase } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
 import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "../../app/server/identity/passwords.server";
 import { fetchWorker } from "./support";
 import { approve, PASSWORD, postJson, registerViaApi, signedInCookie, uniqueEmail } from "./support-accounts";
 
 const FAILED = { error: "Invalid credentials or account not approved" };
+
+/** The sha256 of a session cookie's token: its key in KV and its row's hash in D1. */
+const tokenDigest = (cookie: string) =>
+  encodeHexLowerCase(sha256(new TextEncoder().encode(decodeURIComponent(cookie.slice("session=".length)))));
 
 describe("registration", () => {
   it("creates a pending, active account and signs nobody in", async () => {
@@ -184,6 +190,43 @@ describe("session and logout", () => {
     expect(logout.status).toBe(200);
     expect(logout.headers.get("Set-Cookie")).toContain("Max-Age=0");
     expect((await fetchWorker("/api/auth/me", { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  it("a stale copy of a token the session has replaced ends nothing", async () => {
+    const { cookie, email } = await signedInCookie();
+    const oldKey = `session:${tokenDigest(cookie)}`;
+    const record = await env.SESSIONS.get(oldKey);
+    const confirmed = await postJson("/api/auth/reauthenticate", { password: PASSWORD }, { Cookie: cookie });
+    expect(confirmed.status).toBe(200);
+    const renewed = (confirmed.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    expect(renewed).not.toBe(cookie);
+    const signOuts = () =>
+      env.DB.prepare(
+        "SELECT count(*) AS n FROM account_events e JOIN users u ON u.id = e.subject_id WHERE u.email = ? AND e.action = 'sign-out'",
+      )
+        .bind(email.toLowerCase())
+        .first<{ n: number }>();
+    // KV elsewhere may still answer for the old token for a minute: its sign-out must not end the session.
+    for (const logOut of [
+      () => fetchWorker("/api/auth/logout", { method: "POST", headers: { Cookie: cookie } }),
+      () =>
+        fetchWorker("/logout", {
+          method: "POST",
+          redirect: "manual",
+          headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+          body: "",
+        }),
+    ]) {
+      await env.SESSIONS.put(oldKey, record ?? "");
+      const answer = await logOut();
+      expect(answer.headers.get("Set-Cookie")).toContain("Max-Age=0");
+      expect((await fetchWorker("/api/auth/me", { headers: { Cookie: renewed } })).status).toBe(200);
+    }
+    expect((await signOuts())?.n).toBe(0);
+
+    await fetchWorker("/api/auth/logout", { method: "POST", headers: { Cookie: renewed } });
+    expect((await fetchWorker("/api/auth/me", { headers: { Cookie: renewed } })).status).toBe(401);
+    expect((await signOuts())?.n).toBe(1);
   });
 
   it("stops honouring a session once the account is deactivated (read from D1)", async () => {

@@ -5,7 +5,7 @@ import { sha256Hex } from "../../app/server/audit/audit-chain";
 import { fetchPage, fetchWorker, textOf } from "./support";
 import { postForm, postJson, registerViaApi, signedInCookie, uniqueEmail } from "./support-accounts";
 
-// The Activity tab of /admin (issue 19): the audit log in the dashboard, its filters and paging, and its
+// The Activity tab of /admin: the audit log in the dashboard, its filters and paging, and its
 // CSV export, which is an entry of the log itself. The tabs before it keep their page door.
 
 async function idOf(email: string): Promise<number> {

@@ -33,7 +33,7 @@ import {
 } from "./support-accounts";
 import { insertContact } from "./support-mail";
 
-// The audit log (issue 19, item 4; issue 23, item 5): account_events chained by HMAC under AUDIT_LOG_KEY,
+// The audit log: account_events chained by HMAC under AUDIT_LOG_KEY,
 // one entry per admin action in the same batch as the change (none for a repeat), no gap whatever the race,
 // the head also kept in KV, the actor's address kept only as a digest, and the Activity API. Each check
 // calls verifyChain, the function `npm run audit:verify` runs (tests/e2e/audit-verify runs the script).
@@ -354,7 +354,14 @@ describe("no gap, whatever the race", () => {
     const db = getDb(env);
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (!user) throw new Error("no user");
-    const caller = { session: null, address: "192.0.2.7", userAgent: "race", country: null, requestId: null };
+    const caller = {
+      session: null,
+      origin: "http://localhost",
+      address: "192.0.2.7",
+      userAgent: "race",
+      country: null,
+      requestId: null,
+    };
     const event = (action: "profile-changed" | "recovery-codes-generated") => ({
       actorId: user.id,
       actorEmail: email,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { visitorInteractivePaths } from "../../app/lib/route-table";
 import { fetchPage } from "./support";
 import { signedInCookie } from "./support-accounts";
 
@@ -7,12 +6,11 @@ import { signedInCookie } from "./support-accounts";
 // React Router's client entry preload and module script inert, and the inline starter revives them; the
 // other module preloads are dropped (the module script finds those modules itself).
 
-/** Rendered per request (a flash cookie that holds no message), so the page carries a nonce. */
-const RENDERED = { headers: { Cookie: "flash=none" } };
-
-describe.each(visitorInteractivePaths.map((path) => [path]))("%s", (path) => {
+// The router pages a member opens (the dashboard is an administrator's; island pages have no router).
+describe.each([["/account/security"], ["/confirm-its-you"]])("%s", (path) => {
   it("holds its module script, and the client entry's preload, until after first paint", async () => {
-    const { response, html } = await fetchPage(path, RENDERED);
+    const { cookie } = await signedInCookie();
+    const { response, html } = await fetchPage(path, { headers: { Cookie: cookie } });
     const nonce = /script-src 'nonce-([^']+)'/.exec(
       response.headers.get("Content-Security-Policy") ?? "",
     )?.[1];

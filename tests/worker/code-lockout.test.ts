@@ -2,6 +2,8 @@ import { env } from "cloudflare:test";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
+import { recordEvent } from "../../app/server/audit/account-events.server";
+import { getDb } from "../../app/server/db.server";
 import type { MailEventMessage } from "../../app/server/mail/mail-outbox.server";
 import { clientOf } from "../../app/server/second-factors/code-lockout.server";
 import { recoveryCodeHash, recoveryCodeKey } from "../../app/server/second-factors/recovery-codes";
@@ -17,7 +19,7 @@ import {
 } from "./support-accounts";
 import { deliver, recordingEnv } from "./support-mail";
 
-// Issue 23, item 4 and two low findings: wrong second-factor codes are limited per account and client
+// Wrong second-factor codes are limited per account and client
 // address (a stranger with the password cannot lock the owner out) under a daily ceiling, recovery codes
 // apart; the owner is emailed; recovery codes carry 80 bits under an HMAC; the form's second step works
 // only in the browser that gave the password.
@@ -212,6 +214,82 @@ describe("wrong codes, per account and client address", () => {
     expect((await login(codeGuesser, { email, password: PASSWORD, code: codeNow(secret, 1) })).status).toBe(
       200,
     );
+  });
+
+  it("tries no more than five of twelve wrong codes sent at once from one client", {
+    timeout: 60_000,
+  }, async () => {
+    const { email, secret, id } = await member();
+    const signedIn = await login(newClient(), { email, password: PASSWORD, code: codeNow(secret) });
+    const session = signedIn.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+    const { ticket, cookie } = await passwordStep(email);
+    const stranger = newClient();
+    // Six through the sign-in form's second step, six through "Confirm it's you": one budget, one client.
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () => secondStep({ ticket, code: "000000" }, cookie, stranger)),
+      ...Array.from({ length: 6 }, () =>
+        postJson(
+          "/api/auth/reauthenticate",
+          { password: PASSWORD, code: "000000" },
+          { Cookie: session, "CF-Connecting-IP": stranger },
+        ),
+      ),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(401));
+
+    const tried = [...(await entries(id, "sign-in-code")), ...(await entries(id, "reauthenticated"))];
+    expect(tried.filter((entry) => entry.outcome === "failure")).toEqual(
+      Array(5).fill({ outcome: "failure", ip: stranger }),
+    );
+    expect(await entries(id, "sign-in-locked-out")).toEqual(
+      Array(7).fill({ outcome: "failure", ip: stranger }),
+    );
+    expect((await mailOf(id)).map((event) => event.type)).toEqual([
+      "second-factor-wrong-code",
+      "second-factor-locked-client",
+    ]);
+    const open = await env.DB.prepare("SELECT count(*) AS n FROM code_attempts WHERE user_id = ?")
+      .bind(id)
+      .first<{ n: number }>();
+    expect(open?.n).toBe(0);
+
+    // The right code is refused from the held client, and works from any other.
+    expect((await login(stranger, { email, password: PASSWORD, code: codeNow(secret, 1) })).status).toBe(401);
+    expect(await entries(id, "sign-in-locked-out")).toHaveLength(8);
+    expect((await login(newClient(), { email, password: PASSWORD, code: codeNow(secret, 1) })).status).toBe(
+      200,
+    );
+  });
+
+  it("tries no more than the account's daily ceiling allows of codes sent at once from many clients", {
+    timeout: 120_000,
+  }, async () => {
+    const { email, secret, id } = await member();
+    // 96 wrong codes of the day already recorded, from addresses of their own.
+    const db = getDb(env);
+    for (let i = 0; i < 96; i += 1) {
+      await recordEvent(
+        db,
+        {
+          session: null,
+          origin: "http://localhost",
+          address: `198.51.100.${i}`,
+          userAgent: null,
+          country: null,
+          requestId: null,
+        },
+        { actorId: id, actorEmail: email, subjectId: id, action: "sign-in-code", outcome: "failure" },
+      );
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => login(newClient(), { email, password: PASSWORD, code: "000000" })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(401));
+    const tried = await entries(id, "sign-in-code");
+    expect(tried.filter((entry) => entry.outcome === "failure")).toHaveLength(100);
+    expect(await entries(id, "sign-in-locked-out")).toHaveLength(8);
+    expect(await mailOf(id, "second-factor-locked-account")).toHaveLength(1);
+    expect((await login(newClient(), { email, password: PASSWORD, code: codeNow(secret) })).status).toBe(401);
   });
 
   it("does not count a wrong password in Confirm it's you as a wrong code", { timeout: 60_000 }, async () => {

@@ -1,10 +1,15 @@
 import { env } from "cloudflare:test";
 import { sha256 } from "@oslojs/crypto/sha2";
-import { decodeBase32IgnorePadding, encodeHexLowerCase } from "@oslojs/encoding";
+import {
+  decodeBase32IgnorePadding,
+  decodeBase64urlIgnorePadding,
+  encodeHexLowerCase,
+} from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
 import { EMAIL_CHANGE_AFTER_RESET } from "../../app/lib/account-messages";
 import { totpCodeAt } from "../../app/server/second-factors/totp-secrets";
-import { fetchWorker, textOf } from "./support";
+import { userHandleOf } from "../../app/server/second-factors/webauthn.server";
+import { fetchWorker, ORIGIN, textOf } from "./support";
 import {
   codeNow,
   enrolAuthenticator,
@@ -15,8 +20,9 @@ import {
   signedInCookie,
 } from "./support-accounts";
 import { deliver, recordingEnv } from "./support-mail";
+import { SoftwareAuthenticator } from "./support-passkeys";
 
-// Issue 23, item 1 and the new session token of item 6: "Confirm it's you" goes on only with what the server
+// "Confirm it's you" goes on only with what the server
 // stored for the session that was refused, names it, runs it once, and gives the session a new token. And
 // after an administrator resets a person's second factors, enrolment needs the emailed link.
 
@@ -394,7 +400,7 @@ describe("after an administrator resets someone's second factors", () => {
       const token = await emailedEnrolmentLink("second-factors-reset", target, other.email);
 
       const session = await signInWithPasswordOnly(other.email);
-      const strangers = await signInWithPasswordOnly(other.email);
+      const earlier = await signInWithPasswordOnly(other.email);
       const refused = await postForm("/account/security", { intent: "totp-start" }, session);
       expect(refused.status).toBe(403);
       expect(textOf(await refused.text())).toContain(
@@ -425,7 +431,9 @@ describe("after an administrator resets someone's second factors", () => {
       expect(wrong.status).toBe(400);
       const opened = await postForm("/account/security", { intent: "open-enrolment-link", token }, session);
       expect(opened.status).toBe(200);
-      // Spent, and bound to the session that opened it.
+      // Every other session ended with it; it is spent, and bound to the session that opened it.
+      expect((await me(earlier)).status).toBe(401);
+      const strangers = await signInWithPasswordOnly(other.email);
       const reused = await postForm("/account/security", { intent: "open-enrolment-link", token }, strangers);
       expect(reused.status).toBe(400);
       expect((await postForm("/account/security", { intent: "totp-start" }, strangers)).status).toBe(403);
@@ -486,6 +494,30 @@ describe("after an administrator resets someone's second factors", () => {
     },
   );
 
+  it("voids an address change asked for before the reset", SLOW, async () => {
+    const admin = await signedInCookie({ admin: true });
+    const member = await signedInCookie();
+    await enrolAuthenticator(member.email);
+    const target = await userId(member.email);
+    const asked = await postJson(
+      "/api/account/email",
+      { password: PASSWORD, email: `before-reset-${member.email}` },
+      { Cookie: member.cookie },
+    );
+    expect(asked.status).toBeLessThan(300);
+    const reset = await fetchWorker(`/api/admin/reset-second-factors/${target}`, {
+      method: "POST",
+      headers: { Cookie: admin.cookie, "CF-Connecting-IP": freshIp() },
+    });
+    expect(reset.status).toBe(200);
+    const open = await env.DB.prepare(
+      "SELECT count(*) AS n FROM email_changes WHERE user_id = ? AND used_at IS NULL",
+    )
+      .bind(target)
+      .first<{ n: number }>();
+    expect(open?.n).toBe(0);
+  });
+
   it("applies to a member too, and a new link can be asked for", SLOW, async () => {
     const admin = await signedInCookie({ admin: true });
     const member = await signedInCookie();
@@ -509,5 +541,170 @@ describe("after an administrator resets someone's second factors", () => {
       (await postForm("/account/security", { intent: "open-enrolment-link", token }, session)).status,
     ).toBe(200);
     expect((await postForm("/account/security", { intent: "totp-start" }, session)).status).toBe(200);
+  });
+});
+
+/** What an authenticator app's set-up shows: its key as a QR code. */
+const QR_CODE = `aria-label="QR code of the authenticator app&#x27;s key"`;
+
+/** A WebAuthn challenge for `purpose`, as the software authenticator sees it. */
+async function passkeyChallenge(purpose: "register" | "confirm", cookie: string) {
+  const options = await postJson("/api/auth/passkeys/options", { purpose }, { Cookie: cookie });
+  expect(options.status).toBe(200);
+  const { challenge } = await options.json<{ challenge: string }>();
+  return { challenge: decodeBase64urlIgnorePadding(challenge), origin: ORIGIN, rpId: "localhost" };
+}
+
+/** An interrupted totp-start on /account/security: the reference of the stored action. */
+async function interruptedTotpStart(cookie: string): Promise<string> {
+  const refused = await postForm("/account/security", { intent: "totp-start" }, cookie);
+  expect(refused.status).toBe(403);
+  const ref = /name="ref" value="([a-z2-7]{52})"/.exec(await refused.text())?.[1] ?? "";
+  expect(ref).toHaveLength(52);
+  return ref;
+}
+
+describe("a stored action waits under the token that stored it", () => {
+  it("a confirmation for something else gives a new token that cannot go on with it", SLOW, async () => {
+    const { email, cookie } = await signedInCookie();
+    await stale(email);
+    const ref = await interruptedTotpStart(cookie);
+    const data = await fetchWorker("/account/data.json", { redirect: "manual", headers: { Cookie: cookie } });
+    const location = data.headers.get("Location") ?? "";
+    expect(location).toMatch(/^\/confirm-its-you\?ref=[a-z2-7]{52}$/);
+
+    // Confirmed over the API without naming either: the session is recent under a new token.
+    const confirmed = await postJson("/api/auth/reauthenticate", { password: PASSWORD }, { Cookie: cookie });
+    expect(confirmed.status).toBe(200);
+    const renewed = sessionOf(confirmed);
+    expect(renewed).toMatch(/^session=[a-z2-7]{52}$/);
+
+    const resumed = await postForm("/account/security", { intent: "resume", ref }, renewed);
+    expect(resumed.status).toBe(404);
+    expect(await resumed.text()).not.toContain(QR_CODE);
+    const page = await fetchWorker(location, { headers: { Cookie: renewed } });
+    expect(textOf(await page.text())).toContain("There is nothing to confirm");
+    const posted = await postForm(location, { intent: "resume", ref: refOf(location) }, renewed);
+    expect(posted.status).toBe(404);
+    const pending = await env.DB.prepare(
+      "SELECT count(*) AS n FROM totp_credentials WHERE user_id = ? AND confirmed_at IS NULL",
+    )
+      .bind(await userId(email))
+      .first<{ n: number }>();
+    expect(pending?.n).toBe(0);
+    expect(await countEvents(await userId(email), "data-exported")).toBe(0);
+  });
+
+  it("the confirmation that names it carries it to the new token, and only it", SLOW, async () => {
+    const { email, cookie } = await signedInCookie();
+    await stale(email);
+    const ref = await interruptedTotpStart(cookie);
+    const other = await interruptedTotpStart(cookie);
+    const confirmed = await postJson(
+      "/api/auth/reauthenticate",
+      { password: PASSWORD, ref },
+      { Cookie: cookie },
+    );
+    expect(confirmed.status).toBe(200);
+    const renewed = sessionOf(confirmed);
+    expect((await postForm("/account/security", { intent: "resume", ref: other }, renewed)).status).toBe(404);
+    const resumed = await postForm("/account/security", { intent: "resume", ref }, renewed);
+    expect(resumed.status).toBe(200);
+    expect(await resumed.text()).toContain(QR_CODE);
+  });
+
+  it("a passkey's confirmation carries the action its reference names", SLOW, async () => {
+    const { email, cookie } = await signedInCookie();
+    const key = await SoftwareAuthenticator.es256();
+    const added = await postJson(
+      "/api/auth/passkeys",
+      { name: "Work laptop", response: await key.register(await passkeyChallenge("register", cookie)) },
+      { Cookie: cookie },
+    );
+    expect(added.status).toBe(201);
+    await stale(email);
+    const ref = await interruptedTotpStart(cookie);
+    const other = await interruptedTotpStart(cookie);
+    const response = await key.assert(
+      await passkeyChallenge("confirm", cookie),
+      userHandleOf(await userId(email)),
+    );
+    const confirmed = await postJson("/api/auth/passkey-confirm", { response, ref }, { Cookie: cookie });
+    expect(confirmed.status).toBe(200);
+    const renewed = sessionOf(confirmed);
+    expect((await postForm("/account/security", { intent: "resume", ref: other }, renewed)).status).toBe(404);
+    const resumed = await postForm("/account/security", { intent: "resume", ref }, renewed);
+    expect(resumed.status).toBe(200);
+    expect(await resumed.text()).toContain(QR_CODE);
+  });
+});
+
+describe("a copy of your data", () => {
+  it("over the API: 403 reauthenticate without a recent sign-in, 200 once confirmed", SLOW, async () => {
+    const member = await signedInCookie();
+    const secret = await enrolAuthenticator(member.email);
+    const id = await userId(member.email);
+    await stale(member.email);
+    const refused = await fetchWorker("/api/account/export", { headers: { Cookie: member.cookie } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ reauthenticate: "required" });
+    expect(await countEvents(id, "data-exported")).toBe(0);
+
+    const confirmed = await postJson(
+      "/api/auth/reauthenticate",
+      { password: PASSWORD, code: codeNow(secret) },
+      { Cookie: member.cookie },
+    );
+    expect(confirmed.status).toBe(200);
+    const copy = await fetchWorker("/api/account/export", { headers: { Cookie: sessionOf(confirmed) } });
+    expect(copy.status).toBe(200);
+    expect(copy.headers.get("Content-Disposition")).toMatch(/^attachment; filename="facets-data-/);
+    expect(await copy.json()).toMatchObject({ email: member.email.toLowerCase() });
+    expect(await countEvents(id, "data-exported")).toBe(1);
+  });
+
+  it("on /account: Confirm it's you names the download, then /account offers it", SLOW, async () => {
+    const member = await signedInCookie();
+    const secret = await enrolAuthenticator(member.email);
+    const id = await userId(member.email);
+    await stale(member.email);
+    const account = await (await fetchWorker("/account", { headers: { Cookie: member.cookie } })).text();
+    expect(account).toContain('href="/account/data.json"');
+    expect(account).not.toContain("/api/account/export");
+
+    const refused = await fetchWorker("/account/data.json", {
+      redirect: "manual",
+      headers: { Cookie: member.cookie },
+    });
+    expect(refused.status).toBe(302);
+    const location = refused.headers.get("Location") ?? "";
+    expect(location).toMatch(/^\/confirm-its-you\?ref=[a-z2-7]{52}$/);
+    expect(await countEvents(id, "data-exported")).toBe(0);
+    const page = await fetchWorker(location, { headers: { Cookie: member.cookie } });
+    expect(textOf(await page.text())).toContain("Download a copy of your data");
+
+    const confirmed = await confirmOn(location, member.cookie, secret, 0);
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe("/account#data");
+    const renewed = sessionOf(confirmed);
+    const flash = confirmed.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("flash="))
+      ?.split(";")[0];
+    const back = await fetchWorker("/account", { headers: { Cookie: `${renewed}; ${flash}` } });
+    expect(textOf(await back.text())).toContain("Now choose Download my data to get your copy.");
+
+    const file = await fetchWorker("/account/data.json", {
+      redirect: "manual",
+      headers: { Cookie: renewed },
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Disposition")).toMatch(/^attachment; filename="facets-data-/);
+    expect(await file.json()).toMatchObject({ email: member.email.toLowerCase() });
+    expect(await countEvents(id, "data-exported")).toBe(1);
+
+    const visitor = await fetchWorker("/account/data.json", { redirect: "manual" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toBe("/login?next=/account");
   });
 });

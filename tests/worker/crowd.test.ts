@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fetchWorker } from "./support";
 import { asJson, contactFields, uniqueIp } from "./support-hostile";
 
-// A crowd writing at once (GUIDE.md section 6): every acknowledged message is stored exactly once.
+// A crowd writing at once (docs/standards.md, Reliability): every acknowledged message is stored exactly once.
 
 const CROWD = 200;
 

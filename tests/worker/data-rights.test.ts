@@ -5,6 +5,7 @@ import type { MailEventMessage } from "../../app/server/mail/mail-outbox.server"
 import { fetchWorker } from "./support";
 import {
   approve,
+  codeNow,
   enrolAuthenticator,
   freshIp,
   PASSWORD,
@@ -14,7 +15,7 @@ import {
 } from "./support-accounts";
 import { deliver, insertContact, linksOf, recordingEnv } from "./support-mail";
 
-// What a person can do with their address and their data (issue 18, items 3, 7, 8 and 9): a change of
+// What a person can do with their address and their data: a change of
 // address, a copy of what we hold, the deletion of an account, and the same for people without one. Every
 // email is read from what the consumer hands to Email Service.
 
@@ -335,6 +336,31 @@ describe("delete account", () => {
         })
       ).status,
     ).toBe(200);
+  });
+
+  it("refuses the last administrator before the code is checked: the refusal confirms nothing", async () => {
+    await env.DB.prepare("UPDATE users SET is_active = 0 WHERE user_type_id = 1").run();
+    const email = uniqueEmail("last-admin-code");
+    await registerViaApi(email);
+    await approve(email, true);
+    const secret = await enrolAuthenticator(email);
+    const login = await postJson("/api/login", { email, password: PASSWORD, code: codeNow(secret) });
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    await env.DB.prepare(
+      "UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = (SELECT id FROM users WHERE email = ?)",
+    )
+      .bind(email.toLowerCase())
+      .run();
+    const refused = await call("/api/account", cookie, {
+      method: "DELETE",
+      body: { password: PASSWORD, confirm: "DELETE", code: codeNow(secret, 1) },
+    });
+    expect(refused.status).toBe(409);
+    // The same token, and no more recent than before: what needs "Confirm it's you" still asks for it.
+    const copy = await call("/api/account/export", cookie);
+    expect(copy.status).toBe(403);
+    expect(await copy.json()).toMatchObject({ reauthenticate: "required" });
   });
 });
 

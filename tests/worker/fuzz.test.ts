@@ -4,7 +4,7 @@ import { beforeAll, describe, inject, it } from "vitest";
 import { signedInCookie } from "./support-accounts";
 import { caseArb, problemsOf, type Sessions } from "./support-fuzz";
 
-// Property-based fuzz of the built worker (GUIDE.md section 4: "5xx answers to anything a client can
+// Property-based fuzz of the built worker (docs/standards.md, Budgets: "5xx answers to anything a client can
 // send: 0"). A failure prints the seed, the shrunk counterexample and what was wrong with the answer;
 // replay a run with FUZZ_SEED=<seed> npx vitest run tests/worker/fuzz.test.ts.
 

@@ -14,7 +14,7 @@ import {
   uniqueIp,
 } from "./support-hostile";
 
-// Hand-written refusals (GUIDE.md sections 5 and 8): each answer is on purpose, carries the security
+// Hand-written refusals (docs/standards.md, Security numbers and Traps): each answer is on purpose, carries the security
 // headers, keeps the site shell on pages and a JSON { error } under /api/, and stores nothing.
 
 function send(path: string, init: RequestInit = {}) {

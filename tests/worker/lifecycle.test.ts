@@ -5,7 +5,7 @@ import { hashToken } from "../../app/server/identity/account-tokens.server";
 import { fetchWorker } from "./support";
 import { PASSWORD, postJson, registerViaApi, signedInCookie, uniqueEmail } from "./support-accounts";
 
-// The account lifecycle and the mail outbox through the JSON door (issue 11); the page door is walked by
+// The account lifecycle and the mail outbox through the JSON door; the page door is walked by
 // tests/e2e/lifecycle.spec.ts.
 
 async function userId(email: string): Promise<number> {

@@ -14,7 +14,7 @@ import {
 } from "./support-accounts";
 import { deliver, insertContact, recordingEnv } from "./support-mail";
 
-// My account over the JSON API (issue 18): the profile, the sessions and the person's own account events,
+// My account over the JSON API: the profile, the sessions and the person's own account events,
 // each read from D1, and a session that is ended refused at every privileged door at once.
 
 /** A member signed in twice (two browsers), with both session cookies. */
@@ -233,6 +233,16 @@ describe("GET /api/account/activity", () => {
     const stored = await env.DB.prepare("SELECT * FROM account_events").all();
     expect(JSON.stringify(stored.results)).not.toContain("not the password at all");
     expect(JSON.stringify(stored.results)).not.toContain(PASSWORD);
+  });
+
+  it("asks a session signed in over 10 minutes ago to confirm it's you first", async () => {
+    const { email, first } = await memberWithTwoSessions();
+    await env.DB.prepare("UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = ?")
+      .bind(await idOf(email))
+      .run();
+    const response = await call("/api/account/activity", first);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ reauthenticate: "required" });
   });
 
   it("shows nobody else's events", async () => {

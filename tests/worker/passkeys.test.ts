@@ -23,7 +23,7 @@ import {
 import { deliver, recordingEnv } from "./support-mail";
 import { SoftwareAuthenticator, type Tweaks } from "./support-passkeys";
 
-// Issue 23, item 6: passkeys and the factors around them. A removal changes nothing unless it removed
+// Passkeys and the factors around them. A removal changes nothing unless it removed
 // something, and the last-factor rules hold when removals race; every factor change is emailed to its owner;
 // a password reset asks whether to keep the passkeys; a pending authenticator app's key is shown only to a
 // recent sign-in; the signature counter is stored and a counter that goes back is refused and logged; RSA

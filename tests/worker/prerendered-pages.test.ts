@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { interactivePaths, prerenderedPaths, visitorInteractivePaths } from "../../app/lib/route-table";
+import { interactivePaths, islandPaths, prerenderedPaths } from "../../app/lib/route-table";
 import { withoutNonces } from "../../app/server/delivery/prerendered-manifest";
 import { expectSecurityHeaders, fetchPage, fetchWorker, NO_SCRIPTS } from "./support";
 import { signedInCookie } from "./support-accounts";
@@ -111,7 +111,7 @@ describe("what is rendered instead", () => {
   });
 
   it("does not prerender interactive pages: a visitor gets them held, their scripts allowed by hash", async () => {
-    for (const path of visitorInteractivePaths) {
+    for (const path of islandPaths) {
       const response = await fetchWorker(path);
       expect(response.headers.get("Content-Security-Policy")).toMatch(
         /script-src 'sha256-[^;]*'strict-dynamic'/,

@@ -5,7 +5,7 @@ import { INTERRUPTED_ACTION_SECONDS } from "../../app/server/identity/interrupte
 import { ACCOUNT_EVENT_RETENTION_DAYS, MAIL_RETENTION_DAYS } from "../../app/server/retention.server";
 import { fetchPage, fetchWorker, NO_SCRIPTS, textOf } from "./support";
 
-// /privacy (issue 18, item 10): a content page, served prerendered with no script, that names what the code
+// /privacy: a content page, served prerendered with no script, that names what the code
 // stores, where, for how long, and the fields of the data copy; linked from the footer and the two forms.
 
 describe("/privacy", () => {

@@ -17,7 +17,7 @@ import {
   uniqueEmail,
 } from "./support-accounts";
 
-// Issue 19, items 1 and 2: second factors (authenticator app, recovery codes), the second step of a
+// Second factors (authenticator app, recovery codes), the second step of a
 // sign-in over the API and the form, the lockout, enrolment enforced at every admin door, "Confirm it's you".
 
 async function userId(email: string): Promise<number> {
@@ -310,6 +310,28 @@ describe("an administrator's power over another person's sign-in", () => {
 });
 
 describe("Confirm it's you on the dashboard", () => {
+  it("comes back to the dashboard, not to its data request, when the form was posted by the router", async () => {
+    const admin = await signedInCookie({ admin: true });
+    const member = await signedInCookie();
+    const adminId = await userId(admin.email);
+    await env.DB.prepare("UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = ?")
+      .bind(adminId)
+      .run();
+    // A hydrated form posts to React Router's data request for the page, not to the page itself.
+    const refused = await postForm(
+      "/admin.data?tab=users",
+      { intent: "deactivate", id: String(await userId(member.email)) },
+      admin.cookie,
+    );
+    expect(refused.status).toBeLessThan(500);
+    const stored = await env.DB.prepare(
+      "SELECT next FROM interrupted_actions WHERE session_id IN (SELECT id FROM sessions WHERE user_id = ?)",
+    )
+      .bind(adminId)
+      .all<{ next: string }>();
+    expect(stored.results.map((row) => row.next)).toEqual(["/admin?tab=users"]);
+  });
+
   it("interrupts a deactivation after 10 minutes, names it, and carries it on once confirmed", async () => {
     const admin = await signedInCookie({ admin: true });
     const member = await signedInCookie();

@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
 import fc from "fast-check";
-import { API_ROUTES as API_TABLE } from "../../app/lib/route-table";
+import { API_ROUTES as API_TABLE, PAGE_ROUTES as PAGE_TABLE } from "../../app/lib/route-table";
 import { ORIGIN } from "./support";
 import {
   allowed,
@@ -168,13 +168,13 @@ function routeTarget(pattern: string): fc.Arbitrary<Target> {
     });
 }
 
-/** A file a page links to for download (the Activity tab's CSV): GET only, even under a form route's path. */
-const DOWNLOAD = /\.csv$/;
+/** Every page of the route table: whether it takes a form is the table's word, even under a form's path. */
+const PAGE_PATHS: ReadonlySet<string> = new Set(PAGE_TABLE.map((entry) => entry.path));
 
 /** A form route, or a form route with parameters (say /reset-password/:token). */
 export function isFormRoute(pattern: string): boolean {
-  if (DOWNLOAD.test(pattern)) return false;
-  return [...FORM_ROUTES].some((route) => pattern === route || pattern.startsWith(`${route}/`));
+  if (PAGE_PATHS.has(pattern)) return FORM_ROUTES.has(pattern);
+  return [...FORM_ROUTES].some((route) => pattern.startsWith(`${route}/`));
 }
 
 /** Routes that read a body or take a POST are where the guards matter: they come up more often. */

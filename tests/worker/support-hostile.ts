@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { API_ROUTES, formPaths, PAGE_ROUTES } from "../../app/lib/route-table";
 import { ORIGIN } from "./support";
 
-// What every answer must carry, whatever was asked (GUIDE.md sections 4-5), written here from the
+// What every answer must carry, whatever was asked (docs/standards.md), written here from the
 // spec rather than imported from app/, so the tests check the guards instead of repeating them.
 
 export const MAX_BODY_BYTES = 16 * 1024;

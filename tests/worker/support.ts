@@ -31,7 +31,7 @@ export const NONCE_SCRIPTS = /script-src 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dyn
 /** A prerendered or held page ships no script and allows its inline stylesheet by hash. */
 export const NO_SCRIPTS = /script-src 'none'; style-src 'self' 'sha256-[A-Za-z0-9+/=]{44}'/;
 
-/** Every header GUIDE.md asks of every response, with `scripts` the expected script/style policy. */
+/** Every header docs/standards.md asks of every response, with `scripts` the expected script/style policy. */
 export function expectSecurityHeaders(response: Response, scripts = NONCE_SCRIPTS) {
   const csp = response.headers.get("Content-Security-Policy") ?? "";
   expect(csp).toMatch(scripts);

@@ -24,7 +24,7 @@ import {
   SoftwareAuthenticator,
 } from "./support-passkeys";
 
-// The passkey ceremonies (GUIDE.md section 5, second factors) against a software authenticator: what a
+// The passkey ceremonies (docs/standards.md, Security numbers) against a software authenticator: what a
 // real one sends, and every way it can be wrong. Fixed seeds keep the property runs the same every time.
 
 const expected: PasskeyExpectation = {

@@ -38,9 +38,9 @@ export function DataSection() {
         </a>{" "}
         explains each field.
       </p>
+      <p>If you signed in more than 10 minutes ago, we ask you to confirm it's you first.</p>
       <a
-        href="/api/account/export"
-        download
+        href="/account/data.json"
         className="inline-flex min-h-11 items-center justify-center rounded-full border border-line px-5 py-2 font-semibold text-ink hover:bg-surface-muted"
       >
         Download my data

@@ -1,24 +1,26 @@
-import { Form, Link } from "react-router";
-import { PasskeySignInButton } from "~/components/passkey-buttons";
+import { Island } from "~/components/island";
+import { PasskeySignInButton } from "~/components/passkey-sign-in-button";
 import { SubmitButton, TextField } from "~/components/ui/form-field";
 import { useFormValidation } from "~/lib/use-form-validation";
-import type { LoginActionResult } from "./login-result";
+import type { LoginActionResult, SendForm } from "./login-result";
 
 const loadLoginSchema = () => import("~/lib/schemas").then((module) => module.loginSchema);
 
-/** The Login tab's form: email and password (intent `login`), or a passkey. */
+/** The Login tab's form: email and password (intent `login`), or a passkey (an island of its own). */
 export function LoginForm({
   result,
   busy,
   next,
+  onSend,
 }: {
   result: LoginActionResult | undefined;
   busy: boolean;
   next: string | null;
+  onSend?: SendForm | undefined;
 }) {
-  const { errors, formProps } = useFormValidation(loadLoginSchema, result?.fieldErrors);
+  const { errors, formProps } = useFormValidation(loadLoginSchema, result?.fieldErrors, onSend);
   return (
-    <Form method="post" {...formProps} className="space-y-5" aria-label="Login">
+    <form method="post" {...formProps} className="space-y-5" aria-label="Login">
       <input type="hidden" name="intent" value="login" />
       {next ? <input type="hidden" name="next" value={next} /> : null}
       <TextField
@@ -44,12 +46,11 @@ export function LoginForm({
         <SubmitButton busy={busy} busyLabel="Signing in...">
           Login
         </SubmitButton>
-        {/* A document load: the account pages ship no JavaScript and answer their forms as plain HTML. */}
-        <Link to="/forgot-password" reloadDocument className="font-semibold text-brand underline">
+        <a href="/forgot-password" className="font-semibold text-brand underline">
           Forgot password?
-        </Link>
+        </a>
       </div>
-      <PasskeySignInButton next={next} />
-    </Form>
+      <Island name="passkey-sign-in" component={PasskeySignInButton} props={{ next }} />
+    </form>
   );
 }

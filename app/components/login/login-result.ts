@@ -15,3 +15,6 @@ export interface LoginActionResult {
   /** Changes after a successful registration, so the form remounts empty. */
   resetKey?: number;
 }
+
+/** How the login island sends one of its forms once it is valid (app/components/login/login-panel.tsx). */
+export type SendForm = (form: HTMLFormElement, submitter: HTMLElement | null) => void;

@@ -1,14 +1,24 @@
-import { type KeyboardEvent, type ReactNode, useRef } from "react";
-import { Link } from "react-router";
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef } from "react";
 import type { LoginTab } from "./login-result";
 
-const TABS: { id: LoginTab; label: string }[] = [
-  { id: "login", label: "Login" },
-  { id: "register", label: "Register" },
+const TABS: { id: LoginTab; label: string; href: string }[] = [
+  { id: "login", label: "Login", href: "/login" },
+  { id: "register", label: "Register", href: "/login?tab=register" },
 ];
 
-/** The login page's two tabs (links, so they work without JavaScript) and the panel of the chosen one. */
-export function LoginTabs({ tab, children }: { tab: LoginTab; children: ReactNode }) {
+/**
+ * The login page's two tabs and the panel of the chosen one. Without JavaScript each tab is a link to the
+ * page with that tab; in the island (`onSelect`) a tab shows its panel in place and the address follows.
+ */
+export function LoginTabs({
+  tab,
+  onSelect,
+  children,
+}: {
+  tab: LoginTab;
+  onSelect?: (tab: LoginTab) => void;
+  children: ReactNode;
+}) {
   const tabRefs = useRef<Record<LoginTab, HTMLAnchorElement | null>>({ login: null, register: null });
 
   function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -26,6 +36,13 @@ export function LoginTabs({ tab, children }: { tab: LoginTab; children: ReactNod
     tabRefs.current[next]?.click();
   }
 
+  function onTabClick(event: MouseEvent<HTMLAnchorElement>, id: LoginTab, href: string) {
+    if (!onSelect || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    window.history.replaceState(window.history.state, "", href);
+    onSelect(id);
+  }
+
   return (
     <>
       <div
@@ -34,24 +51,23 @@ export function LoginTabs({ tab, children }: { tab: LoginTab; children: ReactNod
         className="mt-6 flex rounded-full bg-surface-muted p-1"
         onKeyDown={onTabKeyDown}
       >
-        {TABS.map(({ id, label }) => (
-          <Link
+        {TABS.map(({ id, label, href }) => (
+          <a
             key={id}
             ref={(element) => {
               tabRefs.current[id] = element;
             }}
             id={`tab-${id}`}
             role="tab"
-            to={id === "login" ? "/login" : "/login?tab=register"}
-            replace
-            preventScrollReset
+            href={href}
+            onClick={(event) => onTabClick(event, id, href)}
             aria-selected={tab === id}
             aria-controls={`panel-${id}`}
             tabIndex={tab === id ? 0 : -1}
             className={`flex-1 rounded-full px-4 py-2.5 text-center font-semibold ${tab === id ? "bg-surface text-brand-strong shadow" : "text-ink-muted hover:text-ink"}`}
           >
             {label}
-          </Link>
+          </a>
         ))}
       </div>
       <div

@@ -1,4 +1,3 @@
-import { Form } from "react-router";
 import {
   AreaOfInterestField,
   EmailField,
@@ -8,16 +7,24 @@ import {
 } from "~/components/person-fields";
 import { HoneypotField, PrivacyLine, SubmitButton } from "~/components/ui/form-field";
 import { useFormValidation } from "~/lib/use-form-validation";
-import type { LoginActionResult } from "./login-result";
+import type { LoginActionResult, SendForm } from "./login-result";
 
 const loadRegistrationSchema = () => import("~/lib/schemas").then((module) => module.registrationSchema);
 
 /** The Register tab's form (intent `register`): an account that waits for an administrator's approval. */
-export function RegisterForm({ result, busy }: { result: LoginActionResult | undefined; busy: boolean }) {
-  const { errors, formProps } = useFormValidation(loadRegistrationSchema, result?.fieldErrors);
+export function RegisterForm({
+  result,
+  busy,
+  onSend,
+}: {
+  result: LoginActionResult | undefined;
+  busy: boolean;
+  onSend?: SendForm | undefined;
+}) {
+  const { errors, formProps } = useFormValidation(loadRegistrationSchema, result?.fieldErrors, onSend);
   const values = result?.values ?? {};
   return (
-    <Form method="post" {...formProps} className="relative grid gap-5 sm:grid-cols-2" aria-label="Register">
+    <form method="post" {...formProps} className="relative grid gap-5 sm:grid-cols-2" aria-label="Register">
       <input type="hidden" name="intent" value="register" />
       <HoneypotField />
       <div className="sm:col-span-2">
@@ -35,6 +42,6 @@ export function RegisterForm({ result, busy }: { result: LoginActionResult | und
           Register
         </SubmitButton>
       </div>
-    </Form>
+    </form>
   );
 }

@@ -1,10 +1,24 @@
-import { Form, Link } from "react-router";
+import type { FormEvent } from "react";
 import { SubmitButton, TextField } from "~/components/ui/form-field";
+import type { SendForm } from "./login-result";
 
 /** The second step of a sign-in (intent `second-factor`): a code from the authenticator app, or a recovery code. */
-export function SecondStepForm({ ticket, busy }: { ticket: string; busy: boolean }) {
+export function SecondStepForm({
+  ticket,
+  busy,
+  onSend,
+}: {
+  ticket: string;
+  busy: boolean;
+  onSend?: SendForm | undefined;
+}) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!onSend) return;
+    event.preventDefault();
+    onSend(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+  }
   return (
-    <Form method="post" className="space-y-5" aria-label="Second step">
+    <form method="post" onSubmit={onSubmit} className="space-y-5" aria-label="Second step">
       <input type="hidden" name="intent" value="second-factor" />
       <input type="hidden" name="ticket" value={ticket} />
       <p>Your password is right. This account also has a second factor.</p>
@@ -24,11 +38,11 @@ export function SecondStepForm({ ticket, busy }: { ticket: string; busy: boolean
       </SubmitButton>
       <p className="text-sm text-ink-muted">
         No code?{" "}
-        <Link to="/login" reloadDocument className="font-semibold text-brand underline">
+        <a href="/login" className="font-semibold text-brand underline">
           Start again
-        </Link>
+        </a>
         , or ask an administrator to reset your second factors.
       </p>
-    </Form>
+    </form>
   );
 }

@@ -1,5 +1,4 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { Link } from "react-router";
 
 const controlClass =
   "mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-ink shadow-sm aria-[invalid=true]:border-danger focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand";
@@ -151,9 +150,9 @@ export function PrivacyLine() {
   return (
     <p className="text-sm text-ink-muted">
       What we keep and why: our{" "}
-      <Link to="/privacy" className="font-semibold text-brand underline">
+      <a href="/privacy" className="font-semibold text-brand underline">
         privacy notice
-      </Link>
+      </a>
       .
     </p>
   );

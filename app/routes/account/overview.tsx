@@ -26,7 +26,7 @@ import * as profile from "./sections/profile.server";
 import { SessionsSection } from "./sections/sessions";
 import * as sessions from "./sections/sessions.server";
 
-// /account: what every signed-in person can do for themselves (issue 18). Plain HTML forms, no script:
+// /account: what every signed-in person can do for themselves. Plain HTML forms, no script:
 // each section's form (app/routes/account/sections/*.tsx) posts an intent to this page's action, which
 // hands it to the handler beside that form (the .server.ts of the same name), and the page is rendered again with the outcome.
 

@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const deps = depsOf(context);
   const caller = callerOf(context, request);
   const url = new URL(request.url);
-  const outcome = await exportActivityCsv(deps, caller, url);
+  const outcome = await exportActivityCsv(deps, caller, url.searchParams);
   if (outcome.kind === "forbidden" && outcome.reauthenticate) {
     throw await confirmFirst(deps, caller, {
       intent: "export-activity",

@@ -16,7 +16,7 @@ import * as users from "./users";
 // intent to the action of the tab that owns it. The layout's middleware has checked the caller first. An
 // action that needs "Confirm it's you" is stored and goes on from /confirm-its-you, which then comes back here.
 
-type TabArgs = Pick<Route.LoaderArgs, "request" | "context">;
+type TabArgs = Pick<Route.LoaderArgs, "request" | "context" | "url">;
 
 /** What the dashboard runs of a tab: its loader, the component that shows the loader's data, and its action. */
 interface TabModule<Data> {

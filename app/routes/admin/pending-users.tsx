@@ -34,10 +34,14 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   return { list: await pendingUsersPage(depsOf(context).db, page) };
 }
 
-export async function action({ request, context }: Pick<Route.ActionArgs, "request" | "context">) {
+export async function action({
+  request,
+  context,
+  url,
+}: Pick<Route.ActionArgs, "request" | "context" | "url">) {
   adminOf(context);
   const form = await readForm(request);
-  return answerAdminIntent(depsOf(context), callerOf(context, request), form, INTENTS, request);
+  return answerAdminIntent(depsOf(context), callerOf(context, request), form, INTENTS, url);
 }
 
 export function PendingUsersTab({ list }: Awaited<ReturnType<typeof loader>>) {

@@ -22,10 +22,14 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   return { adminId: admin.id, list: await approvedUsersPage(depsOf(context).db, page) };
 }
 
-export async function action({ request, context }: Pick<Route.ActionArgs, "request" | "context">) {
+export async function action({
+  request,
+  context,
+  url,
+}: Pick<Route.ActionArgs, "request" | "context" | "url">) {
   adminOf(context);
   const form = await readForm(request);
-  return answerAdminIntent(depsOf(context), callerOf(context, request), form, INTENTS, request);
+  return answerAdminIntent(depsOf(context), callerOf(context, request), form, INTENTS, url);
 }
 
 export function UsersTab({ adminId, list }: Awaited<ReturnType<typeof loader>>) {

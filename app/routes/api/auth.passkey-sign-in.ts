@@ -7,7 +7,7 @@ import { signInWithPasskey } from "~/server/second-factors/passkeys.server";
 /** POST /api/auth/passkey-sign-in { response }: signs in with a passkey alone (it verified the user). */
 export const action = jsonAction({
   readsBody: true,
-  run: ({ deps, caller, input, request }) => signInWithPasskey(deps, caller, request, input),
+  run: ({ deps, caller, input }) => signInWithPasskey(deps, caller, input),
   answer: (signIn, request) =>
     Response.json(
       { user: publicUser(signIn.user), isAdmin: signIn.user.isAdmin },

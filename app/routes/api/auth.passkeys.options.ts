@@ -2,8 +2,9 @@ import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/li
 import { jsonAction, postOnly } from "~/server/http/json-api.server";
 import { invalid } from "~/server/outcome";
 import {
+  passkeyConfirmOptions,
   passkeyRegistrationOptions,
-  passkeyRequestOptionsFor,
+  passkeySignInOptions,
 } from "~/server/second-factors/passkeys.server";
 
 /**
@@ -12,11 +13,11 @@ import {
  */
 export const action = jsonAction<PasskeyCreationOptionsJSON | PasskeyRequestOptionsJSON>({
   readsBody: true,
-  run: ({ deps, caller, input, request }) => {
+  run: ({ deps, caller, input }) => {
     const purpose = (input as { purpose?: unknown } | null)?.purpose;
-    if (purpose === "register") return passkeyRegistrationOptions(deps, caller, request);
-    if (purpose === "sign-in") return passkeyRequestOptionsFor(deps, caller, request, "passkey-sign-in");
-    if (purpose === "confirm") return passkeyRequestOptionsFor(deps, caller, request, "passkey-confirm");
+    if (purpose === "register") return passkeyRegistrationOptions(deps, caller);
+    if (purpose === "sign-in") return passkeySignInOptions(deps, caller);
+    if (purpose === "confirm") return passkeyConfirmOptions(deps, caller);
     return Promise.resolve(invalid({ purpose: 'Ask for "register", "sign-in" or "confirm"' }));
   },
   answer: (options) => Response.json(options, { headers: { "Cache-Control": "no-store" } }),

@@ -3,8 +3,8 @@ import { jsonAction, postOnly } from "~/server/http/json-api.server";
 import { confirmItsYou } from "~/server/identity/confirm-its-you.server";
 
 /**
- * POST /api/auth/reauthenticate { password, code? }: "Confirm it's you" for the next 10 minutes, under a new
- * session token (the cookie is set again).
+ * POST /api/auth/reauthenticate { password, code?, ref? }: "Confirm it's you" for the next 10 minutes, under
+ * a new session token (the cookie is set again); `ref` names an interrupted action that goes on under it.
  */
 export const action = jsonAction({
   readsBody: true,

@@ -1,19 +1,20 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { EMAIL_CHANGE_AFTER_RESET, LINK_INVALID_MESSAGE } from "~/lib/account-messages";
-import { confirmEmailSchema, emailChangeSchema, fieldErrorsOf } from "~/lib/schemas";
+import { confirmEmailSchema, emailChangeSchema } from "~/lib/schemas";
 import { accountTokens, emailChanges, users } from "../../../db/schema";
 import { withEventChain } from "../audit/account-events.server";
+import { guarded, linkGuards } from "../guarded.server";
 import { HOUR_LINK_SECONDS, hashToken } from "../identity/account-tokens.server";
 import {
   insertMailEventIfChanged,
   type MailEventMessage,
   publishMailEvents,
 } from "../mail/mail-outbox.server";
-import { type Caller, type Deps, rateLimit } from "../operation.server";
+import type { Caller, Deps } from "../operation.server";
 import { done, invalid, type Outcome } from "../outcome";
 import { confirmHolder } from "./my-account.server";
 
-// A change of address (issue 18, item 3). The request stores the change and queues its mail: a link to the
+// A change of address. The request stores the change and queues its mail: a link to the
 // new address (or, when another account already has it, an email saying so, with the same answer here),
 // and a notice to the old one. The address changes only when the link is used; then the old address is
 // told, and every outstanding link of the account stops working.
@@ -33,16 +34,20 @@ export async function requestEmailChange(
     schema: emailChangeSchema,
     password: (data) => data.password,
     action: "email-change-requested",
-    renewToken: true,
+    // Refused before the password and code are checked, so a refusal confirms nothing (no new token).
+    refuse: async (me, data) => {
+      const row = await deps.db.query.users.findFirst({
+        columns: { secondFactorsResetAt: true },
+        where: eq(users.id, me.id),
+      });
+      // After a reset of second factors the enrolment link goes to the account's address: a password alone
+      // must not be able to move that address first and have the link sent to itself.
+      if (row?.secondFactorsResetAt) return invalid({ email: EMAIL_CHANGE_AFTER_RESET });
+      return data.email === me.email ? invalid({ email: "That is already your address." }) : null;
+    },
   });
   if (holder.kind !== "done") return holder;
   const { user, data, token } = holder.value;
-  // After a reset of second factors the enrolment link goes to the account's address: a password alone must
-  // not be able to move that address first and have the link sent to itself.
-  if (user.secondFactorsResetAt !== null) return invalid({ email: EMAIL_CHANGE_AFTER_RESET });
-  if (data.email === user.email) {
-    return invalid({ email: "That is already your address." });
-  }
   const [, mail] = await withEventChain(deps.db, (chain) =>
     deps.db.batch([
       deps.db.insert(emailChanges).values({
@@ -79,75 +84,76 @@ function liveChange(tokenHash: string) {
  * took it meanwhile; every other link of the account (confirmation, reset, other changes) is voided; the
  * old address is told; the change is recorded as an account event.
  */
-export async function confirmEmailChange(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
-  const limited = await rateLimit(deps.env, "confirm-email", caller);
-  if (limited) return limited;
-  const parsed = confirmEmailSchema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), LINK_INVALID_MESSAGE);
-  const hash = hashToken(parsed.data.token);
-  const change = await deps.db.query.emailChanges.findFirst({ where: liveChange(hash) });
-  if (!change) return invalid({}, LINK_INVALID_MESSAGE);
-  // A change asked for before a reset of second factors waits until a factor is set up again.
-  const owner = await deps.db.query.users.findFirst({
-    columns: { secondFactorsResetAt: true },
-    where: eq(users.id, change.userId),
-  });
-  if (owner?.secondFactorsResetAt) return invalid({}, EMAIL_CHANGE_AFTER_RESET);
-  const taken = await deps.db.query.users.findFirst({
-    columns: { id: true },
-    where: eq(users.email, change.newEmail),
-  });
-  if (taken) return invalid({}, ADDRESS_TAKEN);
-  const now = new Date();
-  let results: [{ id: number }[], { id: number }[], MailEventMessage[], ...unknown[]];
-  try {
-    results = await withEventChain(deps.db, (chain) =>
-      deps.db.batch([
-        deps.db
-          .update(emailChanges)
-          .set({ usedAt: now })
-          .where(and(eq(emailChanges.id, change.id), liveChange(hash)))
-          .returning({ id: emailChanges.id }),
-        // Only when the link was spent just now (changes() of the statement before).
-        deps.db
-          .update(users)
-          .set({ email: change.newEmail, emailConfirmedAt: now, updatedAt: now })
-          .where(and(eq(users.id, change.userId), sql`changes() = 1`))
-          .returning({ id: users.id }),
-        insertMailEventIfChanged(deps.db, "email-changed", change.id),
-        deps.db
-          .update(accountTokens)
-          .set({ usedAt: now })
-          .where(and(eq(accountTokens.userId, change.userId), isNull(accountTokens.usedAt))),
-        deps.db
-          .update(emailChanges)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(emailChanges.userId, change.userId),
-              ne(emailChanges.id, change.id),
-              isNull(emailChanges.usedAt),
+export const confirmEmailChange = guarded(
+  linkGuards("confirm-email", confirmEmailSchema),
+  async (deps, caller, { input }): Promise<Outcome> => {
+    const hash = hashToken(input.token);
+    const change = await deps.db.query.emailChanges.findFirst({ where: liveChange(hash) });
+    if (!change) return invalid({}, LINK_INVALID_MESSAGE);
+    // A change asked for before a reset of second factors waits until a factor is set up again.
+    const owner = await deps.db.query.users.findFirst({
+      columns: { secondFactorsResetAt: true },
+      where: eq(users.id, change.userId),
+    });
+    if (owner?.secondFactorsResetAt) return invalid({}, EMAIL_CHANGE_AFTER_RESET);
+    const taken = await deps.db.query.users.findFirst({
+      columns: { id: true },
+      where: eq(users.email, change.newEmail),
+    });
+    if (taken) return invalid({}, ADDRESS_TAKEN);
+    const now = new Date();
+    let results: [{ id: number }[], { id: number }[], MailEventMessage[], ...unknown[]];
+    try {
+      results = await withEventChain(deps.db, (chain) =>
+        deps.db.batch([
+          deps.db
+            .update(emailChanges)
+            .set({ usedAt: now })
+            .where(and(eq(emailChanges.id, change.id), liveChange(hash)))
+            .returning({ id: emailChanges.id }),
+          // Only when the link was spent just now (changes() of the statement before).
+          deps.db
+            .update(users)
+            .set({ email: change.newEmail, emailConfirmedAt: now, updatedAt: now })
+            .where(and(eq(users.id, change.userId), sql`changes() = 1`))
+            .returning({ id: users.id }),
+          insertMailEventIfChanged(deps.db, "email-changed", change.id),
+          deps.db
+            .update(accountTokens)
+            .set({ usedAt: now })
+            .where(and(eq(accountTokens.userId, change.userId), isNull(accountTokens.usedAt))),
+          deps.db
+            .update(emailChanges)
+            .set({ usedAt: now })
+            .where(
+              and(
+                eq(emailChanges.userId, change.userId),
+                ne(emailChanges.id, change.id),
+                isNull(emailChanges.usedAt),
+              ),
             ),
-          ),
-        chain.append(caller, {
-          actorId: change.userId,
-          actorEmail: change.oldEmail,
-          subjectId: change.userId,
-          action: "email-changed",
-          outcome: "success",
-        }),
-      ]),
-    );
-  } catch (error) {
-    // The address was taken between the check and the batch: the unique index refused it, and D1 rolled
-    // the whole batch back (the link stays unspent, nothing was recorded).
-    if (/UNIQUE constraint failed: users\.email/i.test(`${error} ${(error as { cause?: unknown }).cause}`)) {
-      return invalid({}, ADDRESS_TAKEN);
+          chain.append(caller, {
+            actorId: change.userId,
+            actorEmail: change.oldEmail,
+            subjectId: change.userId,
+            action: "email-changed",
+            outcome: "success",
+          }),
+        ]),
+      );
+    } catch (error) {
+      // The address was taken between the check and the batch: the unique index refused it, and D1 rolled
+      // the whole batch back (the link stays unspent, nothing was recorded).
+      if (
+        /UNIQUE constraint failed: users\.email/i.test(`${error} ${(error as { cause?: unknown }).cause}`)
+      ) {
+        return invalid({}, ADDRESS_TAKEN);
+      }
+      throw error;
     }
-    throw error;
-  }
-  const [spent, , mail] = results;
-  if (spent.length === 0) return invalid({}, LINK_INVALID_MESSAGE);
-  deps.waitUntil(publishMailEvents(deps.env, mail));
-  return done(null);
-}
+    const [spent, , mail] = results;
+    if (spent.length === 0) return invalid({}, LINK_INVALID_MESSAGE);
+    deps.waitUntil(publishMailEvents(deps.env, mail));
+    return done(null);
+  },
+);

@@ -4,6 +4,7 @@ import type { Person } from "~/lib/person";
 import {
   accountDeletionSchema,
   fieldErrorsOf,
+  pageSchema,
   passwordChangeSchema,
   profileChangeSchema,
 } from "~/lib/schemas";
@@ -16,8 +17,9 @@ import {
   recordEvent,
   withEventChain,
 } from "../audit/account-events.server";
-import type { Database } from "../db.server";
-import { isRecentlyAuthenticated, WRONG_CONFIRMATION } from "../identity/confirm-its-you.server";
+import { guarded } from "../guarded.server";
+import { isRecentlyAuthenticated, requireSignedIn } from "../identity/caller-checks.server";
+import { WRONG_CONFIRMATION } from "../identity/confirm-its-you.server";
 import { hashPassword, verifyPassword } from "../identity/passwords.server";
 import type { SignedInUser } from "../identity/session-user";
 import {
@@ -33,22 +35,20 @@ import {
   renewSessionToken,
 } from "../identity/sessions.server";
 import { revokeSignInTicketsStatement } from "../identity/sign-in-tickets.server";
-import { findSignedInUser } from "../identity/users.server";
 import { insertMailEventIfChanged, publishMailEvents } from "../mail/mail-outbox.server";
 import { type Caller, type Deps, rateLimit } from "../operation.server";
-import { done, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
-import { checkSecondFactorCode, markAuthenticatedStatement } from "../second-factors/second-factors.server";
-import { collectPersonalData, eraseAddress, type PersonalData } from "./personal-data.server";
+import { conflict, done, type Failure, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
+import { checkSecondFactorCode } from "../second-factors/second-factors.server";
+import {
+  collectPersonalData,
+  eraseAddress,
+  isLastActiveAdmin,
+  LAST_ADMIN_MESSAGE,
+  type PersonalData,
+} from "./personal-data.server";
 
-// What every signed-in person can do for themselves (issue 18), one operation per use case behind both
+// What every signed-in person can do for themselves, one operation per use case behind both
 // doors. Each starts from D1: the session must still exist there and the account be approved and active.
-
-/** The caller as D1 knows them, or unauthenticated (no session, an ended one, a deactivated account). */
-export async function requireSignedIn(db: Database, caller: Caller): Promise<Outcome<SignedInUser>> {
-  if (!caller.session) return unauthenticated;
-  const user = await findSignedInUser(db, caller.session);
-  return user ? done(user) : unauthenticated;
-}
 
 /** An event a person causes on their own account. */
 function ownEvent(
@@ -64,12 +64,15 @@ export interface Profile extends Person {
   createdAt: string;
 }
 
-export async function readProfile(deps: Deps, caller: Caller): Promise<Outcome<Profile>> {
-  const me = await requireSignedIn(deps.db, caller);
-  if (me.kind !== "done") return me;
-  const row = await deps.db.query.users.findFirst({ where: eq(users.id, me.value.id) });
+export const readProfile = guarded(
+  { door: "signed-in" },
+  async (deps, _caller, { me }): Promise<Outcome<Profile>> => profileOf(deps, me.id),
+);
+
+async function profileOf(deps: Deps, id: number): Promise<Outcome<Profile>> {
+  const row = await deps.db.query.users.findFirst({ where: eq(users.id, id) });
   if (!row) return unauthenticated;
-  const { id, email, firstName, lastName, company, phone, userTypeId, createdAt } = row;
+  const { email, firstName, lastName, company, phone, userTypeId, createdAt } = row;
   return done({
     id,
     email,
@@ -106,100 +109,106 @@ function withoutOwnRole(me: SignedInUser, input: unknown): Outcome<unknown> {
  * Changes any of the profile's fields, under the registration's rules, with its account event in the same
  * batch. A new first name is written into the person's sessions too, so the header greets them by it.
  */
-export async function updateProfile(deps: Deps, caller: Caller, input: unknown): Promise<Outcome<Profile>> {
-  const limited = await rateLimit(deps.env, "account", caller);
-  if (limited) return limited;
-  const me = await requireSignedIn(deps.db, caller);
-  if (me.kind !== "done") return me;
-  const own = withoutOwnRole(me.value, input);
-  if (own.kind !== "done") return own;
-  const parsed = profileChangeSchema.safeParse(own.value);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const { userTypeId, ...fields } = parsed.data;
-  const change = {
-    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
-    // The schema allows only the public types; and an administrator's row keeps its type whatever races.
-    ...(userTypeId === undefined
-      ? {}
-      : {
-          userTypeId: sql`CASE WHEN ${users.userTypeId} = ${ADMIN_USER_TYPE_ID} THEN ${users.userTypeId} ELSE ${userTypeId} END`,
-        }),
-  };
-  if (Object.keys(change).length > 0) {
-    await withEventChain(deps.db, (chain) =>
-      deps.db.batch([
-        deps.db
-          .update(users)
-          .set({ ...change, updatedAt: new Date() })
-          .where(eq(users.id, me.value.id)),
-        chain.append(caller, ownEvent(me.value, "profile-changed")),
-      ]),
-    );
-    if (typeof fields.firstName === "string" && fields.firstName !== me.value.firstName) {
-      await renameInSessions(deps.env, me.value.id, fields.firstName);
+export const updateProfile = guarded(
+  { rateLimit: "account", door: "signed-in" },
+  async (deps, caller, { me, input }): Promise<Outcome<Profile>> => {
+    const own = withoutOwnRole(me, input);
+    if (own.kind !== "done") return own;
+    const parsed = profileChangeSchema.safeParse(own.value);
+    if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+    const { userTypeId, ...fields } = parsed.data;
+    const change = {
+      ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+      // The schema allows only the public types; and an administrator's row keeps its type whatever races.
+      ...(userTypeId === undefined
+        ? {}
+        : {
+            userTypeId: sql`CASE WHEN ${users.userTypeId} = ${ADMIN_USER_TYPE_ID} THEN ${users.userTypeId} ELSE ${userTypeId} END`,
+          }),
+    };
+    if (Object.keys(change).length > 0) {
+      await withEventChain(deps.db, (chain) =>
+        deps.db.batch([
+          deps.db
+            .update(users)
+            .set({ ...change, updatedAt: new Date() })
+            .where(eq(users.id, me.id)),
+          chain.append(caller, ownEvent(me, "profile-changed")),
+        ]),
+      );
+      if (typeof fields.firstName === "string" && fields.firstName !== me.firstName) {
+        await renameInSessions(deps.env, me.id, fields.firstName);
+      }
     }
-  }
-  return readProfile(deps, caller);
-}
+    return profileOf(deps, me.id);
+  },
+);
 
-export async function mySessions(deps: Deps, caller: Caller): Promise<Outcome<ListedSession[]>> {
-  const me = await requireSignedIn(deps.db, caller);
-  if (me.kind !== "done" || !caller.session) return unauthenticated;
-  return done(await listUserSessions(deps.db, deps.env, me.value.id, caller.session.sessionId));
-}
+export const mySessions = guarded(
+  { door: "signed-in" },
+  async (deps, _caller, { me }): Promise<Outcome<ListedSession[]>> =>
+    done(await listUserSessions(deps.db, deps.env, me.id, me.sessionId)),
+);
 
 /** Signs out one of the caller's sessions by its id (their current one included); not-found otherwise. */
-export async function endMySession(deps: Deps, caller: Caller, sessionId: unknown): Promise<Outcome> {
-  const me = await requireSignedIn(deps.db, caller);
-  if (me.kind !== "done") return me;
-  if (typeof sessionId !== "string" || !/^[a-z2-7]{24}$/.test(sessionId)) return notFound;
-  const [ended] = await withEventChain(deps.db, (chain) =>
-    deps.db.batch([
-      deleteSessionByIdStatement(deps.db, me.value.id, sessionId),
-      chain.append(caller, ownEvent(me.value, "session-ended"), { ifChanged: true }),
-    ]),
-  );
-  if (ended.length === 0) return notFound;
-  await forgetEndedSessions(deps.env, me.value.id, ended);
-  return done(null);
-}
+export const endMySession = guarded(
+  { door: "signed-in" },
+  async (deps, caller, { me, input: sessionId }): Promise<Outcome> => {
+    if (typeof sessionId !== "string" || !/^[a-z2-7]{24}$/.test(sessionId)) return notFound;
+    const [ended] = await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deleteSessionByIdStatement(deps.db, me.id, sessionId),
+        chain.append(caller, ownEvent(me, "session-ended"), { ifChanged: true }),
+      ]),
+    );
+    if (ended.length === 0) return notFound;
+    await forgetEndedSessions(deps.env, me.id, ended);
+    return done(null);
+  },
+);
 
 /** Signs out every session of the caller but the one asking. */
-export async function endMyOtherSessions(deps: Deps, caller: Caller): Promise<Outcome> {
-  const me = await requireSignedIn(deps.db, caller);
-  if (me.kind !== "done" || !caller.session) return unauthenticated;
-  const keep = caller.session.sessionId;
-  const [ended] = await withEventChain(deps.db, (chain) =>
-    deps.db.batch([
-      deleteOtherSessionsStatement(deps.db, me.value.id, keep),
-      chain.append(caller, ownEvent(me.value, "other-sessions-ended")),
-    ]),
-  );
-  await forgetEndedSessions(deps.env, me.value.id, ended);
-  return done(null);
-}
+export const endMyOtherSessions = guarded(
+  { door: "signed-in" },
+  async (deps, caller, { me }): Promise<Outcome> => {
+    const [ended] = await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deleteOtherSessionsStatement(deps.db, me.id, me.sessionId),
+        chain.append(caller, ownEvent(me, "other-sessions-ended")),
+      ]),
+    );
+    await forgetEndedSessions(deps.env, me.id, ended);
+    return done(null);
+  },
+);
 
-export async function myActivity(deps: Deps, caller: Caller, page: number): Promise<Outcome<OwnEvent[]>> {
-  const me = await requireSignedIn(deps.db, caller);
-  if (me.kind !== "done") return me;
-  const offset = (Math.min(page, 10_000) - 1) * 50;
-  return done(await listOwnEvents(deps.db, me.value.id, { limit: 50, offset }));
-}
+/** One page (from 1) of the caller's own account events, newest first, 50 a page. */
+export const myActivity = guarded(
+  // The events carry addresses and devices, as the data copy does: a stolen cookie alone does not read them.
+  { door: "signed-in", recent: true, schema: pageSchema },
+  async (deps, _caller, { me, input: page }): Promise<Outcome<OwnEvent[]>> => {
+    const offset = (Math.min(page, 10_000) - 1) * 50;
+    return done(await listOwnEvents(deps.db, me.id, { limit: 50, offset }));
+  },
+);
 
 /** The wrong current password: the same answer whatever else is wrong. */
 export const WRONG_PASSWORD = "The current password is not right.";
 
 type Parsed<T> = { success: true; data: T } | { success: false; error: Parameters<typeof fieldErrorsOf>[0] };
 
-/**
- * The first steps of every change only the account's holder may make: the rate limit, a live session, the
- * input under its schema, then the current password again. A wrong password is recorded as the action's
- * failed event and answered with WRONG_PASSWORD (401 over the API).
- */
 /** The field error of a change that needs a code too (a second factor, and no sign-in in the last 10 minutes). */
 export const CODE_NEEDED =
   "Confirm it's you: you signed in more than 10 minutes ago, so also give the code from your authenticator app or a recovery code";
 
+/**
+ * The first steps of every change only the account's holder may make: the rate limit, a live session, the
+ * input under its schema, what the change itself refuses before anything is confirmed (`refuse`), then the
+ * current password again. A wrong password is recorded as the action's failed event and answered with
+ * WRONG_PASSWORD (401 over the API). When the session is not recent and the account has a second factor,
+ * the form's code confirms it's you: as on /confirm-its-you, the session then goes on under a new token
+ * (returned, for the cookie; ASVS 7.2.4), so a token copied before cannot use the confirmation.
+ */
 export async function confirmHolder<T>(
   deps: Deps,
   caller: Caller,
@@ -208,11 +217,8 @@ export async function confirmHolder<T>(
     schema: { safeParse(input: unknown): Parsed<T> };
     password: (data: T) => string;
     action: AccountAction;
-    /**
-     * When the code in the form confirms it's you, give the session a new token (returned, for the cookie),
-     * as "Confirm it's you" does. Changes that replace or end the session anyway (password, deletion) skip it.
-     */
-    renewToken?: boolean;
+    /** A refusal of the change that needs no confirmation (e.g. the last administrator's deletion). */
+    refuse?: (me: SignedInUser, data: T) => Promise<Failure | null>;
   },
 ): Promise<Outcome<{ user: UserRow; data: T; token: string | null }>> {
   const limited = await rateLimit(deps.env, "account", caller);
@@ -221,6 +227,8 @@ export async function confirmHolder<T>(
   if (me.kind !== "done") return me;
   const parsed = check.schema.safeParse(input);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const refused = check.refuse ? await check.refuse(me.value, parsed.data) : null;
+  if (refused) return refused;
   const user = await deps.db.query.users.findFirst({ where: eq(users.id, me.value.id) });
   if (!user || !(await verifyPassword(check.password(parsed.data), user.password))) {
     await recordEvent(deps.db, caller, ownEvent(me.value, check.action, "failure"));
@@ -233,13 +241,12 @@ export async function confirmHolder<T>(
     if (code.trim() === "") return invalid({ code: CODE_NEEDED });
     const checked = await checkSecondFactorCode(deps, caller, me.value, code, "reauthenticated");
     if (!checked.ok) return { kind: "unauthenticated", message: WRONG_CONFIRMATION };
-    if (check.renewToken && caller.session) {
-      const renewed = renewSessionToken(deps.db, caller.session);
-      if ((await renewed.statement).length === 0) return unauthenticated;
-      await renewed.store(deps.env);
-      return done({ user, data: parsed.data, token: renewed.token });
-    }
-    await markAuthenticatedStatement(deps.db, me.value.sessionId);
+    // Recent only under a new token: never the token the request came with.
+    if (!caller.session) return unauthenticated;
+    const renewed = renewSessionToken(deps.db, caller.session);
+    if ((await renewed.statement).length === 0) return unauthenticated;
+    await renewed.store(deps.env);
+    return done({ user, data: parsed.data, token: renewed.token });
   }
   return done({ user, data: parsed.data, token: null });
 }
@@ -284,25 +291,35 @@ export async function changePassword(
   return done({ token: session.token });
 }
 
-/** "Download my data": everything we hold about the caller's address, as the export's JSON. */
-export async function exportMyData(deps: Deps, caller: Caller): Promise<Outcome<PersonalData>> {
-  const me = await requireSignedIn(deps.db, caller);
-  if (me.kind !== "done") return me;
-  const data = await collectPersonalData(deps.db, deps.env, me.value.email);
-  await recordEvent(deps.db, caller, ownEvent(me.value, "data-exported"));
-  return done(data);
-}
+/**
+ * "Download my data": everything we hold about the caller's address, as the export's JSON. It needs a sign-in
+ * within the last 10 minutes ("Confirm it's you"): the copy holds the account's sessions, events and
+ * addresses, so a stolen session cookie alone must not take it away.
+ */
+export const exportMyData = guarded(
+  { door: "signed-in", recent: true },
+  async (deps, caller, { me }): Promise<Outcome<PersonalData>> => {
+    const data = await collectPersonalData(deps.db, deps.env, me.email);
+    await recordEvent(deps.db, caller, ownEvent(me, "data-exported"));
+    return done(data);
+  },
+);
 
 /**
  * Deletes the caller's account and what was sent from its address, at once (personal-data.server.ts
  * `eraseAddress`): the current password and the word DELETE are asked first. The last active administrator
- * is refused, so the dashboard always has someone. An email confirms the deletion.
+ * is refused, so the dashboard always has someone: before the password and code are checked, so that a
+ * refused deletion confirms nothing. An email confirms the deletion.
  */
 export async function deleteMyAccount(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
   const holder = await confirmHolder(deps, caller, input, {
     schema: accountDeletionSchema,
     password: (data) => data.password,
     action: "account-deleted",
+    refuse: async (me) =>
+      (await isLastActiveAdmin(deps.db, { ...me, isApproved: true, isActive: true }))
+        ? conflict(LAST_ADMIN_MESSAGE)
+        : null,
   });
   if (holder.kind !== "done") return holder;
   const { user } = holder.value;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, or } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID, userTypeLabel } from "~/content/user-types";
 import { PERSONAL_SUBJECTS } from "~/emails/email-content";
 import type { Person } from "~/lib/person";
@@ -26,7 +26,7 @@ import {
   publishMailEvents,
 } from "../mail/mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
-import { conflict, done, type Outcome } from "../outcome";
+import { conflict, done, type Failure, type Outcome } from "../outcome";
 import { secondFactorsOf } from "../second-factors/second-factors.server";
 
 // What we hold about an email address, as one JSON document (GDPR Articles 15 and 20, POPIA section 23),
@@ -290,72 +290,98 @@ export const LAST_ADMIN_MESSAGE =
  * from other rows (who approved, rejected or processed what) are cleared first. The batch also records the
  * erasure as an account event (ids only) and queues one confirmation to the address, whose copy of the
  * address is blanked once sent. Then the account's sessions leave KV. The last active administrator is
- * refused (409), whichever door asks.
+ * refused (409), whichever door asks. With `refusedIfUsable` (the privacy link's door), every statement of
+ * the batch also checks, as D1 has things when it runs, that neither the address nor the account has a
+ * usable account (approved, active, not rejected): if one has, nothing is erased, recorded or sent, and that
+ * refusal is the answer, however recently the caller found the account unusable.
  */
 export async function eraseAddress(
   deps: Deps,
   caller: Caller,
   target: { email: string; user: UserRow | null },
   confirmation: "account-deleted" | "data-erased",
+  options: { refusedIfUsable?: Failure } = {},
 ): Promise<Outcome> {
   if (target.user && (await isLastActiveAdmin(deps.db, target.user))) return conflict(LAST_ADMIN_MESSAGE);
   const { db, env } = deps;
   const { email } = target;
   const userId = target.user?.id ?? null;
   const confirm = mailEventRow(confirmation, userId ?? 0);
-  const byUser = userId === null ? [] : userStatements(db, userId);
+  const onlyIf = options.refusedIfUsable
+    ? { condition: noUsableAccountSql(email, userId), refusal: options.refusedIfUsable }
+    : undefined;
+  const when = (where: SQL | undefined) => and(where, onlyIf?.condition);
+  const byUser = userId === null ? [] : userStatements(db, userId, onlyIf?.condition);
   const statements = (chain: EventChain) =>
     [
-      db.delete(mailEvents).where(personalMailEvents(db, userId, email)),
+      db.delete(mailEvents).where(when(personalMailEvents(db, userId, email))),
       db
         .delete(mailEvents)
         .where(
-          and(
-            eq(mailEvents.type, "contact-received"),
-            inArray(
-              mailEvents.subjectId,
-              db
-                .select({ id: contactSubmissions.id })
-                .from(contactSubmissions)
-                .where(eq(contactSubmissions.email, email)),
+          when(
+            and(
+              eq(mailEvents.type, "contact-received"),
+              inArray(
+                mailEvents.subjectId,
+                db
+                  .select({ id: contactSubmissions.id })
+                  .from(contactSubmissions)
+                  .where(eq(contactSubmissions.email, email)),
+              ),
             ),
           ),
         ),
-      db.delete(contactSubmissions).where(eq(contactSubmissions.email, email)),
-      db.delete(privacyRequests).where(eq(privacyRequests.email, email)),
-      db.delete(emailChanges).where(or(eq(emailChanges.newEmail, email), eq(emailChanges.oldEmail, email))),
+      db.delete(contactSubmissions).where(when(eq(contactSubmissions.email, email))),
+      db.delete(privacyRequests).where(when(eq(privacyRequests.email, email))),
+      db
+        .delete(emailChanges)
+        .where(when(or(eq(emailChanges.newEmail, email), eq(emailChanges.oldEmail, email)))),
       ...byUser,
       // The log keeps the entries that name this person, by number; the address behind their digest goes.
-      db.delete(auditEmails).where(eq(auditEmails.sha256, sha256Hex(email))),
-      chain.append(caller, {
-        actorId: userId,
-        actorEmail: null,
-        subjectId: userId,
-        action: confirmation,
-        outcome: "success",
-      }),
+      db.delete(auditEmails).where(when(eq(auditEmails.sha256, sha256Hex(email)))),
+      // The selected values follow the table's columns: id, type, subject_id, created_at, enqueued_at, recipient.
       db
         .insert(mailEvents)
-        .values({ ...confirm, recipient: email })
+        .select(
+          sql`SELECT ${confirm.id}, ${confirm.type}, ${confirm.subjectId}, unixepoch(), NULL, ${email} WHERE ${onlyIf?.condition ?? sql`1`}`,
+        )
         .returning(mailEventColumns),
+      chain.append(
+        caller,
+        { actorId: userId, actorEmail: null, subjectId: userId, action: confirmation, outcome: "success" },
+        { ifChanged: true },
+      ),
     ] as const;
   const results = await withEventChain(db, (chain) => {
     const [first, ...rest] = statements(chain);
     return db.batch([first, ...rest]);
   });
+  const mail = results.at(-2) as MailEventMessage[];
+  if (mail.length === 0 && onlyIf) return onlyIf.refusal;
   if (userId !== null) await forgetUserSessionsInKv(env, userId);
-  deps.waitUntil(publishMailEvents(env, results.at(-1) as MailEventMessage[]));
+  deps.waitUntil(publishMailEvents(env, mail));
   return done(null);
 }
 
-function userStatements(db: Database, userId: number) {
+/** SQL that holds while no account with this address, nor the account `userId`, is usable. */
+function noUsableAccountSql(email: string, userId: number | null): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM users AS holder WHERE (holder.email = ${email} OR holder.id = ${userId}) AND holder.is_approved = 1 AND holder.is_active = 1 AND holder.rejected_at IS NULL)`;
+}
+
+function userStatements(db: Database, userId: number, condition: SQL | undefined) {
   return [
-    db.update(users).set({ approvedBy: null }).where(eq(users.approvedBy, userId)),
-    db.update(users).set({ rejectedBy: null }).where(eq(users.rejectedBy, userId)),
+    db
+      .update(users)
+      .set({ approvedBy: null })
+      .where(and(eq(users.approvedBy, userId), condition)),
+    db
+      .update(users)
+      .set({ rejectedBy: null })
+      .where(and(eq(users.rejectedBy, userId), condition)),
     db
       .update(contactSubmissions)
       .set({ processedBy: null })
-      .where(eq(contactSubmissions.processedBy, userId)),
-    db.delete(users).where(eq(users.id, userId)),
+      .where(and(eq(contactSubmissions.processedBy, userId), condition)),
+    db.delete(users).where(and(eq(users.id, userId), condition)),
   ];
 }

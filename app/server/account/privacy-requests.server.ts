@@ -1,21 +1,23 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { LINK_INVALID_MESSAGE, PRIVACY_LINK_ACCOUNT_ACTIVE } from "~/lib/account-messages";
-import { confirmEmailSchema, fieldErrorsOf, privacyRequestSchema } from "~/lib/schemas";
+import { confirmEmailSchema, privacyRequestSchema } from "~/lib/schemas";
 import { contactSubmissions, privacyRequests, type UserRow, users } from "../../../db/schema";
 import type { Database } from "../db.server";
+import { guarded, linkGuards } from "../guarded.server";
 import { HOUR_LINK_SECONDS, hashToken } from "../identity/account-tokens.server";
 import { insertMailEventIfChanged, publishMailEvents } from "../mail/mail-outbox.server";
-import { type Caller, type Deps, rateLimit } from "../operation.server";
+import type { Deps } from "../operation.server";
 import { done, type Failure, invalid, type Outcome } from "../outcome";
 import { collectPersonalData, eraseAddress, type PersonalData } from "./personal-data.server";
 
-// /privacy/request (issue 18, item 9; issue 23): people without a usable account (they only sent messages,
+// /privacy/request: people without a usable account (they only sent messages,
 // or their registration is pending, rejected or deactivated) reach what we hold about their address through
 // an emailed link. Every address typed gets the same answer at the same cost: the request is stored and
 // queued whatever the address, and the mail consumer decides what to send (privacyAnswerFor). An approved,
 // active account gets no link: a mailbox alone must not export or erase an account its second factors
 // protect, so its holder signs in and uses /account. A link is checked against the account again each time
-// it is used, so one sent while the account could not sign in stops working once it can.
+// it is used, so one sent while the account could not sign in stops working once it can; the erasure checks
+// it once more in its own batch.
 
 /** An account its holder can sign in to: approved, active, not rejected. */
 function isUsableAccount(user: Pick<UserRow, "isApproved" | "isActive" | "rejectedAt">): boolean {
@@ -46,21 +48,20 @@ export async function privacyAnswerFor(
   return account || contact ? { kind: "link" } : { kind: "nothing" };
 }
 
-export async function requestPrivacyLink(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
-  const limited = await rateLimit(deps.env, "privacy", caller);
-  if (limited) return limited;
-  const parsed = privacyRequestSchema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const [, mail] = await deps.db.batch([
-    deps.db.insert(privacyRequests).values({
-      email: parsed.data.email,
-      expiresAt: new Date(Date.now() + HOUR_LINK_SECONDS * 1000),
-    }),
-    insertMailEventIfChanged(deps.db, "privacy-request"),
-  ]);
-  deps.waitUntil(publishMailEvents(deps.env, mail));
-  return done(null);
-}
+export const requestPrivacyLink = guarded(
+  { rateLimit: "privacy", door: "anyone", schema: privacyRequestSchema },
+  async (deps, _caller, { input }): Promise<Outcome> => {
+    const [, mail] = await deps.db.batch([
+      deps.db.insert(privacyRequests).values({
+        email: input.email,
+        expiresAt: new Date(Date.now() + HOUR_LINK_SECONDS * 1000),
+      }),
+      insertMailEventIfChanged(deps.db, "privacy-request"),
+    ]);
+    deps.waitUntil(publishMailEvents(deps.env, mail));
+    return done(null);
+  },
+);
 
 type LinkState =
   | { kind: "live"; request: typeof privacyRequests.$inferSelect; user: UserRow | null }
@@ -71,12 +72,10 @@ type LinkState =
  * The request a link names, if its token was sent, it is unused and within its hour, and its address has
  * no approved, active account now (read at each use, not only when the link was sent).
  */
-async function linkState(deps: Deps, input: unknown): Promise<LinkState> {
-  const parsed = confirmEmailSchema.safeParse(input);
-  if (!parsed.success) return { kind: "dead" };
+async function linkState(deps: Deps, token: string): Promise<LinkState> {
   const request = await deps.db.query.privacyRequests.findFirst({
     where: and(
-      eq(privacyRequests.tokenHash, hashToken(parsed.data.token)),
+      eq(privacyRequests.tokenHash, hashToken(token)),
       isNull(privacyRequests.usedAt),
       gt(privacyRequests.expiresAt, new Date()),
     ),
@@ -96,27 +95,32 @@ export async function privacyLinkState(
   deps: Deps,
   token: string,
 ): Promise<"live" | "dead" | "account-active"> {
-  return (await linkState(deps, { token })).kind;
+  const parsed = confirmEmailSchema.safeParse({ token });
+  return parsed.success ? (await linkState(deps, parsed.data.token)).kind : "dead";
 }
 
 /** "Download what you hold about me": the same JSON as an account's export; the link stays live. */
-export async function exportByPrivacyLink(
-  deps: Deps,
-  caller: Caller,
-  input: unknown,
-): Promise<Outcome<PersonalData>> {
-  const limited = await rateLimit(deps.env, "confirm-email", caller);
-  if (limited) return limited;
-  const state = await linkState(deps, input);
-  if (state.kind !== "live") return refused(state);
-  return done(await collectPersonalData(deps.db, deps.env, state.request.email));
-}
+export const exportByPrivacyLink = guarded(
+  linkGuards("confirm-email", confirmEmailSchema),
+  async (deps, _caller, { input }): Promise<Outcome<PersonalData>> => {
+    const state = await linkState(deps, input.token);
+    if (state.kind !== "live") return refused(state);
+    return done(await collectPersonalData(deps.db, deps.env, state.request.email));
+  },
+);
 
-/** "Erase it": everything the address holds goes at once (the link with it); an email confirms. */
-export async function eraseByPrivacyLink(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
-  const limited = await rateLimit(deps.env, "confirm-email", caller);
-  if (limited) return limited;
-  const state = await linkState(deps, input);
-  if (state.kind !== "live") return refused(state);
-  return eraseAddress(deps, caller, { email: state.request.email, user: state.user }, "data-erased");
-}
+/**
+ * "Erase it": everything the address holds goes at once (the link with it); an email confirms. The batch
+ * itself checks again that the address has no usable account, so an approval that lands after the link
+ * was checked leaves everything in place, and the answer says to sign in instead.
+ */
+export const eraseByPrivacyLink = guarded(
+  linkGuards("confirm-email", confirmEmailSchema),
+  async (deps, caller, { input }): Promise<Outcome> => {
+    const state = await linkState(deps, input.token);
+    if (state.kind !== "live") return refused(state);
+    return eraseAddress(deps, caller, { email: state.request.email, user: state.user }, "data-erased", {
+      refusedIfUsable: refused({ kind: "account-active" }),
+    });
+  },
+);

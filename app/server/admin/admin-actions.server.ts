@@ -1,58 +1,36 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { data, redirect } from "react-router";
 import { SECURITY_PATH, SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
-import { mailEvents, passkeys, recoveryCodes, sessions, totpCredentials } from "../../../db/schema";
+import {
+  emailChanges,
+  mailEvents,
+  passkeys,
+  recoveryCodes,
+  sessions,
+  totpCredentials,
+} from "../../../db/schema";
 import { type AccountAction, type AccountEvent, withEventChain } from "../audit/account-events.server";
 import { contactExists, markProcessedStatement } from "../contact-submissions.server";
 import type { Database } from "../db.server";
-import { isRecentlyAuthenticated } from "../identity/confirm-its-you.server";
-import type { SessionUser, SignedInUser } from "../identity/session-user";
+import { guarded } from "../guarded.server";
+
+import type { SessionUser } from "../identity/session-user";
 import {
   deleteUserSessionRowsStatement,
   endUserSessions,
   forgetUserSessionsInKv,
 } from "../identity/sessions.server";
-import {
-  accountStanding,
-  approveStatement,
-  findSignedInUser,
-  rejectStatement,
-  setActiveStatement,
-} from "../identity/users.server";
+import { accountStanding, decidePendingStatement, setActiveStatement } from "../identity/users.server";
 import { insertMailEventIfChanged, mailEventRow, publishMailEvents } from "../mail/mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
-import {
-  alreadyDone,
-  confirmItsYouFirst,
-  conflict,
-  done,
-  type Failure,
-  forbidden,
-  invalid,
-  notFound,
-  type Outcome,
-  setUpSecondFactorFirst,
-  unauthenticated,
-} from "../outcome";
+import { alreadyDone, conflict, done, type Failure, invalid, notFound, type Outcome } from "../outcome";
 import { lockEnrolmentStatement } from "../second-factors/enrolment-links.server";
 import { hasSecondFactor, secondFactorsOf } from "../second-factors/second-factors.server";
 
 // The admin use cases. Each checks, against D1 and never the KV session alone, that the caller is an
 // approved, active administrator, then applies one conditional change with its audit entry in the same
 // batch: a repeat changes nothing and logs nothing.
-
-/**
- * The caller as an administrator, read from D1, or why not: an administrator without a second factor is
- * refused at every admin door until they set one up.
- */
-export async function requireAdmin(db: Database, caller: Caller): Promise<Outcome<SignedInUser>> {
-  if (!caller.session) return unauthenticated;
-  const user = await findSignedInUser(db, caller.session);
-  if (!user) return unauthenticated;
-  if (!user.isAdmin) return forbidden;
-  return user.hasSecondFactor ? done(user) : setUpSecondFactorFirst;
-}
 
 /**
  * What an admin page answers a caller who is not let in: the sign-in page, or (an administrator without a
@@ -84,14 +62,11 @@ type AdminAction = (deps: Deps, caller: Caller, admin: SessionUser, id: number) 
  * also "Confirm it's you" (an authentication within the last 10 minutes).
  */
 function adminAction(subject: "user" | "contact", act: AdminAction, { recentSignIn = false } = {}) {
-  return async (deps: Deps, caller: Caller, rawId: unknown): Promise<Outcome> => {
-    const admin = await requireAdmin(deps.db, caller);
-    if (admin.kind !== "done") return admin;
-    if (recentSignIn && !isRecentlyAuthenticated(admin.value)) return confirmItsYouFirst;
-    const id = parseId(rawId);
+  return guarded({ door: "admin", recent: recentSignIn }, async (deps, caller, { me, input }) => {
+    const id = parseId(input);
     if (id === null) return invalid({ id: `The ${subject} id must be a positive whole number.` });
-    return act(deps, caller, admin.value, id);
-  };
+    return act(deps, caller, me, id);
+  });
 }
 
 const STANDING_CONFLICTS = {
@@ -136,7 +111,7 @@ export const approveUser = adminAction("user", async (deps, caller, admin, id) =
     caller,
     adminEvent(admin, "user-approved", id),
     (entry) => [
-      approveStatement(deps.db, id, admin.id),
+      decidePendingStatement(deps.db, id, admin.id, "approve"),
       entry,
       insertMailEventIfChanged(deps.db, "account-approved", id),
     ],
@@ -148,7 +123,7 @@ export const approveUser = adminAction("user", async (deps, caller, admin, id) =
 
 export const rejectUser = adminAction("user", async (deps, caller, admin, id) => {
   const [changed] = await changeWithEntry(deps, caller, adminEvent(admin, "user-rejected", id), (entry) => [
-    rejectStatement(deps.db, id, admin.id),
+    decidePendingStatement(deps.db, id, admin.id, "reject"),
     entry,
   ]);
   if (changed.length === 0) return unchangedOutcome(deps.db, id, ["rejected"]);
@@ -212,6 +187,11 @@ export const resetSecondFactorsOfUser = adminAction(
         deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, id)),
         deps.db.delete(passkeys).where(eq(passkeys.userId, id)),
         deleteUserSessionRowsStatement(deps.db, id),
+        // An address change asked for before the reset (perhaps by whoever the reset is for) never completes.
+        deps.db
+          .update(emailChanges)
+          .set({ usedAt: new Date() })
+          .where(and(eq(emailChanges.userId, id), isNull(emailChanges.usedAt))),
         lockEnrolmentStatement(deps.db, id),
         deps.db.insert(mailEvents).values(mail),
         chain.append(caller, adminEvent(admin, "second-factors-reset", id)),

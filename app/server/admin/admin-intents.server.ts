@@ -76,10 +76,12 @@ export async function answerAdminIntent(
   caller: Caller,
   form: Record<string, string>,
   intents: Record<string, AdminIntent>,
-  /** The request the form came in, whose address "Confirm it's you" sends the intent back to. */
-  request: Request,
+  /**
+   * The page the form was posted to, where "Confirm it's you" sends the intent back: the action's `url`,
+   * never `request.url`, which for a hydrated form is React Router's data request (`/admin.data`).
+   */
+  url: URL,
 ) {
-  const url = new URL(request.url);
   const back = url.pathname + url.search;
   const intent = form.intent && Object.hasOwn(intents, form.intent) ? intents[form.intent] : undefined;
   if (!intent) return unknownIntent();

@@ -1,17 +1,17 @@
 import { and, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import { z } from "zod/mini";
 import { type CsvValue, csvDocument } from "~/lib/csv";
 import { accountEvents, auditEmails, users } from "../../../db/schema";
 import { accountSubject, recordEvent } from "../audit/account-events.server";
 import { sha256Hex } from "../audit/audit-chain";
 import type { Database } from "../db.server";
-import { isRecentlyAuthenticated } from "../identity/confirm-its-you.server";
-import type { Caller, Deps } from "../operation.server";
-import { confirmItsYouFirst, done, type Outcome } from "../outcome";
-import { requireAdmin } from "./admin-actions.server";
+import { guarded } from "../guarded.server";
+import { done, type Outcome } from "../outcome";
+
 import { ADMIN_PAGE_SIZE } from "./admin-lists.server";
 
-// The audit log as the admins read it (issue 19): entries newest first, filtered by actor, subject, person,
+// The audit log as the admins read it: entries newest first, filtered by actor, subject, person,
 // action and date, 50 a page, or all of them (up to a cap) as a CSV file. The actor's address is the one
 // they had at the time, from its digest; an address erased since reads null.
 
@@ -199,26 +199,22 @@ export interface ActivityExport {
  * first and at most EXPORT_ROW_CAP, as a CSV file. Administrators only; the export is itself an entry
  * (`audit-exported`, the admin as actor).
  */
-export async function exportActivityCsv(
-  deps: Deps,
-  caller: Caller,
-  url: URL,
-): Promise<Outcome<ActivityExport>> {
-  const admin = await requireAdmin(deps.db, caller);
-  if (admin.kind !== "done") return admin;
-  if (!isRecentlyAuthenticated(admin.value)) return confirmItsYouFirst;
-  const where = conditions(activityFilters(url.searchParams));
-  const [entries, total] = await Promise.all([
-    activityEntries(deps.db, where, { limit: EXPORT_ROW_CAP, offset: 0 }),
-    countEntries(deps.db, where),
-  ]);
-  await recordEvent(deps.db, caller, {
-    actorId: admin.value.id,
-    actorEmail: admin.value.email,
-    subjectId: null,
-    action: "audit-exported",
-    outcome: "success",
-  });
-  const date = new Date().toISOString().slice(0, 10);
-  return done({ csv: activityCsv(entries), filename: `facets-activity-${date}.csv`, total });
-}
+export const exportActivityCsv = guarded(
+  { door: "admin", recent: true, schema: z.instanceof(URLSearchParams) },
+  async (deps, caller, { me: admin, input: query }): Promise<Outcome<ActivityExport>> => {
+    const where = conditions(activityFilters(query));
+    const [entries, total] = await Promise.all([
+      activityEntries(deps.db, where, { limit: EXPORT_ROW_CAP, offset: 0 }),
+      countEntries(deps.db, where),
+    ]);
+    await recordEvent(deps.db, caller, {
+      actorId: admin.id,
+      actorEmail: admin.email,
+      subjectId: null,
+      action: "audit-exported",
+      outcome: "success",
+    });
+    const date = new Date().toISOString().slice(0, 10);
+    return done({ csv: activityCsv(entries), filename: `facets-activity-${date}.csv`, total });
+  },
+);

@@ -1,4 +1,4 @@
-// Streams a film from the VIDEOS bucket with the HTTP semantics of RFC 9110 (GUIDE.md section 6):
+// Streams a film from the VIDEOS bucket with the HTTP semantics of RFC 9110 (docs/standards.md, Reliability):
 // conditional requests (sections 13.1-13.2), a single byte range (14.1-14.4), HEAD without a body.
 // The Range header is parsed here and R2 only ever sees an offset and a length inside the object:
 // handed the raw header, R2 throws on a range past the end and can answer NaN for a suffix range.

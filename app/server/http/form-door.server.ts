@@ -29,3 +29,38 @@ export function failureInit(outcome: Exclude<Outcome<unknown>, { kind: "done" }>
   }
   return { status: STATUS[outcome.kind] };
 }
+
+/**
+ * A form of an island page sends its post with `Accept: application/json` (app/lib/island-form.ts): the
+ * page door then answers with what the page's action returned, as JSON and with the same status and
+ * cookies, instead of rendering the page around it. The same action, the same outcome; only the wrapping
+ * differs, as React Router's own client gets it in its own encoding.
+ */
+export function wantsIslandAnswer(request: Request): boolean {
+  return (
+    request.method === "POST" && /^application\/json\s*(;|,|$)/i.test(request.headers.get("Accept") ?? "")
+  );
+}
+
+/** The action's data as the island's answer (entry.server.tsx, in place of the rendered page). */
+export function islandAnswer(actionData: unknown, status: number, headers: Headers): Response {
+  const answer = new Headers(headers);
+  answer.set("Content-Type", "application/json");
+  return new Response(JSON.stringify(actionData ?? null), { status, headers: answer });
+}
+
+/**
+ * A redirect answering an island's post becomes `{ redirect }` with the redirect's cookies: a fetch that
+ * followed it would load the next page in the background (and take its one-time toast); the island
+ * loads it as a document instead.
+ */
+export function islandRedirect(request: Request, response: Response): Response {
+  const location = response.headers.get("Location");
+  if (!wantsIslandAnswer(request) || !location || response.status < 300 || response.status > 399) {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("Location");
+  headers.set("Content-Type", "application/json");
+  return new Response(JSON.stringify({ redirect: location }), { status: 200, headers });
+}

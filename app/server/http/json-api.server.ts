@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { FieldErrors } from "~/lib/field-errors";
-import { requireAdmin } from "../admin/admin-actions.server";
+import { requireAdmin } from "../identity/caller-checks.server";
+
 import { type Caller, callerOf, type Deps, depsOf } from "../operation.server";
 import type { Outcome } from "../outcome";
 

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { accountTokens } from "../../../db/schema";
 import type { Database } from "../db.server";
 
-// Single-use links sent by email (GUIDE.md section 5): 32 random bytes in the link, only the sha256 in D1.
+// Single-use links sent by email (docs/standards.md, Security numbers): 32 random bytes in the link, only the sha256 in D1.
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
 

@@ -3,7 +3,6 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { LINK_INVALID_MESSAGE, SECURITY_PATH, SIGN_IN_EXPIRED_MESSAGE } from "~/lib/account-messages";
 import {
   confirmEmailSchema,
-  fieldErrorsOf,
   forgotPasswordSchema,
   loginSchema,
   registrationSchema,
@@ -12,12 +11,13 @@ import {
 } from "~/lib/schemas";
 import { loginFailures, users } from "../../../db/schema";
 import { recordEvent, withEventChain } from "../audit/account-events.server";
+import { guarded, linkGuards } from "../guarded.server";
 import {
   insertMailEventIfChanged,
   type MailEventMessage,
   publishMailEvents,
 } from "../mail/mail-outbox.server";
-import { type Caller, type Deps, rateLimit, trippedHoneypot } from "../operation.server";
+import type { Caller, Deps } from "../operation.server";
 import { conflict, done, invalid, type Outcome, unauthenticated } from "../outcome";
 import { passkeyRemovalAtReset } from "../second-factors/passkeys-at-reset.server";
 import { checkSecondFactorCode, hasSecondFactorOf } from "../second-factors/second-factors.server";
@@ -49,21 +49,19 @@ function publishLater(deps: Deps, events: MailEventMessage[]) {
 }
 
 /** Creates a pending account and tells the registrant and the admins. Signs nobody in. */
-export async function register(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
-  const limited = await rateLimit(deps.env, "register", caller);
-  if (limited) return limited;
-  if (trippedHoneypot(input)) return done(null);
-  const parsed = registrationSchema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const passwordHash = await hashPassword(parsed.data.password);
-  const [inserted, events] = await deps.db.batch([
-    insertPendingUserStatement(deps.db, parsed.data, passwordHash),
-    insertMailEventIfChanged(deps.db, "registration-received"),
-  ]);
-  if (inserted.length === 0) return conflict("An account with this email already exists.");
-  publishLater(deps, events);
-  return done(null);
-}
+export const register = guarded(
+  { rateLimit: "register", honeypot: { answer: null }, door: "anyone", schema: registrationSchema },
+  async (deps, _caller, { input }): Promise<Outcome> => {
+    const passwordHash = await hashPassword(input.password);
+    const [inserted, events] = await deps.db.batch([
+      insertPendingUserStatement(deps.db, input, passwordHash),
+      insertMailEventIfChanged(deps.db, "registration-received"),
+    ]);
+    if (inserted.length === 0) return conflict("An account with this email already exists.");
+    publishLater(deps, events);
+    return done(null);
+  },
+);
 
 /** The end of a correct password: signed in, or (an account with a second factor) a code still to give. */
 export type SignIn =
@@ -134,31 +132,30 @@ async function secondFactorStep(
  * the form gets a ticket for its second step (`ticket`), the API is told a code is required. A failure on a
  * known account is recorded as an event of that account.
  */
-export async function logIn(
-  deps: Deps,
-  caller: Caller,
-  input: unknown,
-  options: { ticket?: { next: string | null } } = {},
-): Promise<Outcome<SignIn>> {
-  const limited = await rateLimit(deps.env, "login", caller);
-  if (limited) return limited;
-  const parsed = loginSchema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const { user, accountId } = await authenticate(deps.db, parsed.data);
-  if (!user) {
-    if (accountId !== null) {
-      await recordEvent(deps.db, caller, {
-        actorId: accountId,
-        actorEmail: parsed.data.email,
-        subjectId: accountId,
-        action: "sign-in",
-        outcome: "failure",
-      });
+export const logIn = guarded(
+  { rateLimit: "login", door: "anyone", schema: loginSchema },
+  async (
+    deps,
+    caller,
+    { input },
+    options: { ticket?: { next: string | null } } = {},
+  ): Promise<Outcome<SignIn>> => {
+    const { user, accountId } = await authenticate(deps.db, input);
+    if (!user) {
+      if (accountId !== null) {
+        await recordEvent(deps.db, caller, {
+          actorId: accountId,
+          actorEmail: input.email,
+          subjectId: accountId,
+          action: "sign-in",
+          outcome: "failure",
+        });
+      }
+      return unauthenticated;
     }
-    return unauthenticated;
-  }
-  return secondFactorStep(deps, caller, user, parsed.data.code, options.ticket ?? null);
-}
+    return secondFactorStep(deps, caller, user, input.code, options.ticket ?? null);
+  },
+);
 
 /**
  * The form's second step: the ticket a correct password earned (5 minutes), the value of the cookie it is
@@ -166,40 +163,43 @@ export async function logIn(
  * another try, under the limits on wrong codes; the right one spends it before the session opens. A ticket
  * from another browser (without its cookie) is refused like a wrong code, without trying the code.
  */
-export async function completeSignIn(
-  deps: Deps,
-  caller: Caller,
-  input: unknown,
-  binding: string | null,
-): Promise<Outcome<SignIn & { next: string | null }>> {
-  const limited = await rateLimit(deps.env, "login", caller);
-  if (limited) return limited;
-  const parsed = secondStepSchema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const { ticket, code } = parsed.data;
-  const challenge = await findChallenge(deps.db, "second-factor", ticket);
-  const user = challenge?.userId ? await findActiveUser(deps.db, challenge.userId) : null;
-  if (!challenge || !user) return { kind: "unauthenticated", message: SIGN_IN_EXPIRED_MESSAGE };
-  if (!isBoundTo(challenge, binding)) {
-    await recordEvent(deps.db, caller, {
-      actorId: user.id,
-      actorEmail: user.email,
-      subjectId: user.id,
-      action: "sign-in",
-      outcome: "failure",
-    });
-    return unauthenticated;
-  }
-  const check = await checkSecondFactorCode(deps, caller, user, code, "sign-in-code");
-  if (!check.ok) return unauthenticated;
-  const action = check.method === "totp" ? "sign-in-code" : "sign-in-recovery-code";
-  const spent = await spendChallengeStatement(deps.db, "second-factor", ticket);
-  if (spent.length === 0) return { kind: "unauthenticated", message: SIGN_IN_EXPIRED_MESSAGE };
-  const signIn = await openSession(deps, caller, user, action);
-  return done({ ...signIn, next: challenge.next });
-}
+export const completeSignIn = guarded(
+  { rateLimit: "login", door: "anyone", schema: secondStepSchema },
+  async (
+    deps,
+    caller,
+    { input },
+    binding: string | null,
+  ): Promise<Outcome<SignIn & { next: string | null }>> => {
+    const { ticket, code } = input;
+    const challenge = await findChallenge(deps.db, "second-factor", ticket);
+    const user = challenge?.userId ? await findActiveUser(deps.db, challenge.userId) : null;
+    if (!challenge || !user) return { kind: "unauthenticated", message: SIGN_IN_EXPIRED_MESSAGE };
+    if (!isBoundTo(challenge, binding)) {
+      await recordEvent(deps.db, caller, {
+        actorId: user.id,
+        actorEmail: user.email,
+        subjectId: user.id,
+        action: "sign-in",
+        outcome: "failure",
+      });
+      return unauthenticated;
+    }
+    const check = await checkSecondFactorCode(deps, caller, user, code, "sign-in-code");
+    if (!check.ok) return unauthenticated;
+    const action = check.method === "totp" ? "sign-in-code" : "sign-in-recovery-code";
+    const spent = await spendChallengeStatement(deps.db, "second-factor", ticket);
+    if (spent.length === 0) return { kind: "unauthenticated", message: SIGN_IN_EXPIRED_MESSAGE };
+    const signIn = await openSession(deps, caller, user, action);
+    return done({ ...signIn, next: challenge.next });
+  },
+);
 
-/** Ends the session server-side (D1 at once, then KV); the door clears the cookie whatever happens. */
+/**
+ * Ends the session server-side (D1 at once, then KV); the door clears the cookie whatever happens. Only the
+ * session's current token ends it: a stale copy of a token it has replaced (KV may still hold its record for
+ * a while) ends nothing and is only forgotten.
+ */
 export async function logOut(deps: Deps, token: string | null, caller: Caller): Promise<Outcome> {
   const session = token ? await readSession(deps.env, token) : null;
   if (token && session) {
@@ -209,14 +209,18 @@ export async function logOut(deps: Deps, token: string | null, caller: Caller): 
     });
     await withEventChain(deps.db, (chain) =>
       deps.db.batch([
-        deleteSessionRowStatement(deps.db, session),
-        chain.append(caller, {
-          actorId: session.userId,
-          actorEmail: account?.email ?? null,
-          subjectId: session.userId,
-          action: "sign-out",
-          outcome: "success",
-        }),
+        deleteSessionRowStatement(deps.db, session, token),
+        chain.append(
+          caller,
+          {
+            actorId: session.userId,
+            actorEmail: account?.email ?? null,
+            subjectId: session.userId,
+            action: "sign-out",
+            outcome: "success",
+          },
+          { ifChanged: true },
+        ),
       ]),
     );
     await forgetSessionToken(deps.env, token, session.userId);
@@ -225,49 +229,47 @@ export async function logOut(deps: Deps, token: string | null, caller: Caller): 
 }
 
 /** Confirms the address a confirmation link was sent to. */
-export async function confirmEmail(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
-  const limited = await rateLimit(deps.env, "confirm-email", caller);
-  if (limited) return limited;
-  const parsed = confirmEmailSchema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), LINK_INVALID_MESSAGE);
-  const { token } = parsed.data;
-  const [, spent] = await deps.db.batch([
-    deps.db
-      .update(users)
-      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, unixepoch())` })
-      .where(inArray(users.id, tokenUserIdSubquery(deps.db, token, "confirm-email"))),
-    spendTokenStatement(deps.db, token, "confirm-email"),
-  ]);
-  if (spent.length === 0) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
-  return done(null);
-}
+export const confirmEmail = guarded(
+  linkGuards("confirm-email", confirmEmailSchema),
+  async (deps, _caller, { input }): Promise<Outcome> => {
+    const { token } = input;
+    const [, spent] = await deps.db.batch([
+      deps.db
+        .update(users)
+        .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, unixepoch())` })
+        .where(inArray(users.id, tokenUserIdSubquery(deps.db, token, "confirm-email"))),
+      spendTokenStatement(deps.db, token, "confirm-email"),
+    ]);
+    if (spent.length === 0) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
+    return done(null);
+  },
+);
 
 /**
  * Asks for a reset link. The answer is the same for every address (no enumeration): the event is recorded
  * only for an account that can use it, and the mail goes out after the answer.
  */
-export async function requestPasswordReset(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
-  const limited = await rateLimit(deps.env, "forgot-password", caller);
-  if (limited) return limited;
-  const parsed = forgotPasswordSchema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const { email } = parsed.data;
-  // Per address too, so nobody floods one inbox from many client addresses; still the same answer.
-  const { success } = await deps.env.EMAIL_RATE_LIMITER.limit({ key: `forgot-password:${email}` });
-  if (!success) return done(null);
-  const id = crypto.randomUUID();
-  const rows = await deps.db.all<{ subject_id: number }>(
-    sql`INSERT INTO mail_events (id, type, subject_id)
+export const requestPasswordReset = guarded(
+  { rateLimit: "forgot-password", door: "anyone", schema: forgotPasswordSchema },
+  async (deps, _caller, { input }): Promise<Outcome> => {
+    const { email } = input;
+    // Per address too, so nobody floods one inbox from many client addresses; still the same answer.
+    const { success } = await deps.env.EMAIL_RATE_LIMITER.limit({ key: `forgot-password:${email}` });
+    if (!success) return done(null);
+    const id = crypto.randomUUID();
+    const rows = await deps.db.all<{ subject_id: number }>(
+      sql`INSERT INTO mail_events (id, type, subject_id)
         SELECT ${id}, 'password-reset-requested', ${users.id} FROM ${users}
         WHERE ${users.email} = ${email} AND ${users.isActive} = 1 AND ${users.rejectedAt} IS NULL
         RETURNING subject_id`,
-  );
-  const subjectId = rows[0]?.subject_id;
-  if (subjectId !== undefined) {
-    publishLater(deps, [{ id, type: "password-reset-requested", subjectId }]);
-  }
-  return done(null);
-}
+    );
+    const subjectId = rows[0]?.subject_id;
+    if (subjectId !== undefined) {
+      publishLater(deps, [{ id, type: "password-reset-requested", subjectId }]);
+    }
+    return done(null);
+  },
+);
 
 /**
  * Sets a new password from a reset link; every session of that user ends at once. Unless `keepPasskeys`,
@@ -275,45 +277,40 @@ export async function requestPasswordReset(deps: Deps, caller: Caller, input: un
  * the reset), emailed and logged; passkeys that are the account's only second factor stay (a mailbox alone
  * takes no factor away).
  */
-export async function resetPassword(
-  deps: Deps,
-  caller: Caller,
-  input: unknown,
-): Promise<Outcome<{ passkeysRemoved: boolean }>> {
-  const limited = await rateLimit(deps.env, "reset-password", caller);
-  if (limited) return limited;
-  const parsed = resetPasswordSchema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), LINK_INVALID_MESSAGE);
-  const { token, password, keepPasskeys } = parsed.data;
-  const tokenUser = await findTokenUser(deps.db, token, "reset-password");
-  if (tokenUser === null) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
-  const removal = keepPasskeys ? null : await passkeyRemovalAtReset(deps, tokenUser);
-  if (removal?.kind === "refused") return invalid({ keepPasskeys: removal.message }, removal.message);
-  const passwordHash = await hashPassword(password);
-  const write = (removing: (() => BatchItem<"sqlite">[]) | null) =>
-    deps.db.batch([
-      deps.db
-        .update(users)
-        .set({ password: passwordHash, updatedAt: new Date(), passwordChangedAt: new Date() })
-        .where(inArray(users.id, tokenUserIdSubquery(deps.db, token, "reset-password"))),
-      spendTokenStatement(deps.db, token, "reset-password"),
-      // Right after the spend: they run only if it changed its row.
-      ...(removing ? removing() : []),
-      deps.db.delete(loginFailures).where(eq(loginFailures.userId, tokenUser)),
-      revokeSignInTicketsStatement(deps.db, tokenUser),
-    ]);
-  const results =
-    removal?.kind === "remove"
-      ? await withEventChain(deps.db, (chain) => write(() => removal.statements(chain, caller)))
-      : await write(null);
-  const spent = results[1] as { userId: number }[];
-  const userId = spent[0]?.userId;
-  if (userId === undefined) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
-  const mail = removal?.kind === "remove" ? (results[2] as MailEventMessage[]) : [];
-  if (mail.length > 0) publishLater(deps, mail);
-  await endUserSessions(deps.env, deps.db, userId);
-  return done({ passkeysRemoved: mail.length > 0 });
-}
+export const resetPassword = guarded(
+  linkGuards("reset-password", resetPasswordSchema),
+  async (deps, caller, { input }): Promise<Outcome<{ passkeysRemoved: boolean }>> => {
+    const { token, password, keepPasskeys } = input;
+    const tokenUser = await findTokenUser(deps.db, token, "reset-password");
+    if (tokenUser === null) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
+    const removal = keepPasskeys ? null : await passkeyRemovalAtReset(deps, tokenUser);
+    if (removal?.kind === "refused") return invalid({ keepPasskeys: removal.message }, removal.message);
+    const passwordHash = await hashPassword(password);
+    const write = (removing: (() => BatchItem<"sqlite">[]) | null) =>
+      deps.db.batch([
+        deps.db
+          .update(users)
+          .set({ password: passwordHash, updatedAt: new Date(), passwordChangedAt: new Date() })
+          .where(inArray(users.id, tokenUserIdSubquery(deps.db, token, "reset-password"))),
+        spendTokenStatement(deps.db, token, "reset-password"),
+        // Right after the spend: they run only if it changed its row.
+        ...(removing ? removing() : []),
+        deps.db.delete(loginFailures).where(eq(loginFailures.userId, tokenUser)),
+        revokeSignInTicketsStatement(deps.db, tokenUser),
+      ]);
+    const results =
+      removal?.kind === "remove"
+        ? await withEventChain(deps.db, (chain) => write(() => removal.statements(chain, caller)))
+        : await write(null);
+    const spent = results[1] as { userId: number }[];
+    const userId = spent[0]?.userId;
+    if (userId === undefined) return invalid({ token: LINK_INVALID_MESSAGE }, LINK_INVALID_MESSAGE);
+    const mail = removal?.kind === "remove" ? (results[2] as MailEventMessage[]) : [];
+    if (mail.length > 0) publishLater(deps, mail);
+    await endUserSessions(deps.env, deps.db, userId);
+    return done({ passkeysRemoved: mail.length > 0 });
+  },
+);
 
 /** The user as the JSON API shows it (spec section 7). */
 export function publicUser(user: SessionUser) {

@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
-import { fieldErrorsOf, reauthenticationSchema } from "~/lib/schemas";
+import { reauthenticationSchema } from "~/lib/schemas";
 import { users } from "../../../db/schema";
 import { recordEvent, withEventChain } from "../audit/account-events.server";
-import type { Database } from "../db.server";
-import { type Caller, type Deps, rateLimit } from "../operation.server";
-import { confirmItsYouFirst, done, type Failure, invalid, type Outcome, unauthenticated } from "../outcome";
+import { guarded } from "../guarded.server";
+import type { Caller, Deps } from "../operation.server";
+import { done, type Failure, invalid, type Outcome, unauthenticated } from "../outcome";
 import { checkSecondFactorCode } from "../second-factors/second-factors.server";
+import { requireRecentAuthentication } from "./caller-checks.server";
 import {
+  carryInterruptedActionStatement,
   findInterruptedAction,
   type InterruptedAction,
   type ResumePlace,
@@ -15,30 +17,12 @@ import {
 import { verifyPassword } from "./passwords.server";
 import type { SignedInUser } from "./session-user";
 import { renewSessionToken } from "./sessions.server";
-import { findSignedInUser } from "./users.server";
 
 // "Confirm it's you": the actions that change how an account is protected, delete it, or use admin power
 // over another person need an authentication within the last 10 minutes in this session (a sign-in, or this
 // confirmation: the password with a code when the account has a second factor, or a passkey).
 
-export const RECENT_AUTHENTICATION_SECONDS = 10 * 60;
-
 export const WRONG_CONFIRMATION = "That password or code is not right.";
-
-export function isRecentlyAuthenticated(user: SignedInUser, now = Date.now() / 1000): boolean {
-  return user.authenticatedAt !== null && now - user.authenticatedAt <= RECENT_AUTHENTICATION_SECONDS;
-}
-
-/** The signed-in caller if they authenticated within the last 10 minutes, or why not. */
-export async function requireRecentAuthentication(
-  db: Database,
-  caller: Caller,
-): Promise<Outcome<SignedInUser>> {
-  if (!caller.session) return unauthenticated;
-  const user = await findSignedInUser(db, caller.session);
-  if (!user) return unauthenticated;
-  return isRecentlyAuthenticated(user) ? done(user) : confirmItsYouFirst;
-}
 
 /** A confirmed session: its new token (for the cookie) and the caller as the rest of the request is. */
 export interface Confirmed {
@@ -49,27 +33,36 @@ export interface Confirmed {
 /**
  * The success of a confirmation (a password and code, or a passkey): the session gets a new token (ASVS
  * 7.2.4; the old one stops working at once for everything privileged) and counts as authenticated now, in
- * one batch with the audit entry; then KV follows.
+ * one batch with the audit entry and the carrying of the interrupted action it confirms (`carry`, its
+ * reference; the session's other waiting actions stay with the old token); then KV follows.
  */
 export async function confirmedSession(
   deps: Deps,
   caller: Caller,
   me: SignedInUser,
+  carry?: unknown,
 ): Promise<Outcome<Confirmed>> {
   if (!caller.session) return unauthenticated;
   const renewed = renewSessionToken(deps.db, caller.session);
-  const [moved] = await withEventChain(deps.db, (chain) =>
-    deps.db.batch([
-      renewed.statement,
-      chain.append(caller, {
+  const carried = carryInterruptedActionStatement(deps.db, caller.session, carry, renewed.session.tokenHash);
+  const moved = await withEventChain(deps.db, async (chain) => {
+    const entry = chain.append(
+      caller,
+      {
         actorId: me.id,
         actorEmail: me.email,
         subjectId: me.id,
         action: "reauthenticated",
         outcome: "success",
-      }),
-    ]),
-  );
+        // Only when the token moved: a session ended or renewed meanwhile confirmed nothing.
+      },
+      { ifChanged: true },
+    );
+    const [rows] = carried
+      ? await deps.db.batch([renewed.statement, entry, carried])
+      : await deps.db.batch([renewed.statement, entry]);
+    return rows;
+  });
   // Ended, or given a new token by another confirmation, in the meantime.
   if (moved.length === 0) return unauthenticated;
   await renewed.store(deps.env);
@@ -79,41 +72,38 @@ export async function confirmedSession(
 /**
  * Confirms the signed-in caller with their password, and a code when the account has a second factor; the
  * session then counts as authenticated now, under a new token. A wrong password or code is the same
- * failure, recorded.
+ * failure, recorded. `ref`, when given, is the reference of the interrupted action this confirmation is for:
+ * it goes on under the new token.
  */
-export async function confirmItsYou(deps: Deps, caller: Caller, input: unknown): Promise<Outcome<Confirmed>> {
-  const limited = await rateLimit(deps.env, "account", caller);
-  if (limited) return limited;
-  if (!caller.session) return unauthenticated;
-  const me = await findSignedInUser(deps.db, caller.session);
-  if (!me) return unauthenticated;
-  const parsed = reauthenticationSchema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const { password, code } = parsed.data;
-  if (me.hasSecondFactor && !code) {
-    return invalid({ code: "Enter the code from your authenticator app or a recovery code" });
-  }
-  const row = await deps.db.query.users.findFirst({
-    columns: { password: true },
-    where: eq(users.id, me.id),
-  });
-  if (!row || !(await verifyPassword(password, row.password))) {
-    // Its own entry: a wrong password here is not a wrong code, and does not count towards their limits.
-    await recordEvent(deps.db, caller, {
-      actorId: me.id,
-      actorEmail: me.email,
-      subjectId: me.id,
-      action: "reauthenticated-password",
-      outcome: "failure",
+export const confirmItsYou = guarded(
+  { rateLimit: "account", door: "signed-in", schema: reauthenticationSchema },
+  async (deps, caller, { me, input }): Promise<Outcome<Confirmed>> => {
+    const { password, code, ref } = input;
+    if (me.hasSecondFactor && !code) {
+      return invalid({ code: "Enter the code from your authenticator app or a recovery code" });
+    }
+    const row = await deps.db.query.users.findFirst({
+      columns: { password: true },
+      where: eq(users.id, me.id),
     });
-    return { kind: "unauthenticated", message: WRONG_CONFIRMATION };
-  }
-  if (me.hasSecondFactor && code) {
-    const check = await checkSecondFactorCode(deps, caller, me, code, "reauthenticated");
-    if (!check.ok) return { kind: "unauthenticated", message: WRONG_CONFIRMATION };
-  }
-  return confirmedSession(deps, caller, me);
-}
+    if (!row || !(await verifyPassword(password, row.password))) {
+      // Its own entry: a wrong password here is not a wrong code, and does not count towards their limits.
+      await recordEvent(deps.db, caller, {
+        actorId: me.id,
+        actorEmail: me.email,
+        subjectId: me.id,
+        action: "reauthenticated-password",
+        outcome: "failure",
+      });
+      return { kind: "unauthenticated", message: WRONG_CONFIRMATION };
+    }
+    if (me.hasSecondFactor && code) {
+      const check = await checkSecondFactorCode(deps, caller, me, code, "reauthenticated");
+      if (!check.ok) return { kind: "unauthenticated", message: WRONG_CONFIRMATION };
+    }
+    return confirmedSession(deps, caller, me, ref);
+  },
+);
 
 /** Where a page stands after a posted "Confirm it's you" form (or a passkey's confirmation) and its reference. */
 export type Resumption =
@@ -142,7 +132,11 @@ export async function resumeInterrupted(
   let current = caller;
   let token: string | null = null;
   if (posted.intent === "confirm-its-you") {
-    const confirmed = await confirmItsYou(deps, caller, { password: posted.password, code: posted.code });
+    const confirmed = await confirmItsYou(deps, caller, {
+      password: posted.password,
+      code: posted.code,
+      ref: posted.ref,
+    });
     if (confirmed.kind !== "done") return { kind: "refused", outcome: confirmed, action };
     ({ token, caller: current } = confirmed.value);
   } else {

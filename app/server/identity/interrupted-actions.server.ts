@@ -1,14 +1,17 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { and, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, ne } from "drizzle-orm";
 import { interruptedActions, passkeys, users } from "../../../db/schema";
 import type { Database } from "../db.server";
 import type { SessionInfo } from "./session-user";
 
-// "Confirm it's you" (issue 23): an action refused for want of a recent sign-in is kept in D1 for the one
-// session that asked, for 10 minutes, and goes on once that session confirms: exactly once, and only as
-// stored. The page's address carries an opaque reference (32 random bytes; only its sha256 is kept), never
-// the action: a link that names an action and a target (`?resume=…&id=…`) can make nobody do anything.
+// "Confirm it's you": an action refused for want of a recent sign-in is kept in D1 for the one session that
+// asked, under the token it asked with, for 10 minutes, and goes on once that session confirms: exactly
+// once, and only as stored. The page's address carries an opaque reference (32 random bytes; only its
+// sha256 is kept), never the action: a link that names an action and a target (`?resume=…&id=…`) can make
+// nobody do anything. A confirmation gives the session a new token and carries to it only the action it
+// names (`carryInterruptedActionStatement`); whatever else waited under the old token stays with that
+// token, which nobody presents any more.
 
 /** The actions that can wait for a confirmation, and the door each goes on in. */
 const INTENTS = {
@@ -17,6 +20,8 @@ const INTENTS = {
   "reset-second-factors": "confirm-page",
   // A link (the audit log's CSV): /confirm-its-you goes on to the stored address.
   "export-activity": "confirm-page",
+  // /account's data copy: /confirm-its-you goes back to /account, where the download then works.
+  "export-data": "confirm-page",
   // /account/security's: they go on in that page, where their result (codes, a QR code) is shown.
   "totp-start": "account-security",
   "totp-show": "account-security",
@@ -54,9 +59,12 @@ export function referenceOf(raw: unknown): string | null {
   return typeof raw === "string" && /^[a-z2-7]{52}$/.test(raw) ? raw : null;
 }
 
+/** The hash of the token a request presented; "" (which no token hashes to) when not known. */
+const presented = (session: SessionInfo) => session.tokenHash ?? "";
+
 /**
- * Keeps an interrupted action for this session; returns the reference for the page's address. Expired
- * actions of every session are deleted in the same batch.
+ * Keeps an interrupted action for this session and the token it presented; returns the reference for the
+ * page's address. Expired actions of every session are deleted in the same batch.
  */
 export async function interruptAction(
   db: Database,
@@ -69,6 +77,7 @@ export async function interruptAction(
     db.insert(interruptedActions).values({
       id: digest(reference),
       sessionId: session.sessionId,
+      tokenHash: presented(session),
       intent: action.intent,
       target: action.target,
       next: action.next,
@@ -78,14 +87,44 @@ export async function interruptAction(
   return reference;
 }
 
-/** The live action a reference names for this session and door: unused, unexpired, this session's own. */
+/**
+ * The live action a reference names for this session and door: unused, unexpired, stored by this session
+ * under the token this request presents (none when the request's token is not known).
+ */
 function live(session: SessionInfo, reference: string, place: ResumePlace) {
   return and(
     eq(interruptedActions.id, digest(reference)),
     eq(interruptedActions.sessionId, session.sessionId),
+    eq(interruptedActions.tokenHash, presented(session)),
+    ne(interruptedActions.tokenHash, ""),
     inArray(interruptedActions.intent, intentsAt(place)),
     gt(interruptedActions.expiresAt, new Date()),
   );
+}
+
+/**
+ * The statement that carries the action a reference names from the session's current token to the new one
+ * a confirmation gives it (run it in the confirmation's batch); null when the reference names nothing.
+ * Every other action of the old token is left behind: no later token can go on with it.
+ */
+export function carryInterruptedActionStatement(
+  db: Database,
+  session: SessionInfo,
+  raw: unknown,
+  newTokenHash: string,
+) {
+  const reference = referenceOf(raw);
+  if (!reference || !session.tokenHash) return null;
+  return db
+    .update(interruptedActions)
+    .set({ tokenHash: newTokenHash })
+    .where(
+      and(
+        eq(interruptedActions.id, digest(reference)),
+        eq(interruptedActions.sessionId, session.sessionId),
+        eq(interruptedActions.tokenHash, session.tokenHash),
+      ),
+    );
 }
 
 function asAction(row: { intent: string; target: string | null; next: string }): InterruptedAction | null {
@@ -150,6 +189,8 @@ export async function describeInterruptedAction(
       return `Reset the second factors of ${await accountAddress(db, action.target)}`;
     case "export-activity":
       return "Export the activity log as a CSV file";
+    case "export-data":
+      return "Download a copy of your data";
     case "totp-start":
       return "Set up an authenticator app";
     case "totp-show":

@@ -20,7 +20,7 @@ export interface SignedInUser extends SessionUser {
 }
 
 /**
- * What a session record in KV carries: enough for the header (GUIDE.md: a signed-in page view reads KV
+ * What a session record in KV carries: enough for the header (docs/standards.md, Budgets: a signed-in page view reads KV
  * once and D1 never). Whatever changes a person's standing ends or rewrites their session records.
  */
 export interface SessionInfo {

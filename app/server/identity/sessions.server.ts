@@ -9,7 +9,7 @@ import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from "./lifetimes";
 import { sessionKey, userIndexPrefix } from "./session-keys";
 import type { SessionInfo } from "./session-user";
 
-// GUIDE.md section 5: 32 random bytes; KV keeps only sha256(token); 10 days idle, 30 days absolute,
+// docs/standards.md, Security numbers: 32 random bytes; KV keeps only sha256(token); 10 days idle, 30 days absolute,
 // renewed at most once an hour. Each session also has an index key under its user, so everything that
 // ends a person's standing (deactivation, a password reset) can find and end all their sessions.
 // D1 keeps a row per session (db/schema.ts `sessions`): privileged requests find it there, so ending a
@@ -255,11 +255,20 @@ async function forgetInKv(env: Env, userId: number, hash: string): Promise<void>
   ]);
 }
 
-/** The statement that ends a session in D1 (for a batch with its account event). */
-export function deleteSessionRowStatement(db: Database, session: SessionInfo) {
+/**
+ * The statement that ends a session in D1 (for a batch with its account event), only while it still has the
+ * token the request presented: a copy of a token the session has since replaced ends nothing.
+ */
+export function deleteSessionRowStatement(db: Database, session: SessionInfo, token: string) {
   return db
     .delete(sessions)
-    .where(and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId)));
+    .where(
+      and(
+        eq(sessions.id, session.sessionId),
+        eq(sessions.userId, session.userId),
+        eq(sessions.tokenHash, tokenHash(token)),
+      ),
+    );
 }
 
 /** Forgets a session's token in KV, once its D1 row is gone. */

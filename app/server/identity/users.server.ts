@@ -215,21 +215,24 @@ export async function accountStanding(db: Database, id: number): Promise<Standin
   return row.isActive ? "active" : "inactive";
 }
 
-/** Each admin action as one conditional UPDATE: it changes a row only from the state it applies to. */
-export function approveStatement(db: Database, id: number, adminId: number) {
+/**
+ * Each admin action as one conditional UPDATE: it changes a row only from the state it applies to. An
+ * approval or a rejection decides a pending account.
+ */
+export function decidePendingStatement(
+  db: Database,
+  id: number,
+  adminId: number,
+  decision: "approve" | "reject",
+) {
   const now = new Date();
+  const change =
+    decision === "approve"
+      ? { isApproved: true, approvedBy: adminId, approvedAt: now }
+      : { rejectedBy: adminId, rejectedAt: now, isActive: false };
   return db
     .update(users)
-    .set({ isApproved: true, approvedBy: adminId, approvedAt: now, updatedAt: now })
-    .where(and(eq(users.id, id), isPending))
-    .returning({ id: users.id });
-}
-
-export function rejectStatement(db: Database, id: number, adminId: number) {
-  const now = new Date();
-  return db
-    .update(users)
-    .set({ rejectedBy: adminId, rejectedAt: now, isActive: false, updatedAt: now })
+    .set({ ...change, updatedAt: now })
     .where(and(eq(users.id, id), isPending))
     .returning({ id: users.id });
 }

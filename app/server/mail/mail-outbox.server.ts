@@ -2,7 +2,7 @@ import { and, asc, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { mailEvents } from "../../../db/schema";
 import { type Database, getDb } from "../db.server";
 
-// The producer side of mail (GUIDE.md section 1, "Mail follows stored facts"): an operation inserts a
+// The producer side of mail (docs/architecture.md): an operation inserts a
 // mail_events row in the same D1 batch as its fact, then publishes it with ctx.waitUntil. Whatever happens
 // on the way to the queue, the request has already succeeded; the scheduled sweep publishes what was missed.
 

@@ -1,24 +1,22 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
 import { passkeys, recoveryCodes, users } from "../../../db/schema";
 import { recordEvent, withEventChain } from "../audit/account-events.server";
+import { guarded } from "../guarded.server";
 import { openSession, type SignIn } from "../identity/accounts.server";
-import {
-  type Confirmed,
-  confirmedSession,
-  requireRecentAuthentication,
-} from "../identity/confirm-its-you.server";
+import { type Confirmed, confirmedSession } from "../identity/confirm-its-you.server";
+import { forgetEndedSessions } from "../identity/sessions.server";
 import { issueChallenge, spendChallengeStatement } from "../identity/sign-in-tickets.server";
-import { findActiveUser, findSignedInUser } from "../identity/users.server";
+import { findActiveUser } from "../identity/users.server";
 import {
   insertMailEventIfChanged,
   type MailEventMessage,
   publishMailEvents,
 } from "../mail/mail-outbox.server";
-import { type Caller, type Deps, rateLimit } from "../operation.server";
+import type { Caller, Deps } from "../operation.server";
 import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
-import { enrolmentRefusal, liftEnrolmentLock } from "./enrolment-links.server";
+import { enrolmentRefusal, liftEnrolmentLockStatements, mayEnrolSql } from "./enrolment-links.server";
 import { newRecoveryCodes, recoveryCodeKey } from "./recovery-codes";
 import { insertRecoveryCodes, LAST_FACTOR_OF_ADMIN } from "./second-factor-enrolment.server";
 import {
@@ -41,8 +39,8 @@ import {
 type Purpose = "passkey-register" | "passkey-sign-in" | "passkey-confirm";
 
 /** The origin the browser reports and the rp id: the site's, or the request's own on localhost. */
-export function relyingParty(request: Request, env: Env): { origin: string; rpId: string } {
-  const url = new URL(request.url);
+export function relyingParty(caller: Caller, env: Env): { origin: string; rpId: string } {
+  const url = new URL(caller.origin);
   if (url.hostname === "localhost") return { origin: url.origin, rpId: "localhost" };
   const site = new URL(env.SITE_ORIGIN);
   return { origin: site.origin, rpId: site.hostname };
@@ -65,53 +63,57 @@ async function spendClaimedChallenge(
   return challengeBytes(value);
 }
 
-export async function passkeyRegistrationOptions(
-  deps: Deps,
-  caller: Caller,
-  request: Request,
-): Promise<Outcome<PasskeyCreationOptionsJSON>> {
-  const me = await requireRecentAuthentication(deps.db, caller);
-  if (me.kind !== "done") return me;
-  const locked = await enrolmentRefusal(deps.db, me.value);
-  if (locked) return locked;
-  const value = await issueChallenge(deps.db, "passkey-register", { userId: me.value.id });
-  const existing = await deps.db.query.passkeys.findMany({
-    columns: { id: true },
-    where: eq(passkeys.userId, me.value.id),
-  });
-  return done(
-    passkeyCreationOptions({
-      rpId: relyingParty(request, deps.env).rpId,
-      rpName: "FACETS",
-      user: {
-        id: me.value.id,
-        email: me.value.email,
-        displayName: `${me.value.firstName} ${me.value.lastName}`,
-      },
-      challenge: challengeBytes(value),
-      excludeCredentialIds: existing.map((key) => key.id),
-    }),
-  );
-}
+export const passkeyRegistrationOptions = guarded(
+  { door: "signed-in", recent: true },
+  async (deps, caller, { me }): Promise<Outcome<PasskeyCreationOptionsJSON>> => {
+    const locked = await enrolmentRefusal(deps.db, me);
+    if (locked) return locked;
+    const value = await issueChallenge(deps.db, "passkey-register", { userId: me.id });
+    const existing = await deps.db.query.passkeys.findMany({
+      columns: { id: true },
+      where: eq(passkeys.userId, me.id),
+    });
+    return done(
+      passkeyCreationOptions({
+        rpId: relyingParty(caller, deps.env).rpId,
+        rpName: "FACETS",
+        user: {
+          id: me.id,
+          email: me.email,
+          displayName: `${me.firstName} ${me.lastName}`,
+        },
+        challenge: challengeBytes(value),
+        excludeCredentialIds: existing.map((key) => key.id),
+      }),
+    );
+  },
+);
 
-export async function passkeyRequestOptionsFor(
+/** The options of a passkey sign-in: anyone may ask. */
+export const passkeySignInOptions = guarded(
+  { rateLimit: "login", door: "anyone" },
+  async (deps, caller): Promise<Outcome<PasskeyRequestOptionsJSON>> =>
+    done(await requestOptions(deps, caller, "passkey-sign-in", null)),
+);
+
+/** The options of "Confirm it's you" with a passkey: the challenge is bound to the signed-in caller. */
+export const passkeyConfirmOptions = guarded(
+  { rateLimit: "login", door: "signed-in" },
+  async (deps, caller, { me }): Promise<Outcome<PasskeyRequestOptionsJSON>> =>
+    done(await requestOptions(deps, caller, "passkey-confirm", me.id)),
+);
+
+async function requestOptions(
   deps: Deps,
   caller: Caller,
-  request: Request,
   purpose: "passkey-sign-in" | "passkey-confirm",
-): Promise<Outcome<PasskeyRequestOptionsJSON>> {
-  const limited = await rateLimit(deps.env, "login", caller);
-  if (limited) return limited;
-  let userId: number | null = null;
-  if (purpose === "passkey-confirm") {
-    const me = caller.session ? await findSignedInUser(deps.db, caller.session) : null;
-    if (!me) return unauthenticated;
-    userId = me.id;
-  }
+  userId: number | null,
+): Promise<PasskeyRequestOptionsJSON> {
   const value = await issueChallenge(deps.db, purpose, { userId });
-  return done(
-    passkeyRequestOptions({ rpId: relyingParty(request, deps.env).rpId, challenge: challengeBytes(value) }),
-  );
+  return passkeyRequestOptions({
+    rpId: relyingParty(caller, deps.env).rpId,
+    challenge: challengeBytes(value),
+  });
 }
 
 function passkeyInput(input: unknown): { name: string; response: unknown } | null {
@@ -124,115 +126,119 @@ function passkeyInput(input: unknown): { name: string; response: unknown } | nul
 }
 
 /** Registers a passkey under a name; the person's first second factor also brings recovery codes. */
-export async function registerPasskey(
-  deps: Deps,
-  caller: Caller,
-  request: Request,
-  input: unknown,
-): Promise<Outcome<{ recoveryCodes: string[] | null }>> {
-  const limited = await rateLimit(deps.env, "account", caller);
-  if (limited) return limited;
-  const me = await requireRecentAuthentication(deps.db, caller);
-  if (me.kind !== "done") return me;
-  const locked = await enrolmentRefusal(deps.db, me.value);
-  if (locked) return locked;
-  const parsed = passkeyInput(input);
-  if (!parsed) return invalid({ name: "Give the passkey a name of 1 to 60 characters" });
-  const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
-  if (!codeKey) return conflict("Passkeys are not available yet. Please try again later.");
-  const challenge = await spendClaimedChallenge(deps, "passkey-register", parsed.response, me.value.id);
-  if (!challenge) return invalid({ response: "The passkey could not be checked. Try again." });
-  const verdict = await verifyRegistration(parsed.response, {
-    challenge,
-    ...relyingParty(request, deps.env),
-  });
-  if (!verdict.ok) return invalid({ response: "The passkey could not be checked. Try again." });
-  const { credential } = verdict;
-  const factors = await secondFactorsOf(deps.db, me.value.id);
-  const codes = factors.recoveryCodesLeft === 0 ? newRecoveryCodes() : null;
-  const entry = {
-    actorId: me.value.id,
-    actorEmail: me.value.email,
-    subjectId: me.value.id,
-    outcome: "success",
-  } as const;
-  let mail: MailEventMessage[] = [];
-  try {
-    [, mail] = await withEventChain(deps.db, (chain) =>
-      deps.db.batch([
-        deps.db.insert(passkeys).values({
-          id: credential.id,
-          userId: me.value.id,
-          name: parsed.name,
-          publicKey: encodeBase64urlNoPadding(credential.publicKey),
-          algorithm: credential.algorithm,
-          signCount: credential.signCount,
-        }),
-        insertMailEventIfChanged(deps.db, "passkey-added", me.value.id),
-        chain.append(caller, { ...entry, action: "passkey-added" }),
-        ...(codes
-          ? [
-              deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id)),
-              insertRecoveryCodes(deps.db, codeKey, me.value.id, codes),
-              chain.append(caller, { ...entry, action: "recovery-codes-generated" }),
-            ]
-          : []),
-      ]),
-    );
-  } catch (error) {
-    if (/UNIQUE constraint failed: passkeys\.id/.test(String(error))) {
-      return conflict("This passkey is already registered.");
+export const registerPasskey = guarded(
+  { rateLimit: "account", door: "signed-in", recent: true },
+  async (deps, caller, { me, input }): Promise<Outcome<{ recoveryCodes: string[] | null }>> => {
+    const locked = await enrolmentRefusal(deps.db, me);
+    if (locked) return locked;
+    const parsed = passkeyInput(input);
+    if (!parsed) return invalid({ name: "Give the passkey a name of 1 to 60 characters" });
+    const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
+    if (!codeKey) return conflict("Passkeys are not available yet. Please try again later.");
+    const challenge = await spendClaimedChallenge(deps, "passkey-register", parsed.response, me.id);
+    if (!challenge) return invalid({ response: "The passkey could not be checked. Try again." });
+    const verdict = await verifyRegistration(parsed.response, {
+      challenge,
+      ...relyingParty(caller, deps.env),
+    });
+    if (!verdict.ok) return invalid({ response: "The passkey could not be checked. Try again." });
+    const { credential } = verdict;
+    const factors = await secondFactorsOf(deps.db, me.id);
+    const codes = factors.recoveryCodesLeft === 0 ? newRecoveryCodes() : null;
+    const entry = {
+      actorId: me.id,
+      actorEmail: me.email,
+      subjectId: me.id,
+      outcome: "success",
+    } as const;
+    let mail: MailEventMessage[] = [];
+    let ended: { tokenHash: string }[] = [];
+    try {
+      [, mail, , ended] = await withEventChain(deps.db, (chain) =>
+        deps.db.batch([
+          // Stored only while this session may still enrol (a reset may have landed since the checks).
+          // Columns in the table's order: id, user, name, key, algorithm, created, last used, counter.
+          deps.db.insert(passkeys).select(
+            sql`SELECT ${credential.id}, ${me.id}, ${parsed.name}, ${encodeBase64urlNoPadding(credential.publicKey)},
+              ${credential.algorithm}, unixepoch(), NULL, ${credential.signCount}
+              WHERE ${mayEnrolSql(me)}`,
+          ),
+          insertMailEventIfChanged(deps.db, "passkey-added", me.id),
+          chain.append(caller, { ...entry, action: "passkey-added" }, { ifChanged: true }),
+          ...liftEnrolmentLockStatements(deps.db, me),
+          ...(codes
+            ? [
+                deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.id)),
+                insertRecoveryCodes(deps.db, codeKey, me.id, codes),
+                chain.append(caller, { ...entry, action: "recovery-codes-generated" }),
+              ]
+            : []),
+          // New codes without a factor (the passkey was not stored) do not stay.
+          deleteRecoveryCodesWithoutFactorStatement(deps.db, me.id),
+        ]),
+      );
+    } catch (error) {
+      if (/UNIQUE constraint failed: passkeys\.id/.test(String(error))) {
+        return conflict("This passkey is already registered.");
+      }
+      throw error;
     }
-    throw error;
-  }
-  deps.waitUntil(publishMailEvents(deps.env, mail));
-  await liftEnrolmentLock(deps, me.value);
-  return done({ recoveryCodes: codes });
-}
+    // Not stored: the session ended (a reset of second factors ends them all) before the batch ran.
+    if (mail.length === 0) return unauthenticated;
+    deps.waitUntil(publishMailEvents(deps.env, mail));
+    await forgetEndedSessions(deps.env, me.id, ended);
+    return done({ recoveryCodes: codes });
+  },
+);
 
 /**
  * Removes one of the caller's passkeys, and nothing else unless it did: its email and audit entry follow
  * from the removal in the same batch, and the rules are part of the DELETE itself (an administrator keeps a
  * second factor; the recovery codes go with the last one), so two removals at once cannot break them.
  */
-export async function removePasskey(deps: Deps, caller: Caller, id: unknown): Promise<Outcome> {
-  const me = await requireRecentAuthentication(deps.db, caller);
-  if (me.kind !== "done") return me;
-  if (typeof id !== "string" || id.length > 1400) return notFound;
-  const userId = me.value.id;
-  const [removed, mail] = await withEventChain(deps.db, (chain) =>
-    deps.db.batch([
-      deps.db
-        .delete(passkeys)
-        .where(
-          and(eq(passkeys.id, id), eq(passkeys.userId, userId), mayLoseFactorSql(userId, { passkeyId: id })),
-        )
-        .returning({ id: passkeys.id }),
-      insertMailEventIfChanged(deps.db, "passkey-removed", userId),
-      chain.append(
-        caller,
-        {
-          actorId: userId,
-          actorEmail: me.value.email,
-          subjectId: userId,
-          action: "passkey-removed",
-          outcome: "success",
-        },
-        { ifChanged: true },
-      ),
-      deleteRecoveryCodesWithoutFactorStatement(deps.db, userId),
-    ]),
-  );
-  if (removed.length === 1) {
-    deps.waitUntil(publishMailEvents(deps.env, mail));
-    return done(null);
-  }
-  const kept = await deps.db.query.passkeys.findFirst({
-    columns: { id: true },
-    where: and(eq(passkeys.id, id), eq(passkeys.userId, userId)),
-  });
-  return kept ? conflict(LAST_FACTOR_OF_ADMIN) : notFound;
-}
+export const removePasskey = guarded(
+  { door: "signed-in", recent: true },
+  async (deps, caller, { me, input: id }): Promise<Outcome> => {
+    if (typeof id !== "string" || id.length > 1400) return notFound;
+    const userId = me.id;
+    const [removed, mail] = await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deps.db
+          .delete(passkeys)
+          .where(
+            and(
+              eq(passkeys.id, id),
+              eq(passkeys.userId, userId),
+              mayLoseFactorSql(userId, { passkeyId: id }),
+            ),
+          )
+          .returning({ id: passkeys.id }),
+        insertMailEventIfChanged(deps.db, "passkey-removed", userId),
+        chain.append(
+          caller,
+          {
+            actorId: userId,
+            actorEmail: me.email,
+            subjectId: userId,
+            action: "passkey-removed",
+            outcome: "success",
+          },
+          { ifChanged: true },
+        ),
+        deleteRecoveryCodesWithoutFactorStatement(deps.db, userId),
+      ]),
+    );
+    if (removed.length === 1) {
+      deps.waitUntil(publishMailEvents(deps.env, mail));
+      return done(null);
+    }
+    const kept = await deps.db.query.passkeys.findFirst({
+      columns: { id: true },
+      where: and(eq(passkeys.id, id), eq(passkeys.userId, userId)),
+    });
+    return kept ? conflict(LAST_FACTOR_OF_ADMIN) : notFound;
+  },
+);
 
 interface AssertionCheck {
   /** The owner of the credential the response names; null when it names none of ours. */
@@ -250,7 +256,6 @@ interface AssertionCheck {
 async function checkAssertion(
   deps: Deps,
   caller: Caller,
-  request: Request,
   response: unknown,
   challenge: Uint8Array | null,
 ): Promise<AssertionCheck> {
@@ -262,7 +267,7 @@ async function checkAssertion(
   if (!challenge) return refused(stored.userId);
   const verdict = await verifyAssertion(
     response,
-    { challenge, ...relyingParty(request, deps.env) },
+    { challenge, ...relyingParty(caller, deps.env) },
     {
       id: stored.id,
       publicKey: decodeBase64urlIgnorePadding(stored.publicKey),
@@ -304,72 +309,54 @@ async function checkAssertion(
 }
 
 /** Signs in with a passkey alone: it verified the user, so it counts as both factors. */
-export async function signInWithPasskey(
-  deps: Deps,
-  caller: Caller,
-  request: Request,
-  input: unknown,
-): Promise<Outcome<Extract<SignIn, { kind: "signed-in" }>>> {
-  const limited = await rateLimit(deps.env, "login", caller);
-  if (limited) return limited;
-  const response = (input as { response?: unknown } | null)?.response ?? input;
-  const challenge = await spendClaimedChallenge(deps, "passkey-sign-in", response, null);
-  const { ownerId, verified, counterWentBack } = await checkAssertion(
-    deps,
-    caller,
-    request,
-    response,
-    challenge,
-  );
-  if (ownerId !== null && !verified && !counterWentBack) {
-    // One of our passkeys that did not verify: a failed sign-in of its owner's account.
-    const owner = await deps.db.query.users.findFirst({
-      columns: { email: true },
-      where: eq(users.id, ownerId),
-    });
-    await recordEvent(deps.db, caller, {
-      actorId: ownerId,
-      actorEmail: owner?.email ?? null,
-      subjectId: ownerId,
-      action: "sign-in-passkey",
-      outcome: "failure",
-    });
-  }
-  const user = ownerId !== null && verified ? await findActiveUser(deps.db, ownerId) : null;
-  if (!user) return unauthenticated;
-  const signIn = await openSession(deps, caller, user, "sign-in-passkey");
-  return signIn.kind === "signed-in" ? done(signIn) : unauthenticated;
-}
+export const signInWithPasskey = guarded(
+  { rateLimit: "login", door: "anyone" },
+  async (deps, caller, { input }): Promise<Outcome<Extract<SignIn, { kind: "signed-in" }>>> => {
+    const response = (input as { response?: unknown } | null)?.response ?? input;
+    const challenge = await spendClaimedChallenge(deps, "passkey-sign-in", response, null);
+    const { ownerId, verified, counterWentBack } = await checkAssertion(deps, caller, response, challenge);
+    if (ownerId !== null && !verified && !counterWentBack) {
+      // One of our passkeys that did not verify: a failed sign-in of its owner's account.
+      const owner = await deps.db.query.users.findFirst({
+        columns: { email: true },
+        where: eq(users.id, ownerId),
+      });
+      await recordEvent(deps.db, caller, {
+        actorId: ownerId,
+        actorEmail: owner?.email ?? null,
+        subjectId: ownerId,
+        action: "sign-in-passkey",
+        outcome: "failure",
+      });
+    }
+    const user = ownerId !== null && verified ? await findActiveUser(deps.db, ownerId) : null;
+    if (!user) return unauthenticated;
+    const signIn = await openSession(deps, caller, user, "sign-in-passkey");
+    return signIn.kind === "signed-in" ? done(signIn) : unauthenticated;
+  },
+);
 
-/** "Confirm it's you" with one of the caller's passkeys; the session goes on under a new token. */
-export async function confirmWithPasskey(
-  deps: Deps,
-  caller: Caller,
-  request: Request,
-  input: unknown,
-): Promise<Outcome<Confirmed>> {
-  const limited = await rateLimit(deps.env, "account", caller);
-  if (limited) return limited;
-  const me = caller.session ? await findSignedInUser(deps.db, caller.session) : null;
-  if (!me) return unauthenticated;
-  const response = (input as { response?: unknown } | null)?.response ?? input;
-  const challenge = await spendClaimedChallenge(deps, "passkey-confirm", response, me.id);
-  const { ownerId, verified, counterWentBack } = await checkAssertion(
-    deps,
-    caller,
-    request,
-    response,
-    challenge,
-  );
-  const entry = {
-    actorId: me.id,
-    actorEmail: me.email,
-    subjectId: me.id,
-    action: "reauthenticated",
-  } as const;
-  if (ownerId !== me.id || !verified) {
-    if (!counterWentBack) await recordEvent(deps.db, caller, { ...entry, outcome: "failure" });
-    return { kind: "unauthenticated", message: "That passkey could not confirm it's you." };
-  }
-  return confirmedSession(deps, caller, me);
-}
+/**
+ * "Confirm it's you" with one of the caller's passkeys ({ response, ref? }); the session goes on under a new
+ * token, and so does the interrupted action `ref` names.
+ */
+export const confirmWithPasskey = guarded(
+  { rateLimit: "account", door: "signed-in" },
+  async (deps, caller, { me, input }): Promise<Outcome<Confirmed>> => {
+    const response = (input as { response?: unknown } | null)?.response ?? input;
+    const challenge = await spendClaimedChallenge(deps, "passkey-confirm", response, me.id);
+    const { ownerId, verified, counterWentBack } = await checkAssertion(deps, caller, response, challenge);
+    const entry = {
+      actorId: me.id,
+      actorEmail: me.email,
+      subjectId: me.id,
+      action: "reauthenticated",
+    } as const;
+    if (ownerId !== me.id || !verified) {
+      if (!counterWentBack) await recordEvent(deps.db, caller, { ...entry, outcome: "failure" });
+      return { kind: "unauthenticated", message: "That passkey could not confirm it's you." };
+    }
+    // The interrupted action this confirmation is for (its reference), if any, goes on under the new token.
+    return confirmedSession(deps, caller, me, (input as { ref?: unknown } | null)?.ref);
+  },
+);

@@ -2,12 +2,15 @@ import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { createTOTPKeyURI } from "@oslojs/otp";
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { renderSVG } from "uqr";
-import { fieldErrorsOf, totpConfirmationSchema } from "~/lib/schemas";
+import { totpConfirmationSchema } from "~/lib/schemas";
 import { passkeys, recoveryCodes, totpCredentials } from "../../../db/schema";
 import { type AccountAction, withEventChain } from "../audit/account-events.server";
 import type { Database } from "../db.server";
-import { isRecentlyAuthenticated, requireRecentAuthentication } from "../identity/confirm-its-you.server";
+import { guarded } from "../guarded.server";
+import { isRecentlyAuthenticated } from "../identity/caller-checks.server";
+
 import type { SignedInUser } from "../identity/session-user";
+import { forgetEndedSessions } from "../identity/sessions.server";
 import { findSignedInUser } from "../identity/users.server";
 import {
   insertMailEventIfChanged,
@@ -16,13 +19,14 @@ import {
   mailEventStoredSql,
   publishMailEvents,
 } from "../mail/mail-outbox.server";
-import { type Caller, type Deps, rateLimit } from "../operation.server";
+import type { Caller, Deps } from "../operation.server";
 import { conflict, done, invalid, type Outcome, unauthenticated } from "../outcome";
 import {
   type EnrolmentLock,
   enrolmentLockOf,
   enrolmentRefusal,
-  liftEnrolmentLock,
+  liftEnrolmentLockStatements,
+  mayEnrolSql,
 } from "./enrolment-links.server";
 import {
   newRecoveryCodes,
@@ -131,38 +135,43 @@ function encryptionKey(env: Env): string | null {
 }
 
 /** Starts (or starts again) setting up an authenticator app: a new secret, kept unconfirmed. */
-export async function startTotpEnrolment(deps: Deps, caller: Caller): Promise<Outcome<TotpEnrolment>> {
-  const me = await requireRecentAuthentication(deps.db, caller);
-  if (me.kind !== "done") return me;
-  const locked = await enrolmentRefusal(deps.db, me.value);
-  if (locked) return locked;
-  const key = encryptionKey(deps.env);
-  if (!key || !recoveryCodeKey(deps.env.RECOVERY_CODE_KEY)) return conflict(SECOND_FACTORS_UNAVAILABLE);
-  const existing = await deps.db.query.totpCredentials.findFirst({
-    where: eq(totpCredentials.userId, me.value.id),
-  });
-  if (existing?.confirmedAt) return conflict("An authenticator app is already set up. Remove it first.");
-  const secret = newTotpSecret();
-  const secretCiphertext = await encryptTotpSecret(key, secret);
-  await deps.db
-    .insert(totpCredentials)
-    .values({ userId: me.value.id, secretCiphertext })
-    .onConflictDoUpdate({ target: totpCredentials.userId, set: { secretCiphertext, createdAt: new Date() } });
-  return done(enrolmentOf(secret, me.value.email));
-}
+export const startTotpEnrolment = guarded(
+  { door: "signed-in", recent: true },
+  async (deps, _caller, { me }): Promise<Outcome<TotpEnrolment>> => {
+    const locked = await enrolmentRefusal(deps.db, me);
+    if (locked) return locked;
+    const key = encryptionKey(deps.env);
+    if (!key || !recoveryCodeKey(deps.env.RECOVERY_CODE_KEY)) return conflict(SECOND_FACTORS_UNAVAILABLE);
+    const existing = await deps.db.query.totpCredentials.findFirst({
+      where: eq(totpCredentials.userId, me.id),
+    });
+    if (existing?.confirmedAt) return conflict("An authenticator app is already set up. Remove it first.");
+    const secret = newTotpSecret();
+    const secretCiphertext = await encryptTotpSecret(key, secret);
+    await deps.db
+      .insert(totpCredentials)
+      .values({ userId: me.id, secretCiphertext })
+      .onConflictDoUpdate({
+        target: totpCredentials.userId,
+        set: { secretCiphertext, createdAt: new Date() },
+      });
+    return done(enrolmentOf(secret, me.email));
+  },
+);
 
 /** The pending authenticator app's QR code and key again, for a recent sign-in ("Confirm it's you"). */
-export async function showTotpEnrolment(deps: Deps, caller: Caller): Promise<Outcome<TotpEnrolment>> {
-  const me = await requireRecentAuthentication(deps.db, caller);
-  if (me.kind !== "done") return me;
-  const key = encryptionKey(deps.env);
-  const pending = await deps.db.query.totpCredentials.findFirst({
-    where: and(eq(totpCredentials.userId, me.value.id), isNull(totpCredentials.confirmedAt)),
-  });
-  const secret = key && pending ? await openTotpSecret(key, pending.secretCiphertext) : null;
-  if (!secret) return conflict("Start setting up the authenticator app again.");
-  return done(enrolmentOf(secret, me.value.email));
-}
+export const showTotpEnrolment = guarded(
+  { door: "signed-in", recent: true },
+  async (deps, _caller, { me }): Promise<Outcome<TotpEnrolment>> => {
+    const key = encryptionKey(deps.env);
+    const pending = await deps.db.query.totpCredentials.findFirst({
+      where: and(eq(totpCredentials.userId, me.id), isNull(totpCredentials.confirmedAt)),
+    });
+    const secret = key && pending ? await openTotpSecret(key, pending.secretCiphertext) : null;
+    if (!secret) return conflict("Start setting up the authenticator app again.");
+    return done(enrolmentOf(secret, me.email));
+  },
+);
 
 /** What a person asked for cannot be done without the Worker secrets of second factors. */
 export const SECOND_FACTORS_UNAVAILABLE = "Authenticator apps are not available yet. Please try again later.";
@@ -181,53 +190,55 @@ export function insertRecoveryCodes(db: Database, key: Uint8Array, userId: numbe
  * Confirms the pending authenticator app with a code from it; the code's step counts as used. A person's
  * first second factor also brings their ten recovery codes, returned here to be shown once.
  */
-export async function confirmTotpEnrolment(
-  deps: Deps,
-  caller: Caller,
-  input: unknown,
-): Promise<Outcome<{ recoveryCodes: string[] | null }>> {
-  const limited = await rateLimit(deps.env, "account", caller);
-  if (limited) return limited;
-  const me = await requireRecentAuthentication(deps.db, caller);
-  if (me.kind !== "done") return me;
-  const locked = await enrolmentRefusal(deps.db, me.value);
-  if (locked) return locked;
-  const parsed = totpConfirmationSchema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const key = encryptionKey(deps.env);
-  const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
-  if (!codeKey) return conflict(SECOND_FACTORS_UNAVAILABLE);
-  const pending = await deps.db.query.totpCredentials.findFirst({
-    where: and(eq(totpCredentials.userId, me.value.id), isNull(totpCredentials.confirmedAt)),
-  });
-  if (!key || !pending) return conflict("Start setting up the authenticator app again.");
-  const secret = await openTotpSecret(key, pending.secretCiphertext);
-  if (!secret) return conflict("Start setting up the authenticator app again.");
-  const step = totpStepOf(secret, parsed.data.code, Math.floor(Date.now() / 1000));
-  if (step === null) return invalid({ code: "That code is not right. Check the app and try again." });
-  const factors = await secondFactorsOf(deps.db, me.value.id);
-  const codes = factors.recoveryCodesLeft === 0 ? newRecoveryCodes() : null;
-  const [, mail] = await withEventChain(deps.db, (chain) =>
-    deps.db.batch([
-      deps.db
-        .update(totpCredentials)
-        .set({ confirmedAt: new Date(), lastUsedStep: step })
-        .where(and(eq(totpCredentials.userId, me.value.id), isNull(totpCredentials.confirmedAt))),
-      insertMailEventIfChanged(deps.db, "totp-enabled", me.value.id),
-      chain.append(caller, ownEntry(me.value, "totp-enabled"), { ifChanged: true }),
-      ...(codes
-        ? [
-            deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.value.id)),
-            insertRecoveryCodes(deps.db, codeKey, me.value.id, codes),
-            chain.append(caller, ownEntry(me.value, "recovery-codes-generated")),
-          ]
-        : []),
-    ]),
-  );
-  deps.waitUntil(publishMailEvents(deps.env, mail));
-  await liftEnrolmentLock(deps, me.value);
-  return done({ recoveryCodes: codes });
-}
+export const confirmTotpEnrolment = guarded(
+  { rateLimit: "account", door: "signed-in", recent: true, schema: totpConfirmationSchema },
+  async (deps, caller, { me, input }): Promise<Outcome<{ recoveryCodes: string[] | null }>> => {
+    const locked = await enrolmentRefusal(deps.db, me);
+    if (locked) return locked;
+    const key = encryptionKey(deps.env);
+    const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
+    if (!codeKey) return conflict(SECOND_FACTORS_UNAVAILABLE);
+    const pending = await deps.db.query.totpCredentials.findFirst({
+      where: and(eq(totpCredentials.userId, me.id), isNull(totpCredentials.confirmedAt)),
+    });
+    if (!key || !pending) return conflict("Start setting up the authenticator app again.");
+    const secret = await openTotpSecret(key, pending.secretCiphertext);
+    if (!secret) return conflict("Start setting up the authenticator app again.");
+    const step = totpStepOf(secret, input.code, Math.floor(Date.now() / 1000));
+    if (step === null) return invalid({ code: "That code is not right. Check the app and try again." });
+    const factors = await secondFactorsOf(deps.db, me.id);
+    const codes = factors.recoveryCodesLeft === 0 ? newRecoveryCodes() : null;
+    const results = await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deps.db
+          .update(totpCredentials)
+          .set({ confirmedAt: new Date(), lastUsedStep: step })
+          // Only while this session may still enrol (a reset may have landed since the checks).
+          .where(
+            and(eq(totpCredentials.userId, me.id), isNull(totpCredentials.confirmedAt), mayEnrolSql(me)),
+          ),
+        insertMailEventIfChanged(deps.db, "totp-enabled", me.id),
+        chain.append(caller, ownEntry(me, "totp-enabled"), { ifChanged: true }),
+        ...liftEnrolmentLockStatements(deps.db, me),
+        ...(codes
+          ? [
+              deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.id)),
+              insertRecoveryCodes(deps.db, codeKey, me.id, codes),
+              chain.append(caller, ownEntry(me, "recovery-codes-generated")),
+            ]
+          : []),
+        // New codes without a factor (the app was not confirmed) do not stay.
+        deleteRecoveryCodesWithoutFactorStatement(deps.db, me.id),
+      ]),
+    );
+    const [, mail, , ended] = results;
+    const codesRemoved = results.at(-1) as { id: number }[];
+    if (codesRemoved.length > 0) return unauthenticated;
+    deps.waitUntil(publishMailEvents(deps.env, mail));
+    await forgetEndedSessions(deps.env, me.id, ended);
+    return done({ recoveryCodes: codes });
+  },
+);
 
 /** An administrator's account keeps at least one second factor. */
 const LAST_FACTOR_OF_ADMIN =
@@ -237,64 +248,63 @@ const LAST_FACTOR_OF_ADMIN =
  * Removes the authenticator app (and the recovery codes, if no passkey remains). The rules are part of the
  * DELETE, so a removal racing another cannot take an administrator's last factor or leave codes behind.
  */
-export async function removeTotp(deps: Deps, caller: Caller): Promise<Outcome> {
-  const me = await requireRecentAuthentication(deps.db, caller);
-  if (me.kind !== "done") return me;
-  const userId = me.value.id;
-  const [removed, mail] = await withEventChain(deps.db, (chain) =>
-    deps.db.batch([
-      deps.db
-        .delete(totpCredentials)
-        .where(
-          and(
-            eq(totpCredentials.userId, userId),
-            isNotNull(totpCredentials.confirmedAt),
-            mayLoseFactorSql(userId, "totp"),
-          ),
-        )
-        .returning({ userId: totpCredentials.userId }),
-      insertMailEventIfChanged(deps.db, "totp-removed", userId),
-      chain.append(caller, ownEntry(me.value, "totp-removed"), { ifChanged: true }),
-      deleteRecoveryCodesWithoutFactorStatement(deps.db, userId),
-    ]),
-  );
-  if (removed.length === 1) {
-    deps.waitUntil(publishMailEvents(deps.env, mail));
-    return done(null);
-  }
-  const factors = await secondFactorsOf(deps.db, userId);
-  return factors.totp ? conflict(LAST_FACTOR_OF_ADMIN) : conflict("No authenticator app is set up.");
-}
+export const removeTotp = guarded(
+  { door: "signed-in", recent: true },
+  async (deps, caller, { me }): Promise<Outcome> => {
+    const userId = me.id;
+    const [removed, mail] = await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deps.db
+          .delete(totpCredentials)
+          .where(
+            and(
+              eq(totpCredentials.userId, userId),
+              isNotNull(totpCredentials.confirmedAt),
+              mayLoseFactorSql(userId, "totp"),
+            ),
+          )
+          .returning({ userId: totpCredentials.userId }),
+        insertMailEventIfChanged(deps.db, "totp-removed", userId),
+        chain.append(caller, ownEntry(me, "totp-removed"), { ifChanged: true }),
+        deleteRecoveryCodesWithoutFactorStatement(deps.db, userId),
+      ]),
+    );
+    if (removed.length === 1) {
+      deps.waitUntil(publishMailEvents(deps.env, mail));
+      return done(null);
+    }
+    const factors = await secondFactorsOf(deps.db, userId);
+    return factors.totp ? conflict(LAST_FACTOR_OF_ADMIN) : conflict("No authenticator app is set up.");
+  },
+);
 
 /**
  * Ten new recovery codes, shown once; the old ones stop working in the same batch. Only while a second
  * factor remains: the batch checks it as it runs, so a removal racing it cannot leave codes behind.
  */
-export async function regenerateRecoveryCodes(
-  deps: Deps,
-  caller: Caller,
-): Promise<Outcome<{ recoveryCodes: string[] }>> {
-  const me = await requireRecentAuthentication(deps.db, caller);
-  if (me.kind !== "done") return me;
-  if (!me.value.hasSecondFactor) return conflict(SET_UP_FIRST);
-  const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
-  if (!codeKey) return conflict("Recovery codes are not available yet. Please try again later.");
-  const userId = me.value.id;
-  const codes = newRecoveryCodes();
-  const event = mailEventRow("recovery-codes-generated", userId);
-  const [mail] = await withEventChain(deps.db, (chain) =>
-    deps.db.batch([
-      insertMailEventWhere(deps.db, event, hasSecondFactorSql(userId)),
-      chain.append(caller, ownEntry(me.value, "recovery-codes-generated"), { ifChanged: true }),
-      deps.db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), mailEventStoredSql(event))),
-      insertRecoveryCodes(deps.db, codeKey, userId, codes),
-      deleteRecoveryCodesWithoutFactorStatement(deps.db, userId),
-    ]),
-  );
-  if (mail.length !== 1) return conflict(SET_UP_FIRST);
-  deps.waitUntil(publishMailEvents(deps.env, mail));
-  return done({ recoveryCodes: codes });
-}
+export const regenerateRecoveryCodes = guarded(
+  { door: "signed-in", recent: true },
+  async (deps, caller, { me }): Promise<Outcome<{ recoveryCodes: string[] }>> => {
+    if (!me.hasSecondFactor) return conflict(SET_UP_FIRST);
+    const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
+    if (!codeKey) return conflict("Recovery codes are not available yet. Please try again later.");
+    const userId = me.id;
+    const codes = newRecoveryCodes();
+    const event = mailEventRow("recovery-codes-generated", userId);
+    const [mail] = await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        insertMailEventWhere(deps.db, event, hasSecondFactorSql(userId)),
+        chain.append(caller, ownEntry(me, "recovery-codes-generated"), { ifChanged: true }),
+        deps.db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), mailEventStoredSql(event))),
+        insertRecoveryCodes(deps.db, codeKey, userId, codes),
+        deleteRecoveryCodesWithoutFactorStatement(deps.db, userId),
+      ]),
+    );
+    if (mail.length !== 1) return conflict(SET_UP_FIRST);
+    deps.waitUntil(publishMailEvents(deps.env, mail));
+    return done({ recoveryCodes: codes });
+  },
+);
 
 const SET_UP_FIRST = "Set up a second factor first.";
 

@@ -1,11 +1,11 @@
 import { and, count, eq, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
-import { mailEvents, passkeys, recoveryCodes, sessions, totpCredentials } from "../../../db/schema";
+import { mailEvents, passkeys, recoveryCodes, totpCredentials } from "../../../db/schema";
 import { recordEvent } from "../audit/account-events.server";
 import type { Database } from "../db.server";
 import { mailEventRow, publishMailEvents } from "../mail/mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
-import { codeKindOf, codesHeld, recordWrongCode } from "./code-lockout.server";
+import { codeKindOf, endCodeAttempt, recordWrongCode, startCodeAttempt } from "./code-lockout.server";
 import { normalisedRecoveryCode, recoveryCodeHash, recoveryCodeKey } from "./recovery-codes";
 import { openTotpSecret, totpStepOf } from "./totp-secrets";
 
@@ -136,9 +136,10 @@ export type CodeCheck = { ok: true; method: "totp" | "recovery-code" } | { ok: f
 
 /**
  * Checks a typed code (six digits: the app; otherwise a recovery code) for a person, under the limits on
- * wrong codes. A wrong one is recorded as `action`'s failed entry (a recovery code's: `sign-in-recovery-code`
- * or `reauthenticated-recovery-code`), a code refused from a held client as `sign-in-locked-out`; the caller
- * records the success with what it changes.
+ * wrong codes: the try is claimed first (code-lockout.server.ts `startCodeAttempt`), so codes sent at once
+ * are tried no further than the limits allow. A wrong one is recorded as `action`'s failed entry (a recovery
+ * code's: `sign-in-recovery-code` or `reauthenticated-recovery-code`), a code refused from a held client as
+ * `sign-in-locked-out`; the caller records the success with what it changes.
  */
 export async function checkSecondFactorCode(
   deps: Deps,
@@ -149,7 +150,8 @@ export async function checkSecondFactorCode(
 ): Promise<CodeCheck> {
   const code = typed.replace(/\s/g, "");
   const kind = codeKindOf(code);
-  if (await codesHeld(deps.db, person.id, kind, caller)) {
+  const attempt = await startCodeAttempt(deps.db, person.id, kind, caller);
+  if (attempt === null) {
     await recordEvent(deps.db, caller, {
       actorId: person.id,
       actorEmail: person.email,
@@ -159,16 +161,14 @@ export async function checkSecondFactorCode(
     });
     return { ok: false };
   }
-  if (kind === "totp") {
-    if (await claimTotpCode(deps.env, deps.db, person.id, code)) return { ok: true, method: "totp" };
-  } else if (await spendRecoveryCode(deps, person.id, code)) {
-    return { ok: true, method: "recovery-code" };
+  const right =
+    kind === "totp"
+      ? await claimTotpCode(deps.env, deps.db, person.id, code)
+      : await spendRecoveryCode(deps, person.id, code);
+  if (right) {
+    await endCodeAttempt(deps.db, attempt);
+    return { ok: true, method: kind };
   }
-  await recordWrongCode(deps, caller, person, kind, action);
+  await recordWrongCode(deps, caller, person, kind, action, attempt);
   return { ok: false };
-}
-
-/** The statement that marks a session as just authenticated (a sign-in's second factor, Confirm it's you). */
-export function markAuthenticatedStatement(db: Database, sessionId: string) {
-  return db.update(sessions).set({ authenticatedAt: new Date() }).where(eq(sessions.id, sessionId));
 }

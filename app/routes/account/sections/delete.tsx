@@ -4,22 +4,13 @@ import { ConfirmationCodeField } from "~/components/confirm-its-you-form";
 import { StaticNotice } from "~/components/toaster";
 import { TextField } from "~/components/ui/form-field";
 import { DELETE_WORD } from "~/lib/schemas";
-import type { ActionResult } from "./overview-answers.server";
+import { answerFor, type HolderSectionProps } from "./section-answer";
 
 // /account's Delete account section: its form; the handler of the intent it posts is beside it, in
 // delete.server.ts.
 
-export function DeleteSection({
-  email,
-  withCode,
-  result,
-}: {
-  email: string;
-  withCode: boolean;
-  result: ActionResult | undefined;
-}) {
-  const mine = result?.section === "delete" ? result : undefined;
-  const errors = mine?.fieldErrors ?? {};
+export function DeleteSection({ email, withCode, result }: HolderSectionProps & { email: string }) {
+  const { mine, errors } = answerFor(result, "delete");
   return (
     <AccountSection id="delete" title="Delete account">
       <StaticNotice message={mine?.notice ?? null} />

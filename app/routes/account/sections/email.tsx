@@ -3,22 +3,13 @@ import { AccountSection, SaveButton } from "~/components/account-sections";
 import { ConfirmationCodeField } from "~/components/confirm-its-you-form";
 import { StaticNotice } from "~/components/toaster";
 import { TextField } from "~/components/ui/form-field";
-import type { ActionResult } from "./overview-answers.server";
+import { answerFor, type HolderSectionProps } from "./section-answer";
 
 // /account's Email address section: its form; the handler of the intent it posts is beside it, in
 // email.server.ts.
 
-export function EmailSection({
-  email,
-  withCode,
-  result,
-}: {
-  email: string;
-  withCode: boolean;
-  result: ActionResult | undefined;
-}) {
-  const mine = result?.section === "email" ? result : undefined;
-  const errors = mine?.fieldErrors ?? {};
+export function EmailSection({ email, withCode, result }: HolderSectionProps & { email: string }) {
+  const { mine, errors } = answerFor(result, "email");
   return (
     <AccountSection id="email" title="Email address">
       <StaticNotice message={mine?.notice ?? null} />

@@ -12,6 +12,6 @@ export const intents: SecurityHandlers = {
   "open-enrolment-link": async (deps, caller, form) =>
     noticeOn(await openEnrolmentLink(deps, caller, { token: form.token }), {
       title: "Link accepted",
-      description: "You can now set up a second factor below.",
+      description: "You can now set up a second factor below. Every other session was signed out.",
     }),
 };

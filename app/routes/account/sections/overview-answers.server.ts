@@ -1,23 +1,17 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { ToastMessage } from "~/components/toaster";
 import { TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
-import type { FieldErrors } from "~/lib/schemas";
 import { signInFirst } from "~/lib/sign-in-paths";
 import type { Caller, Deps } from "~/server/deps";
+import type { ActionResult, Section } from "./section-answer";
+
+export type { ActionResult, Section } from "./section-answer";
+
 import { failureInit } from "~/server/http/form-door.server";
 import type { Failure } from "~/server/outcome";
 
 // What the sections of /account (app/routes/account/sections/*.tsx) answer: each posted intent's handler
 // sits beside the form that posts it; the page's action finds the handler in its intent table.
-
-export type Section = "profile" | "email" | "password" | "sessions" | "delete";
-
-export interface ActionResult {
-  section: Section;
-  notice: ToastMessage;
-  fieldErrors?: FieldErrors;
-  values?: Record<string, string>;
-}
 
 /** What one handler gets: the request, the page's context, and the posted form without its intent. */
 export interface IntentArgs {

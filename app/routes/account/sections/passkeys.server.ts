@@ -1,4 +1,5 @@
-import { requireRecentAuthentication } from "~/server/identity/confirm-its-you.server";
+import { requireRecentAuthentication } from "~/server/identity/caller-checks.server";
+
 import { removePasskey } from "~/server/second-factors/passkeys.server";
 import { noticeOn, type SecurityHandlers } from "./security-answers.server";
 

@@ -4,20 +4,13 @@ import { ConfirmationCodeField } from "~/components/confirm-its-you-form";
 import { NewPasswordFields } from "~/components/person-fields";
 import { StaticNotice } from "~/components/toaster";
 import { TextField } from "~/components/ui/form-field";
-import type { ActionResult } from "./overview-answers.server";
+import { answerFor, type HolderSectionProps } from "./section-answer";
 
 // /account's Password section: its form; the handler of the intent it posts is beside it, in
 // password.server.ts.
 
-export function PasswordSection({
-  withCode,
-  result,
-}: {
-  withCode: boolean;
-  result: ActionResult | undefined;
-}) {
-  const mine = result?.section === "password" ? result : undefined;
-  const errors = mine?.fieldErrors ?? {};
+export function PasswordSection({ withCode, result }: HolderSectionProps) {
+  const { mine, errors } = answerFor(result, "password");
   return (
     <AccountSection id="password" title="Password">
       <StaticNotice message={mine?.notice ?? null} />

@@ -1,7 +1,7 @@
 import { ProfileForm, type ProfileValues } from "~/components/account-profile-form";
 import { AccountSection } from "~/components/account-sections";
 import { StaticNotice } from "~/components/toaster";
-import type { ActionResult } from "./overview-answers.server";
+import { type ActionResult, answerFor } from "./section-answer";
 
 // /account's Profile section: its form; the handler of the intent it posts is beside it, in
 // profile.server.ts.
@@ -15,16 +15,11 @@ export function ProfileSection({
   isAdmin: boolean;
   result: ActionResult | undefined;
 }) {
-  const mine = result?.section === "profile" ? result : undefined;
+  const { mine, errors } = answerFor(result, "profile");
   return (
     <AccountSection id="profile" title="Profile">
       <StaticNotice message={mine?.notice ?? null} />
-      <ProfileForm
-        profile={profile}
-        isAdmin={isAdmin}
-        posted={mine?.values}
-        errors={mine?.fieldErrors ?? {}}
-      />
+      <ProfileForm profile={profile} isAdmin={isAdmin} posted={mine?.values} errors={errors} />
     </AccountSection>
   );
 }
