@@ -89,6 +89,8 @@ function resetStatements(): { sql: string; head: ChainHead } {
     `DELETE FROM recovery_codes WHERE user_id = ${userId}`,
     `DELETE FROM passkeys WHERE user_id = ${userId}`,
     `DELETE FROM sessions WHERE user_id = ${userId}`,
+    // As the dashboard's reset: an address change asked for before it never completes.
+    `UPDATE email_changes SET used_at = unixepoch() WHERE user_id = ${userId} AND used_at IS NULL`,
     // The audit entry before the email: when a Worker appended first, the statement fails here and nothing
     // after it runs, so the retry cannot queue a second email.
     `INSERT INTO account_events (${ENTRY_COLUMNS.join(", ")}) ${select}`,
