@@ -1,13 +1,19 @@
 import path from "node:path";
-import { build, type Plugin, type Rolldown } from "vite";
-import { ISLAND_ENTRIES, type IslandChunkMap, type IslandName } from "../app/lib/islands.ts";
+import { build, minifySync, type Plugin, type Rolldown } from "vite";
+import {
+  ISLAND_ENTRIES,
+  type IslandChunkMap,
+  type IslandName,
+  islandStarterSource,
+} from "../app/lib/islands.ts";
 
 // The islands' JavaScript (app/lib/islands.ts), bundled on its own while the client is built: a bundle
 // apart from React Router's, so the router pages' chunks stay as they are and an island loads only its
 // own chunk, React DOM and the code the islands share (three requests), and the form's schema or the
 // passkey helpers when they are needed. The chunks join the client's assets under /assets/islands/, and
-// their names reach the Worker, built after the client, as `virtual:island-chunks`. In development the
-// entries are served from source, each behind React Router's HMR preamble.
+// their names reach the Worker, built after the client, as `virtual:island-chunks`, with the starter
+// that loads them, minified (it is inlined in every island page). In development the entries are served
+// from source, each behind React Router's HMR preamble, and the starter is left as written.
 
 const VIRTUAL_ID = "virtual:island-chunks";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
@@ -47,8 +53,10 @@ export function islandChunks({ appDirectory }: { appDirectory: string }): Plugin
             chunkFileNames: OUTPUT,
             // As every client chunk (vite.config.ts): the island runs as soon as it arrives.
             postBanner: "//# allFunctionsCalledOnLoad",
-            // Library mode leaves whitespace in ES output; these chunks are for browsers only.
+            // Library mode leaves whitespace and pure annotations in ES output; these chunks are for
+            // browsers only, so neither is kept (as in the client build's chunks).
             minify: true,
+            comments: false,
             codeSplitting: {
               groups: [
                 {
@@ -121,10 +129,16 @@ export function islandChunks({ appDirectory }: { appDirectory: string }): Plugin
             { entry: `${base}@id/__x00__${DEV_ENTRY_PREFIX}${entry.name}`, imports: [] },
           ]),
         );
-        return `export default ${JSON.stringify(source)};`;
+        return `export default ${JSON.stringify(source)};\nexport const starter = ${JSON.stringify(islandStarterSource(source))};`;
       }
       if (!built) this.error("The island chunks are read before the client build wrote them.");
-      return `export default ${JSON.stringify(built)};`;
+      const starter = minifySync("island-starter.js", islandStarterSource(built), {
+        compress: true,
+        mangle: true,
+      });
+      if (starter.errors.length > 0)
+        this.error(`The island starter did not minify: ${starter.errors[0]?.message}`);
+      return `export default ${JSON.stringify(built)};\nexport const starter = ${JSON.stringify(starter.code.trim())};`;
     },
   };
 }

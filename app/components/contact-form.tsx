@@ -68,7 +68,7 @@ export function ContactForm({ idPrefix = "contact", subject, result: initialResu
   );
 }
 
-const loadContactSchema = () => import("~/lib/schemas").then((module) => module.contactSchema);
+const loadContactSchema = () => import("~/lib/schemas/contact").then((module) => module.contactSchema);
 
 function ContactFields({
   idPrefix,

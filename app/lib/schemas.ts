@@ -1,72 +1,31 @@
 import { z } from "zod/mini";
-import { publicUserTypes } from "~/content/user-types";
-import { MESSAGE_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./field-limits";
+import { PASSWORD_MAX } from "./field-limits";
+import {
+  areaOfInterest,
+  confirmationMatches,
+  emailAddress,
+  enteredPassword,
+  newPassword,
+  optionalText,
+  requiredText,
+  secondFactorCode,
+} from "./schemas/fields";
 
 // One schema per form, used by the browser (validation as you type) and by the server (the truth).
-// zod/mini keeps the browser's share small (the budget: 125 KB of JavaScript on interactive pages, docs/decisions/025).
-// Length bounds are the spec's (section 3); the messages the spec gives are quoted exactly.
-
-const publicUserTypeIds = new Set(publicUserTypes.map((type) => type.id));
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .check(
-      z.trim(),
-      z.minLength(1, `${label} is required`),
-      z.maxLength(max, `${label} must be at most ${max} characters`),
-    );
-
-const optionalText = (label: string, max: number) =>
-  z.pipe(
-    z.optional(
-      z.nullable(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))),
-    ),
-    z.transform((value: string | null | undefined) => (value ? value : null)),
-  );
-
-const emailAddress = (max?: number) =>
-  z.pipe(
-    z
-      .string({ error: "Please enter a valid email address" })
-      .check(z.trim(), ...(max ? [z.maxLength(max, `Email must be at most ${max} characters`)] : [])),
-    z.pipe(
-      z.email("Please enter a valid email address"),
-      z.transform((value: string) => value.toLowerCase()),
-    ),
-  );
-
-const areaOfInterest = z.pipe(
-  z.coerce.number({ error: "Please choose an area of interest" }),
-  z
-    .int("Please choose an area of interest")
-    .check(z.refine((id) => publicUserTypeIds.has(id), "Please choose an area of interest")),
-);
+// zod/mini keeps the browser's share small. The three forms of the island pages have a module each under
+// schemas/, so a form loads only its own schema (docs/decisions/113-a-schema-module-per-island-form.md);
+// the server imports every schema from here. Length bounds are the spec's (section 3); the messages the
+// spec gives are quoted exactly.
 
 export { PASSWORD_MAX, PASSWORD_MIN } from "./field-limits";
-
-/** A code from an authenticator app (six digits) or a recovery code ("xxxx-xxxx-xxxx-xxxx"), as typed. */
-export const secondFactorCode = z
-  .string({ error: "Enter the code from your authenticator app or a recovery code" })
-  .check(
-    z.trim(),
-    z.minLength(1, "Enter the code from your authenticator app or a recovery code"),
-    z.maxLength(32, "That is not a code from your authenticator app or a recovery code"),
-  );
-
-export const loginSchema = z.object({
-  email: emailAddress(),
-  password: z
-    .string({ error: "Password is required" })
-    .check(z.minLength(1, "Password is required"), z.maxLength(PASSWORD_MAX * 4, "Password is too long")),
-  code: z.optional(secondFactorCode),
-});
+export { type ContactInput, contactSchema } from "./schemas/contact";
+export { secondFactorCode } from "./schemas/fields";
+export { type LoginInput, loginSchema } from "./schemas/login";
+export { type RegistrationInput, registrationSchema } from "./schemas/registration";
 
 /** "Confirm it's you": the password, and a code when the account has a second factor. */
 export const reauthenticationSchema = z.object({
-  password: z
-    .string({ error: "Password is required" })
-    .check(z.minLength(1, "Password is required"), z.maxLength(PASSWORD_MAX * 4, "Password is too long")),
+  password: enteredPassword,
   code: z.optional(z.string().check(z.trim(), z.maxLength(32, "That is not a code"))),
   /** The interrupted action this confirmation is for (its reference), which goes on under the new token. */
   ref: z.optional(z.string().check(z.maxLength(100, "That is not a reference"))),
@@ -84,41 +43,6 @@ export const secondStepSchema = z.object({
   ticket: z.string().check(z.regex(/^[a-z2-7]{52}$/, "Your sign-in has expired. Sign in again.")),
   code: secondFactorCode,
 });
-
-const newPassword = z
-  .string({ error: "Password is required" })
-  .check(
-    z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
-    z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
-  );
-
-/** The confirmation must equal the password whenever it is sent (the forms always send it; the API never). */
-const confirmationMatches = z.refine(
-  (value: unknown) => {
-    const { password, confirmPassword } = value as { password?: unknown; confirmPassword?: unknown };
-    return confirmPassword === undefined || confirmPassword === password;
-  },
-  {
-    path: ["confirmPassword"],
-    message: "Passwords don't match",
-    // Check the match even while other fields are still invalid, so every error shows at once.
-    when: (payload) => typeof payload.value === "object" && payload.value !== null,
-  },
-);
-
-/** The registration: the form sends a confirmation of the password, the JSON API (spec section 7) does not. */
-export const registrationSchema = z
-  .object({
-    email: emailAddress(255),
-    password: newPassword,
-    confirmPassword: z.optional(z.string()),
-    firstName: requiredText("First name", 100),
-    lastName: requiredText("Last name", 100),
-    company: optionalText("Company", 200),
-    phone: optionalText("Phone", 20),
-    userTypeId: areaOfInterest,
-  })
-  .check(confirmationMatches);
 
 /** The profile a person keeps in /account, under the registration's rules. */
 export const profileSchema = z.object({
@@ -199,20 +123,7 @@ export const accountDeletionSchema = z.object({
 /** /privacy/request: the address whose data a person asks for. */
 export const privacyRequestSchema = z.object({ email: emailAddress(255) });
 
-export const contactSchema = z.object({
-  firstName: requiredText("First name", 100),
-  lastName: requiredText("Last name", 100),
-  email: emailAddress(255),
-  company: optionalText("Company", 200),
-  phone: optionalText("Phone", 20),
-  userTypeId: areaOfInterest,
-  message: requiredText("Message", MESSAGE_MAX),
-});
-
-export type LoginInput = z.infer<typeof loginSchema>;
-export type RegistrationInput = z.infer<typeof registrationSchema>;
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
-export type ContactInput = z.infer<typeof contactSchema>;
 
 export { type FieldErrors, fieldErrorsOf } from "./field-errors";
 

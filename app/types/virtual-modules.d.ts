@@ -11,4 +11,6 @@ declare module "virtual:island-chunks" {
   /** Each island's entry chunk and the chunks it imports, as URLs (scripts/island-chunks.ts). */
   const chunks: IslandChunkMap;
   export default chunks;
+  /** The starter's source for these chunks (app/lib/islands.ts), minified in a build. */
+  export const starter: string;
 }

@@ -4,7 +4,7 @@ import { SubmitButton, TextField } from "~/components/ui/form-field";
 import { useFormValidation } from "~/lib/use-form-validation";
 import type { LoginActionResult, SendForm } from "./login-result";
 
-const loadLoginSchema = () => import("~/lib/schemas").then((module) => module.loginSchema);
+const loadLoginSchema = () => import("~/lib/schemas/login").then((module) => module.loginSchema);
 
 /** The Login tab's form: email and password (intent `login`), or a passkey (an island of its own). */
 export function LoginForm({

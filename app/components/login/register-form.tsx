@@ -9,7 +9,8 @@ import { HoneypotField, PrivacyLine, SubmitButton } from "~/components/ui/form-f
 import { useFormValidation } from "~/lib/use-form-validation";
 import type { LoginActionResult, SendForm } from "./login-result";
 
-const loadRegistrationSchema = () => import("~/lib/schemas").then((module) => module.registrationSchema);
+const loadRegistrationSchema = () =>
+  import("~/lib/schemas/registration").then((module) => module.registrationSchema);
 
 /** The Register tab's form (intent `register`): an account that waits for an administrator's approval. */
 export function RegisterForm({

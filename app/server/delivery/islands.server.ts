@@ -1,13 +1,9 @@
-import islandChunks from "virtual:island-chunks";
-import { islandStarterSource } from "~/lib/islands";
+import { starter } from "virtual:island-chunks";
 
-// The island pages' starter (app/lib/islands.ts), with the chunk names of this build
-// (scripts/island-chunks.ts records them while the client is built). The same text in every page of a
-// build, so it can be allowed by its hash as well as by a nonce.
-
-let source: string | null = null;
+// The island pages' starter (app/lib/islands.ts), with the chunk names of this build, minified
+// (scripts/island-chunks.ts makes it while the client is built). The same text in every page of a build,
+// so it can be allowed by its hash as well as by a nonce.
 
 export function islandStarter(): string {
-  source ??= islandStarterSource(islandChunks);
-  return source;
+  return starter;
 }
