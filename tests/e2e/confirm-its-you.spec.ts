@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { nextDemoAdminCode, signInAsDemoAdmin } from "./demo-admin";
 import { approvedMember, clientIp } from "./members";
+import { addPasskeyAs, addVirtualAuthenticator, secureOrigin } from "./passkey-device";
 import { DEMO_ADMIN, hydrated, logIn, notice, PASSWORD, uniqueEmail } from "./support";
 
 // In Chromium, with and without JavaScript: an action refused for want of a recent sign-in is
@@ -146,36 +147,12 @@ for (const javaScriptEnabled of [true, false]) {
 
 test("a passkey confirms it's you, and the stored download goes on", async ({ page, request, baseURL }) => {
   test.setTimeout(90_000);
-  // WebAuthn needs a secure context: http://localhost is one, http://127.0.0.1 is not.
-  const origin = (baseURL ?? "").replace("127.0.0.1", "localhost");
+  const origin = secureOrigin(baseURL);
   const email = uniqueEmail("confirm-passkey");
   await approvedMember(request, email, "Hedy");
   await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
-  const devtools = await page.context().newCDPSession(page);
-  await devtools.send("WebAuthn.enable");
-  await devtools.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  await page.goto(`${origin}/login`);
-  await hydrated(page);
-  const login = page.getByRole("form", { name: "Login" });
-  await login.getByLabel("Email").fill(email);
-  await login.getByLabel("Password").fill(PASSWORD);
-  await login.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(`${origin}/`);
-  await page.goto(`${origin}/account/security`);
-  await hydrated(page);
-  const add = page.getByRole("form", { name: "Add a passkey" });
-  await add.getByLabel("Name of the passkey").fill("Test laptop");
-  await add.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(notice(page, "Passkey added")).toBeVisible();
+  await addVirtualAuthenticator(page);
+  await addPasskeyAs(page, email, "Test laptop", origin);
   staleSessions(email);
 
   await page.goto(`${origin}/account`);

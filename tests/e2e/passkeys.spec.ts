@@ -4,6 +4,7 @@ import { PASSKEYS_MUST_STAY } from "../../app/lib/account-messages.ts";
 import { totpCodeAt } from "../../app/server/second-factors/totp-secrets.ts";
 import { emailTo, linkIn } from "./mailbox";
 import { approvedMember, clientIp, expectAxeClean } from "./members";
+import { addPasskeyAs, addVirtualAuthenticator, secureOrigin } from "./passkey-device";
 import { hydrated, notice, PASSWORD, uniqueEmail } from "./support";
 
 // Passkeys through Chromium's virtual authenticator (the WebAuthn domain of the DevTools
@@ -17,39 +18,13 @@ test("a member adds a passkey, signs in with it alone, and removes it", async ({
   request,
   baseURL,
 }) => {
-  const origin = (baseURL ?? "").replace("127.0.0.1", "localhost");
+  const origin = secureOrigin(baseURL);
   const email = uniqueEmail("passkey");
   await approvedMember(request, email, "Grace");
   await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
-
-  const devtools = await page.context().newCDPSession(page);
-  await devtools.send("WebAuthn.enable");
-  await devtools.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-
-  await page.goto(`${origin}/login`);
-  await hydrated(page);
-  const form = page.getByRole("form", { name: "Login" });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password").fill(PASSWORD);
-  await form.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(`${origin}/`);
-
-  await page.goto(`${origin}/account/security`);
-  await hydrated(page);
+  await addVirtualAuthenticator(page);
+  await addPasskeyAs(page, email, "Test laptop", origin);
   await expectAxeClean(page);
-  const add = page.getByRole("form", { name: "Add a passkey" });
-  await add.getByLabel("Name of the passkey").fill("Test laptop");
-  await add.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(notice(page, "Passkey added")).toBeVisible();
   await expect(page.getByRole("list", { name: "Your passkeys" })).toContainText("Test laptop");
   // A first second factor brings the recovery codes, shown once.
   await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
@@ -84,36 +59,8 @@ async function withAuthenticator(browser: Browser, origin: string): Promise<Page
   // JavaScript on whatever the test's own page uses: WebAuthn runs in the page.
   const page = await (await browser.newContext({ baseURL: origin, javaScriptEnabled: true })).newPage();
   await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
-  const devtools = await page.context().newCDPSession(page);
-  await devtools.send("WebAuthn.enable");
-  await devtools.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
   return page;
-}
-
-/** Signs in with the password through the form and adds a passkey on /account/security. */
-async function addPasskeyAs(page: Page, email: string, name: string) {
-  await page.goto("/login");
-  await hydrated(page);
-  const form = page.getByRole("form", { name: "Login" });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password").fill(PASSWORD);
-  await form.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto("/account/security");
-  await hydrated(page);
-  const add = page.getByRole("form", { name: "Add a passkey" });
-  await add.getByLabel("Name of the passkey").fill(name);
-  await add.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(notice(page, "Passkey added")).toBeVisible();
 }
 
 /**
@@ -171,7 +118,7 @@ async function memberWithPasskey(
   baseURL: string | undefined,
   email: string,
 ) {
-  const origin = (baseURL ?? "").replace("127.0.0.1", "localhost");
+  const origin = secureOrigin(baseURL);
   await approvedMember(request, email, "Grace");
   const device = await withAuthenticator(browser, origin);
   await addPasskeyAs(device, email, "Test laptop");

@@ -17,7 +17,9 @@ import {
   PASSWORD,
   postForm,
   postJson,
+  sessionCookieOf,
   signedInCookie,
+  userIdOf,
 } from "./support-accounts";
 import { deliver, recordingEnv } from "./support-mail";
 import { SoftwareAuthenticator } from "./support-passkeys";
@@ -28,17 +30,10 @@ import { SoftwareAuthenticator } from "./support-passkeys";
 
 const SLOW = { timeout: 60_000 };
 
-async function userId(email: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?")
-    .bind(email.toLowerCase())
-    .first<{ id: number }>();
-  return row?.id ?? 0;
-}
-
 /** Makes every session of the account older than "Confirm it's you" allows. */
 async function stale(email: string) {
   await env.DB.prepare("UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = ?")
-    .bind(await userId(email))
+    .bind(await userIdOf(email))
     .run();
 }
 
@@ -55,7 +50,7 @@ async function hasAuthenticator(email: string): Promise<boolean> {
   const row = await env.DB.prepare(
     "SELECT count(*) AS n FROM totp_credentials WHERE user_id = ? AND confirmed_at IS NOT NULL",
   )
-    .bind(await userId(email))
+    .bind(await userIdOf(email))
     .first<{ n: number }>();
   return (row?.n ?? 0) > 0;
 }
@@ -67,12 +62,6 @@ async function isActive(email: string): Promise<boolean> {
   return row?.is_active === 1;
 }
 
-const sessionOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .find((cookie) => cookie.startsWith("session="))
-    ?.split(";")[0] ?? "";
-
 const digest = (cookie: string) =>
   encodeHexLowerCase(sha256(new TextEncoder().encode(decodeURIComponent(cookie.slice("session=".length)))));
 
@@ -80,7 +69,7 @@ const digest = (cookie: string) =>
 async function interruptedDeactivation(adminCookie: string, memberEmail: string): Promise<string> {
   const refused = await postForm(
     "/admin?tab=users",
-    { intent: "deactivate", id: String(await userId(memberEmail)) },
+    { intent: "deactivate", id: String(await userIdOf(memberEmail)) },
     adminCookie,
   );
   expect(refused.status).toBe(302);
@@ -110,7 +99,7 @@ describe("a crafted link", () => {
   it("?resume=reset-second-factors&id=<B> names nothing, and confirming it resets nobody", SLOW, async () => {
     const admin = await signedInCookie({ admin: true });
     const other = await signedInCookie({ admin: true });
-    const target = await userId(other.email);
+    const target = await userIdOf(other.email);
     await stale(admin.email);
     const crafted = `/confirm-its-you?next=${encodeURIComponent("/admin?tab=users")}&resume=reset-second-factors&id=${target}`;
 
@@ -139,7 +128,7 @@ describe("a crafted link", () => {
     expect(await countEvents(target, "second-factors-reset")).toBe(0);
     expect((await me(other.cookie)).status).toBe(200);
     // Nothing was even confirmed: the session is as stale as before.
-    expect(await countEvents(await userId(admin.email), "reauthenticated")).toBe(0);
+    expect(await countEvents(await userIdOf(admin.email), "reauthenticated")).toBe(0);
   });
 
   it(
@@ -151,7 +140,7 @@ describe("a crafted link", () => {
       const other = await signedInCookie({ admin: true });
       await stale(admin.email);
       const location = await interruptedDeactivation(admin.cookie, member.email);
-      const tampered = `${location}&resume=reset-second-factors&id=${await userId(other.email)}`;
+      const tampered = `${location}&resume=reset-second-factors&id=${await userIdOf(other.email)}`;
       const page = await fetchWorker(tampered, { headers: { Cookie: admin.cookie } });
       expect(textOf(await page.text())).toContain(`Deactivate the account of ${member.email}`);
 
@@ -161,7 +150,7 @@ describe("a crafted link", () => {
           intent: "confirm-its-you",
           ref: refOf(location),
           resume: "reset-second-factors",
-          id: String(await userId(other.email)),
+          id: String(await userIdOf(other.email)),
           password: PASSWORD,
           code: codeNow(admin.secret ?? new Uint8Array(), 1),
         },
@@ -196,7 +185,7 @@ describe("a stored action", () => {
   it("is named on the page with the target's address, and runs exactly once", SLOW, async () => {
     const admin = await signedInCookie({ admin: true });
     const other = await signedInCookie({ admin: true });
-    const target = await userId(other.email);
+    const target = await userIdOf(other.email);
     await stale(admin.email);
     const refused = await postForm(
       "/admin?tab=users",
@@ -211,7 +200,7 @@ describe("a stored action", () => {
     expect(confirmed.status).toBe(302);
     expect(confirmed.headers.get("Location")).toBe("/admin?tab=users");
     expect(await hasAuthenticator(other.email)).toBe(false);
-    const renewed = sessionOf(confirmed);
+    const renewed = sessionCookieOf(confirmed);
 
     // The same reference again: spent. Nothing is confirmed, nothing runs.
     const again = await confirmOn(location, renewed, admin.secret, 2);
@@ -295,7 +284,7 @@ describe("a stored action", () => {
       );
       expect(confirmed.status).toBe(200);
       expect(await confirmed.text()).toContain("<svg");
-      const renewed = sessionOf(confirmed);
+      const renewed = sessionCookieOf(confirmed);
       expect(renewed).toMatch(/^session=[a-z2-7]{52}$/);
       expect(renewed).not.toBe(cookie);
       expect((await me(cookie)).status).toBe(401);
@@ -309,12 +298,12 @@ describe("a confirmation gives the session a new token", () => {
   it("on the page: the old token stops working, the new one works, and D1 and KV agree", SLOW, async () => {
     const admin = await signedInCookie({ admin: true });
     const member = await signedInCookie();
-    const adminId = await userId(admin.email);
+    const adminId = await userIdOf(admin.email);
     await stale(admin.email);
     const location = await interruptedDeactivation(admin.cookie, member.email);
     const confirmed = await confirmOn(location, admin.cookie, admin.secret, 1);
     expect(confirmed.status).toBe(302);
-    const renewed = sessionOf(confirmed);
+    const renewed = sessionCookieOf(confirmed);
     expect(renewed).toMatch(/^session=[a-z2-7]{52}$/);
     expect(renewed).not.toBe(admin.cookie);
 
@@ -346,7 +335,7 @@ describe("a confirmation gives the session a new token", () => {
       { Cookie: member.cookie },
     );
     expect(answer.status).toBe(200);
-    const renewed = sessionOf(answer);
+    const renewed = sessionCookieOf(answer);
     expect(renewed).toMatch(/^session=[a-z2-7]{52}$/);
     expect(renewed).not.toBe(member.cookie);
     expect((await fetchWorker("/api/account", { headers: { Cookie: member.cookie } })).status).toBe(401);
@@ -374,7 +363,7 @@ async function emailedEnrolmentLink(type: string, subjectId: number, to: string)
 async function signInWithPasswordOnly(email: string): Promise<string> {
   const form = await postForm("/login", { intent: "login", email, password: PASSWORD });
   expect(form.status).toBe(302);
-  return sessionOf(form);
+  return sessionCookieOf(form);
 }
 
 /** The authenticator key a started enrolment shows, as bytes. */
@@ -391,7 +380,7 @@ describe("after an administrator resets someone's second factors", () => {
     async () => {
       const admin = await signedInCookie({ admin: true });
       const other = await signedInCookie({ admin: true });
-      const target = await userId(other.email);
+      const target = await userIdOf(other.email);
       const reset = await fetchWorker(`/api/admin/reset-second-factors/${target}`, {
         method: "POST",
         headers: { Cookie: admin.cookie, "CF-Connecting-IP": freshIp() },
@@ -465,7 +454,7 @@ describe("after an administrator resets someone's second factors", () => {
     async () => {
       const admin = await signedInCookie({ admin: true });
       const other = await signedInCookie({ admin: true });
-      const target = await userId(other.email);
+      const target = await userIdOf(other.email);
       const reset = await fetchWorker(`/api/admin/reset-second-factors/${target}`, {
         method: "POST",
         headers: { Cookie: admin.cookie, "CF-Connecting-IP": freshIp() },
@@ -498,7 +487,7 @@ describe("after an administrator resets someone's second factors", () => {
     const admin = await signedInCookie({ admin: true });
     const member = await signedInCookie();
     await enrolAuthenticator(member.email);
-    const target = await userId(member.email);
+    const target = await userIdOf(member.email);
     const asked = await postJson(
       "/api/account/email",
       { password: PASSWORD, email: `before-reset-${member.email}` },
@@ -522,7 +511,7 @@ describe("after an administrator resets someone's second factors", () => {
     const admin = await signedInCookie({ admin: true });
     const member = await signedInCookie();
     await enrolAuthenticator(member.email);
-    const target = await userId(member.email);
+    const target = await userIdOf(member.email);
     const reset = await fetchWorker(`/api/admin/reset-second-factors/${target}`, {
       method: "POST",
       headers: { Cookie: admin.cookie, "CF-Connecting-IP": freshIp() },
@@ -576,7 +565,7 @@ describe("a stored action waits under the token that stored it", () => {
     // Confirmed over the API without naming either: the session is recent under a new token.
     const confirmed = await postJson("/api/auth/reauthenticate", { password: PASSWORD }, { Cookie: cookie });
     expect(confirmed.status).toBe(200);
-    const renewed = sessionOf(confirmed);
+    const renewed = sessionCookieOf(confirmed);
     expect(renewed).toMatch(/^session=[a-z2-7]{52}$/);
 
     const resumed = await postForm("/account/security", { intent: "resume", ref }, renewed);
@@ -589,10 +578,10 @@ describe("a stored action waits under the token that stored it", () => {
     const pending = await env.DB.prepare(
       "SELECT count(*) AS n FROM totp_credentials WHERE user_id = ? AND confirmed_at IS NULL",
     )
-      .bind(await userId(email))
+      .bind(await userIdOf(email))
       .first<{ n: number }>();
     expect(pending?.n).toBe(0);
-    expect(await countEvents(await userId(email), "data-exported")).toBe(0);
+    expect(await countEvents(await userIdOf(email), "data-exported")).toBe(0);
   });
 
   it("the confirmation that names it carries it to the new token, and only it", SLOW, async () => {
@@ -606,7 +595,7 @@ describe("a stored action waits under the token that stored it", () => {
       { Cookie: cookie },
     );
     expect(confirmed.status).toBe(200);
-    const renewed = sessionOf(confirmed);
+    const renewed = sessionCookieOf(confirmed);
     expect((await postForm("/account/security", { intent: "resume", ref: other }, renewed)).status).toBe(404);
     const resumed = await postForm("/account/security", { intent: "resume", ref }, renewed);
     expect(resumed.status).toBe(200);
@@ -627,11 +616,11 @@ describe("a stored action waits under the token that stored it", () => {
     const other = await interruptedTotpStart(cookie);
     const response = await key.assert(
       await passkeyChallenge("confirm", cookie),
-      userHandleOf(await userId(email)),
+      userHandleOf(await userIdOf(email)),
     );
     const confirmed = await postJson("/api/auth/passkey-confirm", { response, ref }, { Cookie: cookie });
     expect(confirmed.status).toBe(200);
-    const renewed = sessionOf(confirmed);
+    const renewed = sessionCookieOf(confirmed);
     expect((await postForm("/account/security", { intent: "resume", ref: other }, renewed)).status).toBe(404);
     const resumed = await postForm("/account/security", { intent: "resume", ref }, renewed);
     expect(resumed.status).toBe(200);
@@ -643,7 +632,7 @@ describe("a copy of your data", () => {
   it("over the API: 403 reauthenticate without a recent sign-in, 200 once confirmed", SLOW, async () => {
     const member = await signedInCookie();
     const secret = await enrolAuthenticator(member.email);
-    const id = await userId(member.email);
+    const id = await userIdOf(member.email);
     await stale(member.email);
     const refused = await fetchWorker("/api/account/export", { headers: { Cookie: member.cookie } });
     expect(refused.status).toBe(403);
@@ -656,7 +645,9 @@ describe("a copy of your data", () => {
       { Cookie: member.cookie },
     );
     expect(confirmed.status).toBe(200);
-    const copy = await fetchWorker("/api/account/export", { headers: { Cookie: sessionOf(confirmed) } });
+    const copy = await fetchWorker("/api/account/export", {
+      headers: { Cookie: sessionCookieOf(confirmed) },
+    });
     expect(copy.status).toBe(200);
     expect(copy.headers.get("Content-Disposition")).toMatch(/^attachment; filename="facets-data-/);
     expect(await copy.json()).toMatchObject({ email: member.email.toLowerCase() });
@@ -666,7 +657,7 @@ describe("a copy of your data", () => {
   it("on /account: Confirm it's you names the download, then /account offers it", SLOW, async () => {
     const member = await signedInCookie();
     const secret = await enrolAuthenticator(member.email);
-    const id = await userId(member.email);
+    const id = await userIdOf(member.email);
     await stale(member.email);
     const account = await (await fetchWorker("/account", { headers: { Cookie: member.cookie } })).text();
     expect(account).toContain('href="/account/data.json"');
@@ -686,7 +677,7 @@ describe("a copy of your data", () => {
     const confirmed = await confirmOn(location, member.cookie, secret, 0);
     expect(confirmed.status).toBe(302);
     expect(confirmed.headers.get("Location")).toBe("/account#data");
-    const renewed = sessionOf(confirmed);
+    const renewed = sessionCookieOf(confirmed);
     const flash = confirmed.headers
       .getSetCookie()
       .find((cookie) => cookie.startsWith("flash="))

@@ -10,7 +10,9 @@ import {
   PASSWORD,
   postForm,
   postJson,
+  sessionCookieOf,
   signedInCookie,
+  userIdOf,
 } from "./support-accounts";
 import { deliver, recordingEnv } from "./support-mail";
 
@@ -18,19 +20,6 @@ import { deliver, recordingEnv } from "./support-mail";
 // account's other sessions, and the first factor set up lifts the lock in the batch that stores it.
 
 const SLOW = { timeout: 60_000 };
-
-async function userId(email: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?")
-    .bind(email.toLowerCase())
-    .first<{ id: number }>();
-  return row?.id ?? 0;
-}
-
-const sessionOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .find((cookie) => cookie.startsWith("session="))
-    ?.split(";")[0] ?? "";
 
 const digest = (cookie: string) =>
   encodeHexLowerCase(sha256(new TextEncoder().encode(decodeURIComponent(cookie.slice("session=".length)))));
@@ -42,7 +31,7 @@ async function resetMember() {
   const admin = await signedInCookie({ admin: true });
   const member = await signedInCookie();
   await enrolAuthenticator(member.email);
-  const id = await userId(member.email);
+  const id = await userIdOf(member.email);
   const reset = await fetchWorker(`/api/admin/reset-second-factors/${id}`, {
     method: "POST",
     headers: { Cookie: admin.cookie, "CF-Connecting-IP": freshIp() },
@@ -64,7 +53,7 @@ async function resetMember() {
 async function signInWithPasswordOnly(email: string): Promise<string> {
   const form = await postForm("/login", { intent: "login", email, password: PASSWORD });
   expect(form.status).toBe(302);
-  return sessionOf(form);
+  return sessionCookieOf(form);
 }
 
 async function lockOf(id: number): Promise<number | null> {

@@ -3,18 +3,17 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../../app/server/identity/account-tokens.server";
 import { fetchWorker } from "./support";
-import { PASSWORD, postJson, registerViaApi, signedInCookie, uniqueEmail } from "./support-accounts";
+import {
+  PASSWORD,
+  postJson,
+  registerViaApi,
+  signedInCookie,
+  uniqueEmail,
+  userIdOf,
+} from "./support-accounts";
 
 // The account lifecycle and the mail outbox through the JSON door; the page door is walked by
 // tests/e2e/lifecycle.spec.ts.
-
-async function userId(email: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?")
-    .bind(email)
-    .first<{ id: number }>();
-  if (!row) throw new Error(`no user ${email}`);
-  return row.id;
-}
 
 async function mailEvents(type: string, subjectId: number) {
   const { results } = await env.DB.prepare("SELECT * FROM mail_events WHERE type = ? AND subject_id = ?")
@@ -50,7 +49,7 @@ describe("mail follows stored facts", () => {
     const { cookie } = await signedInCookie({ admin: true });
     const email = uniqueEmail("events");
     await registerViaApi(email);
-    const id = await userId(email);
+    const id = await userIdOf(email);
     expect(await mailEvents("registration-received", id)).toHaveLength(1);
 
     expect((await registerViaApi(email.toUpperCase())).status).toBe(409);
@@ -77,7 +76,7 @@ describe("reject", () => {
     const { cookie } = await signedInCookie({ admin: true });
     const email = uniqueEmail("spam");
     await registerViaApi(email);
-    const id = await userId(email);
+    const id = await userIdOf(email);
 
     const first = await adminPost(`/api/admin/reject-user/${id}`, cookie);
     expect(first.status).toBe(200);
@@ -109,7 +108,7 @@ describe("deactivate and reactivate", () => {
     const admin = await signedInCookie({ admin: true });
     const member = await signedInCookie();
     const second = await signedInAs(member.email);
-    const id = await userId(member.email);
+    const id = await userIdOf(member.email);
     expect((await me(member.cookie)).status).toBe(200);
 
     expect((await adminPost(`/api/admin/deactivate-user/${id}`, admin.cookie)).status).toBe(200);
@@ -133,13 +132,13 @@ describe("deactivate and reactivate", () => {
     const admin = await signedInCookie({ admin: true });
     const email = uniqueEmail("pending");
     await registerViaApi(email);
-    expect((await adminPost(`/api/admin/deactivate-user/${await userId(email)}`, admin.cookie)).status).toBe(
-      409,
-    );
-    expect((await adminPost(`/api/admin/reactivate-user/${await userId(email)}`, admin.cookie)).status).toBe(
-      409,
-    );
-    const self = await adminPost(`/api/admin/deactivate-user/${await userId(admin.email)}`, admin.cookie);
+    expect(
+      (await adminPost(`/api/admin/deactivate-user/${await userIdOf(email)}`, admin.cookie)).status,
+    ).toBe(409);
+    expect(
+      (await adminPost(`/api/admin/reactivate-user/${await userIdOf(email)}`, admin.cookie)).status,
+    ).toBe(409);
+    const self = await adminPost(`/api/admin/deactivate-user/${await userIdOf(admin.email)}`, admin.cookie);
     expect(self.status).toBe(409);
     expect((await me(admin.cookie)).status).toBe(200);
   });
@@ -177,7 +176,7 @@ describe("password reset", () => {
     expect(known.status).toBe(202);
     expect(unknown.status).toBe(202);
     expect(await known.json()).toEqual(await unknown.json());
-    expect(await mailEvents("password-reset-requested", await userId(email))).toHaveLength(1);
+    expect(await mailEvents("password-reset-requested", await userIdOf(email))).toHaveLength(1);
   });
 
   it("limits requests per email address without changing the answer", async () => {
@@ -186,12 +185,12 @@ describe("password reset", () => {
     for (let i = 0; i < 5; i++)
       statuses.push((await postJson("/api/auth/forgot-password", { email })).status);
     expect(statuses).toEqual([202, 202, 202, 202, 202]);
-    expect(await mailEvents("password-reset-requested", await userId(email))).toHaveLength(3);
+    expect(await mailEvents("password-reset-requested", await userIdOf(email))).toHaveLength(3);
   });
 
   it("sets the new password once, ends every session, and the old password stops working", async () => {
     const { email, cookie } = await signedInCookie();
-    const token = await storeToken(await userId(email), "reset-password");
+    const token = await storeToken(await userIdOf(email), "reset-password");
     const newPassword = "a brand new passphrase";
 
     const weak = await postJson("/api/auth/reset-password", { token, password: "short" });
@@ -209,8 +208,8 @@ describe("password reset", () => {
 
   it("refuses expired, forged and malformed tokens with 400", async () => {
     const { email } = await signedInCookie();
-    const expired = await storeToken(await userId(email), "reset-password", { expiresInSeconds: -1 });
-    const confirmOnly = await storeToken(await userId(email), "confirm-email");
+    const expired = await storeToken(await userIdOf(email), "reset-password", { expiresInSeconds: -1 });
+    const confirmOnly = await storeToken(await userIdOf(email), "confirm-email");
     for (const token of [expired, confirmOnly, "b".repeat(52), "not a token", 42]) {
       const response = await postJson("/api/auth/reset-password", { token, password: "a fine new password" });
       expect(response.status).toBe(400);
@@ -224,7 +223,7 @@ describe("address confirmation", () => {
     const admin = await signedInCookie({ admin: true });
     const email = uniqueEmail("confirm");
     await registerViaApi(email);
-    const id = await userId(email);
+    const id = await userIdOf(email);
     const listed = async () => {
       const response = await fetchWorker("/api/admin/pending-users?page=1", {
         headers: { Cookie: admin.cookie },
@@ -262,7 +261,7 @@ describe("processed contact submissions", () => {
     };
     const [found] = await search(marker);
     expect(found?.id).toBe(id);
-    expect(found?.processedBy).toBe(await userId(admin.email));
+    expect(found?.processedBy).toBe(await userIdOf(admin.email));
     expect(found?.processedAt).toBeTruthy();
     expect((await search("Katherine Johnson")).some((row) => row.id === id)).toBe(true);
     expect((await search("100%")).some((row) => row.id === id)).toBe(true);

@@ -19,6 +19,7 @@ import {
   registerViaApi,
   signedInCookie,
   uniqueEmail,
+  userIdOf,
 } from "./support-accounts";
 import { deliver, recordingEnv } from "./support-mail";
 import { SoftwareAuthenticator, type Tweaks } from "./support-passkeys";
@@ -72,10 +73,6 @@ async function one<T>(query: string, ...values: unknown[]): Promise<T> {
   return (await env.DB.prepare(query)
     .bind(...values)
     .first<T>()) as T;
-}
-
-async function userId(email: string): Promise<number> {
-  return (await one<{ id: number }>("SELECT id FROM users WHERE email = ?", email.toLowerCase())).id;
 }
 
 async function passkeysOf(id: number): Promise<string[]> {
@@ -146,7 +143,7 @@ async function signedIn(options: { admin?: boolean; app?: boolean } = {}) {
   });
   expect(login.status).toBe(200);
   const cookie = (login.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
-  return { email, cookie, id: await userId(email), secret };
+  return { email, cookie, id: await userIdOf(email), secret };
 }
 
 /** A reset link's token for the account, as the email would carry it. */

@@ -15,17 +15,11 @@ import {
   registerViaApi,
   signedInCookie,
   uniqueEmail,
+  userIdOf,
 } from "./support-accounts";
 
 // Second factors (authenticator app, recovery codes), the second step of a
 // sign-in over the API and the form, the lockout, enrolment enforced at every admin door, "Confirm it's you".
-
-async function userId(email: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?")
-    .bind(email)
-    .first<{ id: number }>();
-  return row?.id ?? 0;
-}
 
 async function account(options: { admin?: boolean } = {}) {
   const email = uniqueEmail(options.admin ? "admin" : "member");
@@ -70,7 +64,7 @@ describe("signing in with an authenticator app", () => {
     // An earlier step than the one used is refused too: codes only move forward.
     expect((await login({ email, password: PASSWORD, code: codeNow(secret, -1) })).status).toBe(401);
 
-    const id = await userId(email);
+    const id = await userIdOf(email);
     expect((await events(id, "sign-in-code")).map((entry) => entry.outcome)).toEqual([
       "failure",
       "success",
@@ -91,13 +85,13 @@ describe("signing in with an authenticator app", () => {
     const locked = await postJson("/api/login", { email, password: PASSWORD, code: codeNow(secret) }, client);
     expect(locked.status).toBe(401);
     expect((await locked.json()) as object).not.toHaveProperty("secondFactor");
-    expect(await events(await userId(email), "sign-in-locked-out")).toHaveLength(1);
+    expect(await events(await userIdOf(email), "sign-in-locked-out")).toHaveLength(1);
   });
 
   it("takes a recovery code once, and emails its owner", async () => {
     const email = await account();
     await enrolAuthenticator(email);
-    const id = await userId(email);
+    const id = await userIdOf(email);
     await env.DB.prepare("INSERT INTO recovery_codes (user_id, code_hash) VALUES (?, ?)")
       .bind(id, recoveryCodeHash(recoveryCodeKey(env.RECOVERY_CODE_KEY) ?? new Uint8Array(), "abcdeabcde"))
       .run();
@@ -196,7 +190,7 @@ describe("an administrator without a second factor", () => {
       "status",
       200,
     );
-    const id = await userId(email);
+    const id = await userIdOf(email);
     expect(await events(id, "totp-enabled")).toHaveLength(1);
     const stored = await env.DB.prepare("SELECT secret_ciphertext FROM totp_credentials WHERE user_id = ?")
       .bind(id)
@@ -213,7 +207,7 @@ function storedReference(html: string): string {
 describe("Confirm it's you", () => {
   it("asks again after 10 minutes, names the action, and it goes on once confirmed", async () => {
     const { email, cookie, secret } = await signedInCookie({ admin: true });
-    const id = await userId(email);
+    const id = await userIdOf(email);
     await env.DB.prepare("UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = ?")
       .bind(id)
       .run();
@@ -255,7 +249,7 @@ describe("an administrator's power over another person's sign-in", () => {
   it("ends every session of a person at once, with one entry", async () => {
     const admin = await signedInCookie({ admin: true });
     const member = await signedInCookie();
-    const id = await userId(member.email);
+    const id = await userIdOf(member.email);
     expect((await fetchWorker("/api/auth/me", { headers: { Cookie: member.cookie } })).status).toBe(200);
     const ended = await adminPost(`/api/admin/end-sessions/${id}`, admin.cookie);
     expect(ended.status).toBe(200);
@@ -264,15 +258,15 @@ describe("an administrator's power over another person's sign-in", () => {
     expect(await again.json()).toEqual({ ok: true, changed: false });
     const entries = await events(id, "sessions-ended");
     expect(entries).toEqual([
-      { action: "sessions-ended", outcome: "success", actor_id: await userId(admin.email) },
+      { action: "sessions-ended", outcome: "success", actor_id: await userIdOf(admin.email) },
     ]);
   });
 
   it("resets a person's second factors after Confirm it's you, emails them, and they enrol again", async () => {
     const admin = await signedInCookie({ admin: true });
     const other = await signedInCookie({ admin: true });
-    const id = await userId(other.email);
-    const adminId = await userId(admin.email);
+    const id = await userIdOf(other.email);
+    const adminId = await userIdOf(admin.email);
 
     await env.DB.prepare("UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = ?")
       .bind(adminId)
@@ -313,14 +307,14 @@ describe("Confirm it's you on the dashboard", () => {
   it("comes back to the dashboard, not to its data request, when the form was posted by the router", async () => {
     const admin = await signedInCookie({ admin: true });
     const member = await signedInCookie();
-    const adminId = await userId(admin.email);
+    const adminId = await userIdOf(admin.email);
     await env.DB.prepare("UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = ?")
       .bind(adminId)
       .run();
     // A hydrated form posts to React Router's data request for the page, not to the page itself.
     const refused = await postForm(
       "/admin.data?tab=users",
-      { intent: "deactivate", id: String(await userId(member.email)) },
+      { intent: "deactivate", id: String(await userIdOf(member.email)) },
       admin.cookie,
     );
     expect(refused.status).toBeLessThan(500);
@@ -335,9 +329,9 @@ describe("Confirm it's you on the dashboard", () => {
   it("interrupts a deactivation after 10 minutes, names it, and carries it on once confirmed", async () => {
     const admin = await signedInCookie({ admin: true });
     const member = await signedInCookie();
-    const memberId = await userId(member.email);
+    const memberId = await userIdOf(member.email);
     await env.DB.prepare("UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = ?")
-      .bind(await userId(admin.email))
+      .bind(await userIdOf(admin.email))
       .run();
     const refused = await postForm(
       "/admin?tab=users",
@@ -392,7 +386,7 @@ describe("Confirm it's you on the dashboard", () => {
   it("sends the CSV export through Confirm it's you after 10 minutes, and back", async () => {
     const admin = await signedInCookie({ admin: true });
     await env.DB.prepare("UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = ?")
-      .bind(await userId(admin.email))
+      .bind(await userIdOf(admin.email))
       .run();
     const stale = await fetchWorker("/admin/activity.csv?action=sign-in", {
       redirect: "manual",
@@ -427,7 +421,7 @@ describe("Confirm it's you on the dashboard", () => {
 describe("a secret that no longer decrypts", () => {
   it("answers like a wrong code, never a 5xx", async () => {
     const email = await account();
-    const id = await userId(email);
+    const id = await userIdOf(email);
     await env.DB.prepare(
       "INSERT INTO totp_credentials (user_id, secret_ciphertext, confirmed_at) VALUES (?, 'bm90IG91cnM=', unixepoch())",
     )

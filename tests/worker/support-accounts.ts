@@ -95,3 +95,19 @@ export async function signedInCookie(options: { admin?: boolean } = {}) {
   const setCookie = response.headers.get("Set-Cookie") ?? "";
   return { email, cookie: setCookie.split(";")[0] ?? "", secret };
 }
+
+/** The account's id for an address as it was registered, in any case; throws when there is no account. */
+export async function userIdOf(email: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?")
+    .bind(email.toLowerCase())
+    .first<{ id: number }>();
+  if (!row) throw new Error(`no account for ${email}`);
+  return row.id;
+}
+
+/** The `session=…` pair a response sets, ready for a Cookie header; "" when it sets none. */
+export const sessionCookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("session="))
+    ?.split(";")[0] ?? "";
