@@ -60,9 +60,14 @@ export async function logInAsAdminThroughForm(page: Page, options: { js?: boolea
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-/** Opens the dashboard as the demo admin, in the session the suite keeps (tests/e2e/demo-admin.ts). */
-export async function logInAsAdmin(page: Page, _options: { js?: boolean } = {}) {
+/**
+ * Opens the dashboard as the demo admin, in the session the suite keeps (tests/e2e/demo-admin.ts). With
+ * `js`, waits until the dashboard is hydrated: a click before that is a plain page load, and one made while
+ * React Router takes over can be lost, so a test of the JavaScript path must not start earlier.
+ */
+export async function logInAsAdmin(page: Page, options: { js?: boolean } = {}) {
   await openAsDemoAdmin(page, baseUrlOf(page));
+  if (options.js) await hydrated(page);
 }
 
 /**
