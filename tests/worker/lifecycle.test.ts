@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
+import { getDb } from "../../app/server/db.server";
 import { hashToken } from "../../app/server/identity/account-tokens.server";
+import { setActiveStatement } from "../../app/server/identity/users.server";
 import { fetchWorker } from "./support";
 import {
   PASSWORD,
@@ -141,6 +143,29 @@ describe("deactivate and reactivate", () => {
     const self = await adminPost(`/api/admin/deactivate-user/${await userIdOf(admin.email)}`, admin.cookie);
     expect(self.status).toBe(409);
     expect((await me(admin.cookie)).status).toBe(200);
+  });
+
+  it("keeps one of two administrators who deactivate each other at once", async () => {
+    const [a, b] = await Promise.all([signedInCookie({ admin: true }), signedInCookie({ admin: true })]);
+    const ids = await Promise.all([userIdOf(a.email), userIdOf(b.email)]);
+    const answers = await Promise.all([
+      adminPost(`/api/admin/deactivate-user/${ids[1]}`, a.cookie),
+      adminPost(`/api/admin/deactivate-user/${ids[0]}`, b.cookie),
+    ]);
+    // The second is refused, by its session ended (401) or, had it passed that check first, by its batch (403).
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 401 || status === 403)).toHaveLength(1);
+    const { results } = await env.DB.prepare("SELECT id FROM users WHERE id IN (?, ?) AND is_active = 1")
+      .bind(...ids)
+      .all<{ id: number }>();
+    expect(results).toHaveLength(1);
+
+    // The refused one's change, run as if its checks had passed before it was deactivated, changes nothing.
+    const kept = results[0]?.id ?? 0;
+    const gone = ids.find((id) => id !== kept) ?? 0;
+    expect(await setActiveStatement(getDb(env), kept, false, gone)).toEqual([]);
+    expect((await me(statuses[0] === 200 ? a.cookie : b.cookie)).status).toBe(200);
   });
 
   it("lists approved accounts with their state", async () => {

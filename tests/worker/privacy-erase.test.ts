@@ -10,6 +10,7 @@ import { deliver, insertContact, linksOf, recordingEnv } from "./support-mail";
 
 // The privacy link's erasure checks, in the batch that erases, that the address still has no usable
 // account: an approval that lands after the link was checked and before the batch runs erases nothing.
+// Every erasure checks there too that it does not remove the last active administrator.
 
 /** The erasure link emailed for the privacy request of `email`. */
 async function privacyLink(email: string): Promise<string> {
@@ -25,6 +26,15 @@ async function privacyLink(email: string): Promise<string> {
   expect(token).toHaveLength(52);
   return token;
 }
+
+const caller = {
+  session: null,
+  origin: "http://localhost",
+  address: "192.0.2.200",
+  userAgent: null,
+  country: null,
+  requestId: null,
+};
 
 async function count(sql: string, ...values: unknown[]): Promise<number> {
   const row = await env.DB.prepare(sql)
@@ -63,14 +73,6 @@ describe("erasing by a privacy link", () => {
     expect(pending.isApproved).toBe(false);
     await approve(email);
     const refusal = { kind: "invalid", message: PRIVACY_LINK_ACCOUNT_ACTIVE, fieldErrors: {} } as const;
-    const caller = {
-      session: null,
-      origin: "http://localhost",
-      address: "192.0.2.200",
-      userAgent: null,
-      country: null,
-      requestId: null,
-    };
     const outcome = await eraseAddress(
       { env, db, waitUntil: () => {} },
       caller,
@@ -101,5 +103,51 @@ describe("erasing by a privacy link", () => {
     expect(await count("SELECT count(*) AS n FROM users WHERE email = ?", email)).toBe(0);
     expect(await count("SELECT count(*) AS n FROM contact_submissions WHERE email = ?", email)).toBe(0);
     expect(await erasures(email, id)).toEqual({ mail: 1, entries: 1 });
+  });
+});
+
+describe("erasing an administrator", () => {
+  it("keeps one of two administrators who delete themselves at once", async () => {
+    // This file's own D1: the two are its only active administrators.
+    await env.DB.prepare("UPDATE users SET is_active = 0 WHERE user_type_id = 1").run();
+    const db = getDb(env);
+    const admins = await Promise.all(
+      ["both-go-a", "both-go-b"].map(async (label) => {
+        const email = uniqueEmail(label);
+        await registerViaApi(email);
+        await approve(email, true);
+        const user = (await db.query.users.findFirst({
+          where: (users, { eq }) => eq(users.email, email),
+        })) as UserRow;
+        return { email, user };
+      }),
+    );
+    // Both erasures read two active administrators before either batch runs.
+    const outcomes = await Promise.all(
+      admins.map(({ email, user }) =>
+        eraseAddress({ env, db, waitUntil: () => {} }, caller, { email, user }, "account-deleted"),
+      ),
+    );
+    expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(["conflict", "done"]);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM users WHERE user_type_id = 1 AND is_active = 1 AND is_approved = 1",
+      ),
+    ).toBe(1);
+    const kept = admins[outcomes.findIndex((outcome) => outcome.kind === "conflict")];
+    if (!kept) throw new Error("no administrator kept");
+    expect(await count("SELECT count(*) AS n FROM users WHERE email = ?", kept.email)).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM mail_events WHERE type = 'account-deleted' AND recipient = ?",
+        kept.email,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM account_events WHERE action = 'account-deleted' AND subject_id = ?",
+        kept.user.id,
+      ),
+    ).toBe(0);
   });
 });

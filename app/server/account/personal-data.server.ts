@@ -19,6 +19,7 @@ import { asSeenBy, type EventChain, entriesOfPerson, withEventChain } from "../a
 import { sha256Hex } from "../audit/audit-chain";
 import type { Database } from "../db.server";
 import { forgetUserSessionsInKv, listUserSessions } from "../identity/sessions.server";
+import { notLastActiveAdminSql } from "../identity/users.server";
 import {
   type MailEventMessage,
   mailEventColumns,
@@ -265,7 +266,10 @@ export function personalDataResponse(data: PersonalData): Response {
   });
 }
 
-/** True when the user is the only approved, active administrator left (who must not be deleted). */
+/**
+ * True when the user is the only approved, active administrator left (who must not be deleted): the early
+ * answer of a door. The erasure's own batch checks it again as D1 has things when it runs.
+ */
 export async function isLastActiveAdmin(
   db: Database,
   user: Pick<UserRow, "id" | "userTypeId" | "isApproved" | "isActive">,
@@ -290,7 +294,8 @@ export const LAST_ADMIN_MESSAGE =
  * from other rows (who approved, rejected or processed what) are cleared first. The batch also records the
  * erasure as an account event (ids only) and queues one confirmation to the address, whose copy of the
  * address is blanked once sent. Then the account's sessions leave KV. The last active administrator is
- * refused (409), whichever door asks. With `refusedIfUsable` (the privacy link's door), every statement of
+ * refused (409), whichever door asks: every statement of the batch checks it, so of two administrators
+ * deleting themselves at once, one stays. With `refusedIfUsable` (the privacy link's door), every statement of
  * the batch also checks, as D1 has things when it runs, that neither the address nor the account has a
  * usable account (approved, active, not rejected): if one has, nothing is erased, recorded or sent, and that
  * refusal is the answer, however recently the caller found the account unusable.
@@ -307,11 +312,13 @@ export async function eraseAddress(
   const { email } = target;
   const userId = target.user?.id ?? null;
   const confirm = mailEventRow(confirmation, userId ?? 0);
-  const onlyIf = options.refusedIfUsable
-    ? { condition: noUsableAccountSql(email, userId), refusal: options.refusedIfUsable }
-    : undefined;
-  const when = (where: SQL | undefined) => and(where, onlyIf?.condition);
-  const byUser = userId === null ? [] : userStatements(db, userId, onlyIf?.condition);
+  const refusal = options.refusedIfUsable ?? conflict(LAST_ADMIN_MESSAGE);
+  const condition = and(
+    options.refusedIfUsable ? noUsableAccountSql(email, userId) : undefined,
+    userId === null ? undefined : notLastActiveAdminSql(userId),
+  );
+  const when = (where: SQL | undefined) => and(where, condition);
+  const byUser = userId === null ? [] : userStatements(db, userId, condition);
   const statements = (chain: EventChain) =>
     [
       db.delete(mailEvents).where(when(personalMailEvents(db, userId, email))),
@@ -343,7 +350,7 @@ export async function eraseAddress(
       db
         .insert(mailEvents)
         .select(
-          sql`SELECT ${confirm.id}, ${confirm.type}, ${confirm.subjectId}, unixepoch(), NULL, ${email} WHERE ${onlyIf?.condition ?? sql`1`}`,
+          sql`SELECT ${confirm.id}, ${confirm.type}, ${confirm.subjectId}, unixepoch(), NULL, ${email} WHERE ${condition ?? sql`1`}`,
         )
         .returning(mailEventColumns),
       chain.append(
@@ -357,7 +364,7 @@ export async function eraseAddress(
     return db.batch([first, ...rest]);
   });
   const mail = results.at(-2) as MailEventMessage[];
-  if (mail.length === 0 && onlyIf) return onlyIf.refusal;
+  if (mail.length === 0) return refusal;
   if (userId !== null) await forgetUserSessionsInKv(env, userId);
   deps.waitUntil(publishMailEvents(env, mail));
   return done(null);

@@ -24,7 +24,16 @@ import {
 import { accountStanding, decidePendingStatement, setActiveStatement } from "../identity/users.server";
 import { insertMailEventIfChanged, mailEventRow, publishMailEvents } from "../mail/mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
-import { alreadyDone, conflict, done, type Failure, invalid, notFound, type Outcome } from "../outcome";
+import {
+  alreadyDone,
+  conflict,
+  done,
+  type Failure,
+  forbidden,
+  invalid,
+  notFound,
+  type Outcome,
+} from "../outcome";
 import { lockEnrolmentStatement } from "../second-factors/enrolment-links.server";
 import { hasSecondFactor, secondFactorsOf } from "../second-factors/second-factors.server";
 
@@ -139,8 +148,10 @@ export const deactivateUser = adminAction(
       deps,
       caller,
       adminEvent(admin, "user-deactivated", id),
-      (entry) => [setActiveStatement(deps.db, id, false), entry],
+      (entry) => [setActiveStatement(deps.db, id, false, admin.id), entry],
     );
+    // Deactivated meanwhile (perhaps by the administrator this one was deactivating): no longer let in.
+    if (changed.length === 0 && (await accountStanding(deps.db, admin.id)) !== "active") return forbidden;
     if (changed.length === 0) return unchangedOutcome(deps.db, id, ["inactive"]);
     await endUserSessions(deps.env, deps.db, id);
     return done(null);

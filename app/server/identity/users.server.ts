@@ -237,12 +237,42 @@ export function decidePendingStatement(
     .returning({ id: users.id });
 }
 
-export function setActiveStatement(db: Database, id: number, active: boolean) {
+/**
+ * Activates or deactivates an approved account. With `byAdmin`, only while that account is still an approved,
+ * active administrator as D1 has it when the statement runs: of two administrators deactivating each other at
+ * once, the second finds its actor gone and changes nothing, so the dashboard keeps one.
+ */
+export function setActiveStatement(db: Database, id: number, active: boolean, byAdmin?: number) {
   return db
     .update(users)
     .set({ isActive: active, updatedAt: new Date() })
-    .where(and(eq(users.id, id), eq(users.isApproved, true), eq(users.isActive, !active)))
+    .where(
+      and(
+        eq(users.id, id),
+        eq(users.isApproved, true),
+        eq(users.isActive, !active),
+        byAdmin === undefined ? undefined : isActiveAdminSql(byAdmin),
+      ),
+    )
     .returning({ id: users.id });
+}
+
+/** SQL that holds while the account `id` is an approved, active administrator. */
+export function isActiveAdminSql(id: number) {
+  return sql`EXISTS (SELECT 1 FROM users AS admin WHERE admin.id = ${id} AND ${activeAdminSql("admin")})`;
+}
+
+/**
+ * SQL that holds unless the account `id` is the only approved, active administrator: what an erasure checks
+ * in its own batch, so two administrators deleting themselves at once cannot both go.
+ */
+export function notLastActiveAdminSql(id: number) {
+  return sql`(NOT ${isActiveAdminSql(id)} OR EXISTS (SELECT 1 FROM users AS other WHERE other.id <> ${id} AND ${activeAdminSql("other")}))`;
+}
+
+function activeAdminSql(alias: "admin" | "other") {
+  const row = sql.raw(alias);
+  return sql`${row}.user_type_id = ${ADMIN_USER_TYPE_ID} AND ${row}.is_approved = 1 AND ${row}.is_active = 1`;
 }
 
 /** Approved, active administrators: who hears about new messages and accounts. */
