@@ -88,9 +88,16 @@ const DATA_COPY_READY: ToastMessage = {
   description: "Now choose Download my data to get your copy.",
 };
 
+/** The same for the Activity tab's CSV export: back on the tab, Export CSV downloads at once. */
+const ACTIVITY_EXPORT_READY: ToastMessage = {
+  title: "Confirmed",
+  description: "Now choose Export CSV to download the activity log.",
+};
+
 /** Runs the stored action as the confirmed caller: the toast it leaves for the page it returns to. */
 async function run(deps: Deps, caller: Caller, action: InterruptedAction): Promise<ToastMessage | null> {
   if (action.intent === "export-data") return DATA_COPY_READY;
+  if (action.intent === "export-activity") return ACTIVITY_EXPORT_READY;
   if (action.intent !== "deactivate" && action.intent !== "reset-second-factors") return null;
   const intent = USER_INTENTS[action.intent];
   const outcome = await intent.run(deps, caller, action.target);

@@ -13,6 +13,7 @@ import {
   postForm,
   postJson,
   registerViaApi,
+  sessionCookieOf,
   signedInCookie,
   uniqueEmail,
   userIdOf,
@@ -408,10 +409,22 @@ describe("Confirm it's you on the dashboard", () => {
       admin.cookie,
     );
     expect(confirmed.status).toBe(302);
-    expect(confirmed.headers.get("Location")).toBe("/admin/activity.csv?action=sign-in");
-    const renewed = confirmed.headers.getSetCookie().find((cookie) => cookie.startsWith("session="));
+    // Back to the tab with its filter, which says the export now downloads: a redirect to the file itself
+    // would leave the browser showing the spent confirmation form.
+    expect(confirmed.headers.get("Location")).toBe("/admin?tab=activity&action=sign-in");
+    const renewed = sessionCookieOf(confirmed);
+    const flash = confirmed.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("flash="))
+      ?.split(";")[0];
+    const tab = await fetchWorker("/admin?tab=activity&action=sign-in", {
+      headers: { Cookie: `${renewed}; ${flash}` },
+    });
+    const html = await tab.text();
+    expect(textOf(html)).toContain("Now choose Export CSV to download the activity log.");
+    expect(html).toContain('href="/admin/activity.csv?action=sign-in"');
     const csv = await fetchWorker("/admin/activity.csv?action=sign-in", {
-      headers: { Cookie: renewed?.split(";")[0] ?? "" },
+      headers: { Cookie: renewed },
     });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");

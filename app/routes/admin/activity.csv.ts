@@ -1,14 +1,16 @@
+import { dashboardHref } from "~/lib/admin-tabs";
 import { adminPageRefusal } from "~/server/admin/admin-actions.server";
 import { confirmFirst } from "~/server/admin/admin-intents.server";
-import { exportActivityCsv } from "~/server/admin/audit-activity.server";
+import { activityQuery, exportActivityCsv } from "~/server/admin/audit-activity.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/activity.csv";
 
 // GET /admin/activity.csv[?person=&action=&from=&to=] (and the API's actor and subject): the Activity
 // tab's "Export CSV", a file rather than a page. The export checks that the caller is an administrator (D1,
 // as every admin operation does) and logs itself; anyone else goes to /login, as from the dashboard. It needs
-// "Confirm it's you": after 10 minutes the export (this address, filters included) is stored for the session
-// and the browser goes to /confirm-its-you, which names it and comes back here once confirmed.
+// "Confirm it's you": after 10 minutes the export is stored for the session and the browser goes to
+// /confirm-its-you, which names it and, once confirmed, returns to the Activity tab with the same filters,
+// where Export CSV then downloads at once (a redirect to the file would leave the spent form on screen).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const deps = depsOf(context);
@@ -19,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw await confirmFirst(deps, caller, {
       intent: "export-activity",
       target: null,
-      next: url.pathname + url.search,
+      next: dashboardHref("activity", activityQuery(url.searchParams)),
     });
   }
   if (outcome.kind !== "done") throw adminPageRefusal(outcome);

@@ -18,9 +18,9 @@ const INTENTS = {
   // The dashboard's: they go on from /confirm-its-you, which then returns to the tab.
   deactivate: "confirm-page",
   "reset-second-factors": "confirm-page",
-  // A link (the audit log's CSV): /confirm-its-you goes on to the stored address.
+  // The downloads (the audit log's CSV, /account's data copy): /confirm-its-you goes back to the page that
+  // offers the file, where the download then works.
   "export-activity": "confirm-page",
-  // /account's data copy: /confirm-its-you goes back to /account, where the download then works.
   "export-data": "confirm-page",
   // /account/security's: they go on in that page, where their result (codes, a QR code) is shown.
   "totp-start": "account-security",
