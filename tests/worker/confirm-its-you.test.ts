@@ -13,6 +13,7 @@ import { fetchWorker, ORIGIN, textOf } from "./support";
 import {
   codeNow,
   enrolAuthenticator,
+  flashCookieOf,
   freshIp,
   PASSWORD,
   postForm,
@@ -678,10 +679,7 @@ describe("a copy of your data", () => {
     expect(confirmed.status).toBe(302);
     expect(confirmed.headers.get("Location")).toBe("/account#data");
     const renewed = sessionCookieOf(confirmed);
-    const flash = confirmed.headers
-      .getSetCookie()
-      .find((cookie) => cookie.startsWith("flash="))
-      ?.split(";")[0];
+    const flash = flashCookieOf(confirmed);
     const back = await fetchWorker("/account", { headers: { Cookie: `${renewed}; ${flash}` } });
     expect(textOf(await back.text())).toContain("Now choose Download my data to get your copy.");
 

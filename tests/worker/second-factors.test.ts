@@ -8,6 +8,7 @@ import {
   approve,
   codeNow,
   enrolAuthenticator,
+  flashCookieOf,
   freshIp,
   PASSWORD,
   postForm,
@@ -413,10 +414,7 @@ describe("Confirm it's you on the dashboard", () => {
     // would leave the browser showing the spent confirmation form.
     expect(confirmed.headers.get("Location")).toBe("/admin?tab=activity&action=sign-in");
     const renewed = sessionCookieOf(confirmed);
-    const flash = confirmed.headers
-      .getSetCookie()
-      .find((cookie) => cookie.startsWith("flash="))
-      ?.split(";")[0];
+    const flash = flashCookieOf(confirmed);
     const tab = await fetchWorker("/admin?tab=activity&action=sign-in", {
       headers: { Cookie: `${renewed}; ${flash}` },
     });

@@ -105,9 +105,15 @@ export async function userIdOf(email: string): Promise<number> {
   return row.id;
 }
 
-/** The `session=…` pair a response sets, ready for a Cookie header; "" when it sets none. */
-export const sessionCookieOf = (response: Response) =>
+/** The `name=…` pair a response sets, ready for a Cookie header; "" when it sets none. */
+const cookieOf = (name: "session" | "flash", response: Response) =>
   response.headers
     .getSetCookie()
-    .find((cookie) => cookie.startsWith("session="))
+    .find((cookie) => cookie.startsWith(`${name}=`))
     ?.split(";")[0] ?? "";
+
+/** The `session=…` pair a response sets; "" when it sets none. */
+export const sessionCookieOf = (response: Response) => cookieOf("session", response);
+
+/** The `flash=…` pair (the next page's toast) a response sets; "" when it sets none. */
+export const flashCookieOf = (response: Response) => cookieOf("flash", response);
