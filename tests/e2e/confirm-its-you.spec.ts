@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { nextDemoAdminCode, signInAsDemoAdmin } from "./demo-admin";
+import { keepDemoAdminSessionOf, nextDemoAdminCode, signInAsDemoAdmin } from "./demo-admin";
 import { approvedMember, clientIp } from "./members";
 import { addPasskeyAs, addVirtualAuthenticator, secureOrigin } from "./passkey-device";
 import { DEMO_ADMIN, hydrated, logIn, notice, PASSWORD, uniqueEmail } from "./support";
@@ -81,6 +81,46 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/admin\?tab=users$/);
       await expect(notice(page, "User Deactivated")).toBeVisible();
       await expect(page.getByRole("listitem").filter({ hasText: member })).toContainText("Deactivated");
+      await keepDemoAdminSessionOf(page);
+    });
+
+    test("the Activity tab's CSV asks Confirm it's you, then the tab offers it again", async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      await signInAsDemoAdmin(page, baseURL ?? "");
+      staleSessions(DEMO_ADMIN.email);
+
+      await page.goto("/admin?tab=activity&action=sign-in");
+      if (javaScriptEnabled) await hydrated(page);
+      await page.getByRole("link", { name: "Export CSV" }).click();
+      await expect(page).toHaveURL(/\/confirm-its-you\?ref=[a-z2-7]{52}$/);
+      if (javaScriptEnabled) await hydrated(page);
+      const form = page.getByRole("form", { name: "Confirm it's you" });
+      await expect(form).toHaveAccessibleDescription("Export the activity log as a CSV file");
+      await form.getByLabel("Password").fill(DEMO_ADMIN.password);
+      await form
+        .getByLabel("The code from your authenticator app or a recovery code")
+        .fill(await nextDemoAdminCode());
+      await form.getByRole("button", { name: "Confirm and continue" }).click();
+      // Back on the tab with its filter, not left on the spent form while a file downloads.
+      await expect(page).toHaveURL(/\/admin\?tab=activity&action=sign-in$/);
+      await expect(
+        page.getByText("Now choose Export CSV to download the activity log.").first(),
+      ).toBeVisible();
+      await expect(form).toHaveCount(0);
+
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Export CSV" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^facets-activity-\d{4}-\d\d-\d\d\.csv$/);
+      const rows = readFileSync((await download.path()) ?? "", "utf8")
+        .split("\r\n")
+        .slice(1);
+      expect(rows.filter((row) => row !== "").every((row) => row.includes(',"sign-in",'))).toBe(true);
+      await keepDemoAdminSessionOf(page);
     });
 
     test("a link that names an action in its address has nothing to confirm", async ({ page, baseURL }) => {

@@ -96,6 +96,17 @@ export async function demoAdminCookie(baseURL: string): Promise<string> {
   throw new Error("The demo admin could not sign in with its password and code.");
 }
 
+/**
+ * Keeps, as the demo admin's session, the one this page's browser holds: "Confirm it's you" gives a session a
+ * new token, and without this the next test would sign in again and wait for a code of a new step.
+ */
+export async function keepDemoAdminSessionOf(page: Page) {
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === "session");
+  if (!session) return;
+  cached = `session=${session.value}`;
+  cachedAt = Date.now();
+}
+
 /** Gives the page's browser the demo admin's kept session. */
 export async function signInAsDemoAdmin(page: Page, baseURL: string) {
   const cookie = await demoAdminCookie(baseURL);
