@@ -13,7 +13,8 @@ export type Outcome<T = null> =
   /** `message` says why when it is not "administrators only"; `reauthenticate`: "Confirm it's you" first. */
   | { kind: "forbidden"; message?: string; reauthenticate?: boolean }
   | { kind: "not-found" }
-  | { kind: "conflict"; message: string };
+  /** `token`: the session's new token, when a confirmation renewed it before the refusal. */
+  | { kind: "conflict"; message: string; token?: string };
 
 export type Failure = Exclude<Outcome<never>, { kind: "done" }>;
 

@@ -11,6 +11,7 @@ import {
   PASSWORD,
   postJson,
   registerViaApi,
+  sessionCookieOf,
   uniqueEmail,
 } from "./support-accounts";
 import { deliver, insertContact, linksOf, recordingEnv } from "./support-mail";
@@ -361,6 +362,48 @@ describe("delete account", () => {
     const copy = await call("/api/account/export", cookie);
     expect(copy.status).toBe(403);
     expect(await copy.json()).toMatchObject({ reauthenticate: "required" });
+  });
+});
+
+describe("two last administrators deleting themselves at once", () => {
+  it("deletes one; the other stays signed in under the token its code renewed", async () => {
+    // This file's own D1: the two are its only active administrators, each confirming with a code.
+    await env.DB.prepare("UPDATE users SET is_active = 0 WHERE user_type_id = 1").run();
+    const admins = await Promise.all(
+      ["both-a", "both-b"].map(async (label) => {
+        const email = uniqueEmail(label);
+        await registerViaApi(email);
+        await approve(email, true);
+        const secret = await enrolAuthenticator(email);
+        const login = await postJson("/api/login", { email, password: PASSWORD, code: codeNow(secret) });
+        expect(login.status).toBe(200);
+        return { email, secret, cookie: sessionCookieOf(login) };
+      }),
+    );
+    await env.DB.prepare(
+      "UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id IN (SELECT id FROM users WHERE user_type_id = 1)",
+    ).run();
+
+    const answers = await Promise.all(
+      admins.map(({ cookie, secret }) =>
+        call("/api/account", cookie, {
+          method: "DELETE",
+          body: { password: PASSWORD, confirm: "DELETE", code: codeNow(secret, 1) },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const keptAt = answers.findIndex((answer) => answer.status === 409);
+    const kept = admins[keptAt];
+    const refused = answers[keptAt];
+    if (!kept || !refused) throw new Error("no administrator kept");
+    expect(((await refused.json()) as { error: string }).error).toMatch(/last active administrator/);
+    expect(
+      await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(kept.email).first(),
+    ).not.toBeNull();
+    // Whichever check refused it, the kept administrator's browser holds a session that still works.
+    const cookie = sessionCookieOf(refused) || kept.cookie;
+    expect((await call("/api/auth/me", cookie)).status).toBe(200);
   });
 });
 

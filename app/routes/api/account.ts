@@ -1,5 +1,5 @@
 import { deleteMyAccount, readProfile, updateProfile } from "~/server/account/my-account.server";
-import { clearSessionCookie } from "~/server/http/cookies.server";
+import { clearSessionCookie, sessionCookie } from "~/server/http/cookies.server";
 import { apiFailure, getOnly, methodNotAllowed, readJsonBody } from "~/server/http/json-api.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/account";
@@ -29,9 +29,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const caller = callerOf(context, request);
   if (request.method === "DELETE") {
     const outcome = await deleteMyAccount(deps, caller, read.body);
-    return outcome.kind === "done"
-      ? Response.json({ ok: true }, { headers: { "Set-Cookie": clearSessionCookie(request) } })
-      : apiFailure(outcome);
+    if (outcome.kind === "done") {
+      return Response.json({ ok: true }, { headers: { "Set-Cookie": clearSessionCookie(request) } });
+    }
+    const refused = apiFailure(outcome);
+    if (outcome.kind === "conflict" && outcome.token) {
+      refused.headers.append("Set-Cookie", sessionCookie(request, outcome.token));
+    }
+    return refused;
   }
   const outcome = await updateProfile(deps, caller, read.body);
   return outcome.kind === "done" ? Response.json(outcome.value, NO_STORE) : apiFailure(outcome);

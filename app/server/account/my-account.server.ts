@@ -309,7 +309,8 @@ export const exportMyData = guarded(
  * Deletes the caller's account and what was sent from its address, at once (personal-data.server.ts
  * `eraseAddress`): the current password and the word DELETE are asked first. The last active administrator
  * is refused, so the dashboard always has someone: before the password and code are checked, so that a
- * refused deletion confirms nothing. An email confirms the deletion.
+ * refused deletion confirms nothing, and again by the erasure's batch, whose refusal carries the session's
+ * new token when a code renewed it. An email confirms the deletion.
  */
 export async function deleteMyAccount(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
   const holder = await confirmHolder(deps, caller, input, {
@@ -322,6 +323,10 @@ export async function deleteMyAccount(deps: Deps, caller: Caller, input: unknown
         : null,
   });
   if (holder.kind !== "done") return holder;
-  const { user } = holder.value;
-  return eraseAddress(deps, caller, { email: user.email, user }, "account-deleted");
+  const { user, token } = holder.value;
+  const erased = await eraseAddress(deps, caller, { email: user.email, user }, "account-deleted");
+  // Refused by the erasure's own batch (another administrator left at the same moment) after a code renewed
+  // the session: the person stays signed in, under the new token.
+  if (erased.kind === "conflict" && token) return { ...erased, token };
+  return erased;
 }

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { deleteMyAccount } from "~/server/account/my-account.server";
-import { clearSessionCookie, flashCookie } from "~/server/http/cookies.server";
+import { clearSessionCookie, flashCookie, sessionCookie } from "~/server/http/cookies.server";
 import { answer, type IntentHandlers, wrongPasswordOr } from "./overview-answers.server";
 
 // The handlers of the intents that delete.tsx, beside it, posts.
@@ -21,12 +21,14 @@ export const intents: IntentHandlers = {
       throw redirect("/", { headers });
     }
     if (outcome.kind === "conflict") {
+      const headers = new Headers();
+      if (outcome.token) headers.append("Set-Cookie", sessionCookie(request, outcome.token));
       return answer(
         {
           section: "delete",
           notice: { title: "Not deleted", description: outcome.message, variant: "destructive" },
         },
-        { status: 409 },
+        { status: 409, headers },
       );
     }
     return wrongPasswordOr("delete", outcome, "password");
