@@ -16,6 +16,7 @@ import {
   describeInterruptedAction,
   findInterruptedAction,
   type InterruptedAction,
+  MAX_NEXT_LENGTH,
   referenceOf,
 } from "~/server/identity/interrupted-actions.server";
 import { findSignedInUser } from "~/server/identity/users.server";
@@ -33,7 +34,8 @@ import type { Route } from "./+types/confirm-its-you";
 
 /** A path of ours (with its query), never another origin. */
 function safeNext(raw: string): string {
-  return /^\/(?![/\\])[\x21-\x7e]{0,2000}$/.test(raw) ? raw : "/account";
+  const path = /^\/(?![/\\])[\x21-\x7e]*$/.test(raw);
+  return path && raw.length <= MAX_NEXT_LENGTH ? raw : "/account";
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -427,6 +427,33 @@ describe("Confirm it's you on the dashboard", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
   });
+
+  it("returns to the Activity tab without filters too long to carry back", async () => {
+    const admin = await signedInCookie({ admin: true });
+    await env.DB.prepare("UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = ?")
+      .bind(await userIdOf(admin.email))
+      .run();
+    // Each of the two filters at its 200 characters, each character nine in the address.
+    const long = "€".repeat(200);
+    const stale = await fetchWorker(`/admin/activity.csv?person=${long}&action=${long}`, {
+      redirect: "manual",
+      headers: { Cookie: admin.cookie },
+    });
+    const location = stale.headers.get("Location") ?? "";
+    expect(location).toMatch(/^\/confirm-its-you\?ref=[a-z2-7]{52}$/);
+    const confirmed = await postForm(
+      location,
+      {
+        intent: "confirm-its-you",
+        ref: new URL(location, "http://localhost").searchParams.get("ref") ?? "",
+        password: PASSWORD,
+        code: codeNow(admin.secret ?? new Uint8Array(), 1),
+      },
+      admin.cookie,
+    );
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe("/admin?tab=activity");
+  });
 });
 
 describe("a secret that no longer decrypts", () => {

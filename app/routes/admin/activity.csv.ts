@@ -2,6 +2,7 @@ import { dashboardHref } from "~/lib/admin-tabs";
 import { adminPageRefusal } from "~/server/admin/admin-actions.server";
 import { confirmFirst } from "~/server/admin/admin-intents.server";
 import { activityQuery, exportActivityCsv } from "~/server/admin/audit-activity.server";
+import { MAX_NEXT_LENGTH } from "~/server/identity/interrupted-actions.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/activity.csv";
 
@@ -18,10 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const outcome = await exportActivityCsv(deps, caller, url.searchParams);
   if (outcome.kind === "forbidden" && outcome.reauthenticate) {
+    // Filters too long to carry back (far beyond what the tab's fields take) are left behind, not the tab.
+    const filtered = dashboardHref("activity", activityQuery(url.searchParams));
     throw await confirmFirst(deps, caller, {
       intent: "export-activity",
       target: null,
-      next: dashboardHref("activity", activityQuery(url.searchParams)),
+      next: filtered.length <= MAX_NEXT_LENGTH ? filtered : dashboardHref("activity"),
     });
   }
   if (outcome.kind !== "done") throw adminPageRefusal(outcome);

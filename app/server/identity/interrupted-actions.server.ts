@@ -45,6 +45,9 @@ export interface InterruptedAction {
 
 export const INTERRUPTED_ACTION_SECONDS = 10 * 60;
 
+/** The longest `next` a confirmation goes back to; a longer one sends the person to their home page. */
+export const MAX_NEXT_LENGTH = 2000;
+
 export function isInterruptedIntent(value: unknown): value is InterruptedIntent {
   return typeof value === "string" && Object.hasOwn(INTENTS, value);
 }
