@@ -385,21 +385,22 @@ describe("Confirm it's you on the dashboard", () => {
     expect(await events(memberId, "user-deactivated")).toHaveLength(1);
   });
 
-  it("sends the CSV export through Confirm it's you after 10 minutes, and back", async () => {
+  /** An admin whose sign-in is 11 minutes old asks for `path`: the Confirm it's you page they are sent to. */
+  async function staleExport(path: string) {
     const admin = await signedInCookie({ admin: true });
     await env.DB.prepare("UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = ?")
       .bind(await userIdOf(admin.email))
       .run();
-    const stale = await fetchWorker("/admin/activity.csv?action=sign-in", {
-      redirect: "manual",
-      headers: { Cookie: admin.cookie },
-    });
+    const stale = await fetchWorker(path, { redirect: "manual", headers: { Cookie: admin.cookie } });
     expect(stale.status).toBe(302);
     const location = stale.headers.get("Location") ?? "";
     expect(location).toMatch(/^\/confirm-its-you\?ref=[a-z2-7]{52}$/);
-    const page = await fetchWorker(location, { headers: { Cookie: admin.cookie } });
-    expect(textOf(await page.text())).toContain("Export the activity log as a CSV file");
-    const confirmed = await postForm(
+    return { admin, location };
+  }
+
+  /** That page's answer to the admin's password and a code of the next step. */
+  function confirmExport({ admin, location }: Awaited<ReturnType<typeof staleExport>>) {
+    return postForm(
       location,
       {
         intent: "confirm-its-you",
@@ -409,6 +410,13 @@ describe("Confirm it's you on the dashboard", () => {
       },
       admin.cookie,
     );
+  }
+
+  it("sends the CSV export through Confirm it's you after 10 minutes, and back", async () => {
+    const waiting = await staleExport("/admin/activity.csv?action=sign-in");
+    const page = await fetchWorker(waiting.location, { headers: { Cookie: waiting.admin.cookie } });
+    expect(textOf(await page.text())).toContain("Export the activity log as a CSV file");
+    const confirmed = await confirmExport(waiting);
     expect(confirmed.status).toBe(302);
     // Back to the tab with its filter, which says the export now downloads: a redirect to the file itself
     // would leave the browser showing the spent confirmation form.
@@ -429,27 +437,10 @@ describe("Confirm it's you on the dashboard", () => {
   });
 
   it("returns to the Activity tab without filters too long to carry back", async () => {
-    const admin = await signedInCookie({ admin: true });
-    await env.DB.prepare("UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = ?")
-      .bind(await userIdOf(admin.email))
-      .run();
     // Each of the two filters at its 200 characters, each character nine in the address.
     const long = "€".repeat(200);
-    const stale = await fetchWorker(`/admin/activity.csv?person=${long}&action=${long}`, {
-      redirect: "manual",
-      headers: { Cookie: admin.cookie },
-    });
-    const location = stale.headers.get("Location") ?? "";
-    expect(location).toMatch(/^\/confirm-its-you\?ref=[a-z2-7]{52}$/);
-    const confirmed = await postForm(
-      location,
-      {
-        intent: "confirm-its-you",
-        ref: new URL(location, "http://localhost").searchParams.get("ref") ?? "",
-        password: PASSWORD,
-        code: codeNow(admin.secret ?? new Uint8Array(), 1),
-      },
-      admin.cookie,
+    const confirmed = await confirmExport(
+      await staleExport(`/admin/activity.csv?person=${long}&action=${long}`),
     );
     expect(confirmed.status).toBe(302);
     expect(confirmed.headers.get("Location")).toBe("/admin?tab=activity");
