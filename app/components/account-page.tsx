@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { PageHero } from "./page-hero";
-import { StaticNotice, type ToastMessage, useToast } from "./toaster";
+import { StaticNotice } from "./static-notice";
+import { type ToastMessage, useToast } from "./toaster";
 
 /** The frame of the small account pages (confirm address, forgot and reset password): hero, notice, card. */
 export function AccountPage({

@@ -30,21 +30,26 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** Shows `message` as a toast whenever a new one arrives (e.g. from an action or the flash cookie). */
+/** Messages the page was rendered with that a `StaticNotice` keeps in place: never also a toast. */
+const keptInPage = new WeakSet<ToastMessage>();
+
+/** Marks a message the page keeps in place (static-notice.tsx), so that `useToast` does not repeat it. */
+export function keepInPage(message: ToastMessage): void {
+  keptInPage.add(message);
+}
+
+/**
+ * Shows `message` as a toast whenever a new one arrives (e.g. from an action or the flash cookie), unless
+ * the page came with it and a `StaticNotice` keeps it in place.
+ */
 export function useToast(message: ToastMessage | null | undefined): void {
   useEffect(() => {
-    if (message) showToast(message);
+    if (message && !keptInPage.has(message)) showToast(message);
   }, [message]);
 }
 
 const tone = (variant: ToastMessage["variant"]) =>
   variant === "destructive" ? "border-danger bg-red-50 text-red-900" : "border-line bg-surface text-ink";
-
-/** Before JavaScript runs (or without it) the same message is a plain status box in the page. */
-export function StaticNotice({ message }: { message: ToastMessage | null | undefined }) {
-  const hydrated = useHydrated();
-  return hydrated ? null : <Notice message={message} />;
-}
 
 /** A message as a status box in the page (an island keeps the one its page was rendered with). */
 export function Notice({ message }: { message: ToastMessage | null | undefined }) {

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { paintFacts } from "./page-facts";
 import { hydrated, logInAsAdmin, notice, uniqueEmail } from "./support";
 
 test.skip(({ isMobile }) => isMobile, "the flows run once, at desktop width");
@@ -95,4 +96,35 @@ test("the dashboard shows both counts and its empty states", async ({ page }) =>
     await expect(emptyState).toBeVisible();
     await expect(tab).toContainText("0");
   }
+});
+
+test("the answer to a post sent before JavaScript ran keeps its notice in place once it runs", async ({
+  page,
+}) => {
+  const marker = `steady${Date.now()}`;
+  await sendMessage(page, "/#contact", uniqueEmail("steady"), `Please hold still, ${marker}.`, false);
+  await logInAsAdmin(page);
+  // The dashboard with its scripts held back, as a person sees it before they run: its button posts the form.
+  await page.route(/\.js($|\?)/, (route) => route.abort());
+  await page.goto("/admin?tab=contacts");
+  await page.unroute(/\.js($|\?)/);
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: marker })
+    .getByRole("button", { name: "Mark Processed" })
+    .click();
+  await expect(page.getByRole("listitem").filter({ hasText: marker })).toHaveCount(0);
+
+  // The answer page hydrates: the notifications region appears in the same render that used to take the
+  // notice out of the page and move everything below it up, under a pointer about to click.
+  const toasts = page.getByRole("region", { name: "Notifications (F8)" });
+  await expect(toasts).toBeAttached();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect((await paintFacts(page)).cls).toBe(0);
+  await expect(page.getByRole("main").getByText("Contact Processed", { exact: true })).toBeVisible();
+  await expect(toasts.getByText("Contact Processed", { exact: true })).toHaveCount(0);
+
+  await page.getByRole("link", { name: /^Processed/ }).click();
+  await expect(page).toHaveURL(/view=processed/);
+  await expect(page.getByText("Contact Processed", { exact: true })).toHaveCount(0);
 });

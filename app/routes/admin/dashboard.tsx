@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { StaticNotice, useToast } from "~/components/toaster";
+import { StaticNotice } from "~/components/static-notice";
+import { useToast } from "~/components/toaster";
 import { type AdminTab, adminTabOf } from "~/lib/admin-tabs";
 import { pageMeta } from "~/lib/seo";
 import { type answerAdminIntent, unknownIntent } from "~/server/admin/admin-intents.server";

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { AccountSection, DangerButton } from "~/components/account-sections";
 import { ConfirmationCodeField } from "~/components/confirm-its-you-form";
-import { StaticNotice } from "~/components/toaster";
+import { StaticNotice } from "~/components/static-notice";
 import { TextField } from "~/components/ui/form-field";
 import { DELETE_WORD } from "~/lib/schemas";
 import { answerFor, type HolderSectionProps } from "./section-answer";

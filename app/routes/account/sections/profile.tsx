@@ -1,6 +1,6 @@
 import { ProfileForm, type ProfileValues } from "~/components/account-profile-form";
 import { AccountSection } from "~/components/account-sections";
-import { StaticNotice } from "~/components/toaster";
+import { StaticNotice } from "~/components/static-notice";
 import { type ActionResult, answerFor } from "./section-answer";
 
 // /account's Profile section: its form; the handler of the intent it posts is beside it, in

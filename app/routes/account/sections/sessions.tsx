@@ -1,6 +1,6 @@
 import { SessionList } from "~/components/account-activity";
 import { AccountSection } from "~/components/account-sections";
-import { StaticNotice } from "~/components/toaster";
+import { StaticNotice } from "~/components/static-notice";
 import type { ListedSession } from "~/lib/account-activity";
 import type { ActionResult } from "./section-answer";
 
