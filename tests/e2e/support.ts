@@ -62,8 +62,8 @@ export async function logInAsAdminThroughForm(page: Page, options: { js?: boolea
 
 /**
  * Opens the dashboard as the demo admin, in the session the suite keeps (tests/e2e/demo-admin.ts). With
- * `js`, waits until the dashboard is hydrated: a click before that is a plain page load, and one made while
- * React Router takes over can be lost, so a test of the JavaScript path must not start earlier.
+ * `js`, waits until the dashboard is hydrated: a click before that is a plain page load, so a test of the
+ * JavaScript path must not start earlier.
  */
 export async function logInAsAdmin(page: Page, options: { js?: boolean } = {}) {
   await openAsDemoAdmin(page, baseUrlOf(page));
