@@ -12,10 +12,9 @@ import { keepInPage, Notice, type ToastMessage } from "./toaster";
 export function StaticNotice({ message }: { message: ToastMessage | null | undefined }) {
   const hydrated = useHydrated();
   const { key } = useLocation();
-  const [rendered] = useState(() => (hydrated || !message ? null : { message, key }));
-  if (rendered) keepInPage(rendered.message);
-  if (!hydrated) return <Notice message={message} />;
-  return rendered && rendered.message === message && rendered.key === key ? (
-    <Notice message={message} />
-  ) : null;
+  // What the first render (the server's, and hydration's) showed; nothing for a notice mounted later.
+  const [rendered] = useState(() => (hydrated ? null : { message, key }));
+  if (rendered?.message) keepInPage(rendered.message);
+  const inPlace = rendered !== null && rendered.message === message && rendered.key === key;
+  return inPlace ? <Notice message={message} /> : null;
 }
