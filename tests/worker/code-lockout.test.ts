@@ -3,9 +3,9 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
 import { recordEvent } from "../../app/server/audit/account-events.server";
+import { clientOf } from "../../app/server/client-address";
 import { getDb } from "../../app/server/db.server";
 import type { MailEventMessage } from "../../app/server/mail/mail-outbox.server";
-import { clientOf } from "../../app/server/second-factors/code-lockout.server";
 import { recoveryCodeHash, recoveryCodeKey } from "../../app/server/second-factors/recovery-codes";
 import { fetchWorker, textOf } from "./support";
 import {

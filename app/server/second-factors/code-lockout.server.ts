@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, max, sql } from "drizzle-orm";
 import { accountEvents, codeAttempts, mailEvents, users } from "../../../db/schema";
 import { type AccountAction, withEventChain } from "../audit/account-events.server";
+import { clientOf, clientOfCaller } from "../client-address";
 import type { Database } from "../db.server";
 import { type MailEventMessage, mailEventRow, publishMailEvents } from "../mail/mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
@@ -42,26 +43,6 @@ export function failureAction(kind: CodeKind, action: "sign-in-code" | "reauthen
 /** Six digits are an authenticator code; anything else is taken as a recovery code. */
 export function codeKindOf(code: string): CodeKind {
   return /^\d{6}$/.test(code) ? "totp" : "recovery-code";
-}
-
-/**
- * The client an address stands for: an IPv4 address itself, an IPv6 address its /64 (one subscriber's
- * network, where a new address costs nothing), no address (null) one client of its own.
- */
-export function clientOf(address: string | null): string | null {
-  if (address === null || !address.includes(":")) return address;
-  if (address.includes(".")) return address.slice(address.lastIndexOf(":") + 1); // ::ffff:192.0.2.1
-  const [head = "", tail] = address.toLowerCase().split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const groups =
-    tail === undefined
-      ? left
-      : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
 }
 
 interface Entry {
@@ -184,7 +165,6 @@ function standingOf(history: History, kind: CodeKind, client: string | null, now
   };
 }
 
-const clientOfCaller = (caller: Caller) => clientOf(caller.address === "unknown" ? null : caller.address);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** SQL that is true of a claim still open: started within the last ATTEMPT_SECONDS. */
