@@ -14,6 +14,8 @@ export function wrangler(args: string[], options: { input?: string; quiet?: bool
   const result = spawnSync("npx", ["--no-install", "wrangler", ...args], {
     encoding: "utf8",
     input: options.input,
+    // A page of the audit log, or any other JSON answer, may be larger than spawnSync's default 1 MiB.
+    maxBuffer: 512 * 1024 * 1024,
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
     stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
   });

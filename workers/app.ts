@@ -1,4 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { sealAuditLog } from "../app/server/audit/account-events.server";
+import { getDb } from "../app/server/db.server";
 import { serveHeldPage } from "../app/server/delivery/member-pages.server";
 import { servePrerenderedPage } from "../app/server/delivery/prerendered-pages.server";
 import { serveVisitorFormPage } from "../app/server/delivery/visitor-form-pages.server";
@@ -166,8 +168,15 @@ export default {
     await handleMailBatch(batch, env);
   },
 
-  /** Every five minutes: publish any mail event whose first publish did not happen. Daily: prune. */
+  /**
+   * Every five minutes: publish any mail event whose first publish did not happen, and seal any audit entry
+   * an interrupted isolate left unsealed. Daily: prune.
+   */
   scheduled(controller, env, ctx) {
-    ctx.waitUntil(controller.cron === DAILY_CRON ? pruneSpentRecords(env) : sweepUnpublishedMail(env));
+    ctx.waitUntil(
+      controller.cron === DAILY_CRON
+        ? pruneSpentRecords(env)
+        : Promise.all([sweepUnpublishedMail(env), sealAuditLog(getDb(env), env.SESSIONS)]),
+    );
   },
 } satisfies ExportedHandler<Env, MailEventMessage>;

@@ -36,6 +36,7 @@ export const ACCOUNT_ACTIONS = [
   "audit-exported",
   "passkey-counter-decreased",
   "passkeys-removed-at-reset",
+  "audit-pruned",
 ] as const;
 
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];

@@ -48,6 +48,7 @@ const LABELS: Record<AccountAction, [string, string]> = {
     "Passkeys removed when the password was reset",
     "Passkeys not removed when the password was reset",
   ],
+  "audit-pruned": ["Audit log entries past their retention removed", "Audit log pruning failed"],
 };
 
 /** An event of the person's own list, named; whose account, when it was not only theirs. */

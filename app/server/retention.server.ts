@@ -1,6 +1,5 @@
-import { and, lt, sql } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import {
-  accountEvents,
   accountTokens,
   authChallenges,
   emailChanges,
@@ -9,11 +8,12 @@ import {
   privacyRequests,
   sessions,
 } from "../../db/schema";
+import { pruneAuditLog } from "./audit/account-events.server";
 import { getDb } from "./db.server";
 import { SESSION_ABSOLUTE_SECONDS } from "./identity/lifetimes";
 
 // What mail and account links leave behind, deleted once nothing can need it. Run by the daily cron
-// (wrangler.toml `DAILY_CRON`); each run is eight deletes in one D1 batch.
+// (wrangler.toml `DAILY_CRON`); each run is seven deletes in one D1 batch, then the audit log's own prune.
 
 /** The daily cron expression in wrangler.toml; the five-minute one sweeps unpublished mail. */
 export const DAILY_CRON = "0 3 * * *";
@@ -60,7 +60,7 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
   try {
     const sessionCutoff = new Date(now - SESSION_ABSOLUTE_SECONDS * 1000);
     const linkCutoff = new Date(now - TOKEN_GRACE_MS);
-    const [events, deliveries, tokens, changes, requests, ended, trail, challenges] = await db.batch([
+    const [events, deliveries, tokens, changes, requests, ended, challenges] = await db.batch([
       db.delete(mailEvents).where(lt(mailEvents.enqueuedAt, mailCutoff)),
       db.delete(emailDeliveries).where(lt(emailDeliveries.sentAt, mailCutoff)),
       db.delete(accountTokens).where(lt(accountTokens.expiresAt, linkCutoff)),
@@ -68,15 +68,6 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
       db.delete(privacyRequests).where(lt(privacyRequests.expiresAt, linkCutoff)),
       // Past the absolute lifetime, a session's KV record is gone: its row only remembers it.
       db.delete(sessions).where(lt(sessions.createdAt, sessionCutoff)),
-      // The newest entry stays, whatever its age: it is the chain's head, which the next entry follows.
-      db
-        .delete(accountEvents)
-        .where(
-          and(
-            lt(accountEvents.at, new Date(now - ACCOUNT_EVENT_RETENTION_DAYS * DAY_MS)),
-            lt(accountEvents.id, sql`(SELECT max(id) FROM account_events)`),
-          ),
-        ),
       // Sign-in tickets and passkey challenges live 5 minutes; each new one clears the expired, this the rest.
       db.delete(authChallenges).where(lt(authChallenges.expiresAt, new Date(now))),
     ]);
@@ -87,7 +78,12 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
       emailChanges: changes.meta.changes,
       privacyRequests: requests.meta.changes,
       sessions: ended.meta.changes,
-      accountEvents: trail.meta.changes,
+      // Its own batch: it seals first, and writes the entry that records the prune (account-events.server.ts).
+      accountEvents: await pruneAuditLog(
+        db,
+        env.SESSIONS,
+        new Date(now - ACCOUNT_EVENT_RETENTION_DAYS * DAY_MS),
+      ),
       authChallenges: challenges.meta.changes,
     };
     console.log("retention: pruned", pruned);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { withEventChain } from "../../app/server/audit/account-events.server";
+import { sealAuditLog, withEventChain } from "../../app/server/audit/account-events.server";
 import {
   type AuditKey,
   auditKeyOf,
@@ -10,11 +10,13 @@ import {
   type EntryRow,
   GENESIS,
   HEAD_KV_KEY,
+  headProblem,
   keyedEntryHash,
   parseHead,
   plainEntryHash,
   type StoredEntry,
   sha256Hex,
+  signedHead,
   storedEntryOf,
   verifyChain,
 } from "../../app/server/audit/audit-chain";
@@ -33,9 +35,9 @@ import {
 } from "./support-accounts";
 import { insertContact } from "./support-mail";
 
-// The audit log: account_events chained by HMAC under AUDIT_LOG_KEY,
-// one entry per admin action in the same batch as the change (none for a repeat), no gap whatever the race,
-// the head also kept in KV, the actor's address kept only as a digest, and the Activity API. Each check
+// The audit log: account_events written freely and sealed after the answer, chained by HMAC under
+// AUDIT_LOG_KEY, one entry per admin action in the same batch as the change (none for a repeat), no gap
+// whatever the race, the signed head also kept in KV, the actor's address kept only as a digest, and the Activity API. Each check
 // calls verifyChain, the function `npm run audit:verify` runs (tests/e2e/audit-verify runs the script).
 
 const KEY = auditKeyOf(env.AUDIT_LOG_KEY ?? "");
@@ -54,15 +56,30 @@ async function newestEntry(): Promise<ChainHead> {
 }
 
 async function keptHead(): Promise<ChainHead | null> {
-  return parseHead(await env.SESSIONS.get(HEAD_KV_KEY));
+  const head = parseHead(await env.SESSIONS.get(HEAD_KV_KEY));
+  return head && { id: head.id, hash: head.hash };
 }
 
 /**
- * The verifier's verdict on the stored log and the head kept in KV, once the head has caught up: it moves
- * after each answer (waitUntil), one move at a time, the last one taking the newest entry.
+ * Waits for the sealer, which runs after each answer (waitUntil), one seal at a time: every entry sealed
+ * and the head kept in KV on the newest.
  */
+async function sealed() {
+  await vi.waitFor(
+    async () => {
+      const waiting = await env.DB.prepare(
+        "SELECT count(*) AS n FROM account_events WHERE hash IS NULL",
+      ).first<{ n: number }>();
+      expect(waiting?.n).toBe(0);
+      expect(await keptHead()).toEqual(await newestEntry());
+    },
+    { timeout: 15_000 },
+  );
+}
+
+/** The verifier's verdict on the stored log and the head kept in KV, once the sealer has caught up. */
 async function verifyStored() {
-  await vi.waitFor(async () => expect(await keptHead()).toEqual(await newestEntry()), { timeout: 15_000 });
+  await sealed();
   return verifyChain(await storedEntries(), { keys: [KEY], head: await keptHead() });
 }
 
@@ -140,6 +157,7 @@ describe("the audit log", () => {
   it("names the first entry changed, removed or reordered by hand", async () => {
     await signedInCookie();
     await signedInCookie();
+    await sealed();
     const entries = await storedEntries();
     const verify = (log: StoredEntry[]) => verifyChain(log, { keys: [KEY] });
     const middle = entries[Math.floor(entries.length / 2)];
@@ -166,6 +184,7 @@ describe("the audit log", () => {
 
   it("finds an edit whose every later hash was computed again without the key", async () => {
     await signedInCookie();
+    await sealed();
     const entries = await storedEntries();
     const middle = entries[Math.floor(entries.length / 2)];
     if (!middle) throw new Error("no entries");
@@ -206,6 +225,7 @@ describe("the audit log", () => {
 
   it("finds entries cut off the end, by the head kept outside D1", async () => {
     await signedInCookie();
+    await sealed();
     const entries = await storedEntries();
     const head = await newestEntry();
     expect(verifyChain(entries, { keys: [KEY], head })).toMatchObject({ ok: true });
@@ -223,6 +243,7 @@ describe("the audit log", () => {
 
   it("finds entries stripped of their hashes after the chain began", async () => {
     await signedInCookie();
+    await sealed();
     const entries = await storedEntries();
     const start = entries.findIndex((entry) => entry.hash !== null);
     const stripped = entries.map((entry, index) =>
@@ -344,11 +365,10 @@ describe("no gap, whatever the race", () => {
     expect(await verifyStored()).toMatchObject({ ok: true });
   });
 
-  it("writes no entry after one that was not written, when two batches meet on one head", async () => {
-    // Two writers read the same head, then each runs a conditional change with its `ifChanged` entry and
-    // one more entry, as confirming an authenticator app does (totp-enabled, recovery-codes-generated).
-    // The loser's change matches nothing, so its first entry is not written; its second must follow
-    // the head that is there, not the entry that is not.
+  it("writes no entry after one that was not written, when two batches run at once", async () => {
+    // Two writers each run a conditional change with its `ifChanged` entry and one more entry, as confirming
+    // an authenticator app does (totp-enabled, recovery-codes-generated). The loser's change matches
+    // nothing, so its first entry is not written; its second is, and the sealer chains both batches.
     const email = uniqueEmail("race");
     await registerViaApi(email);
     const db = getDb(env);
@@ -369,21 +389,9 @@ describe("no gap, whatever the race", () => {
       action,
       outcome: "success" as const,
     });
-    let arrived = 0;
-    let open: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    const write = () => {
-      let attempt = 0;
-      return withEventChain(db, async (chain) => {
-        attempt += 1;
-        if (attempt === 1) {
-          arrived += 1;
-          if (arrived === 2) open();
-          await gate;
-        }
-        return db.batch([
+    const write = () =>
+      withEventChain(db, async (chain) =>
+        db.batch([
           db
             .update(users)
             .set({ firstName: "Raced" })
@@ -391,9 +399,8 @@ describe("no gap, whatever the race", () => {
             .returning({ id: users.id }),
           chain.append(caller, event("profile-changed"), { ifChanged: true }),
           chain.append(caller, event("recovery-codes-generated")),
-        ]);
-      });
-    };
+        ]),
+      );
     const [first, second] = await Promise.all([write(), write()]);
     expect([first[0].length, second[0].length].sort()).toEqual([0, 1]);
     const { results } = await env.DB.prepare(
@@ -411,11 +418,11 @@ describe("no gap, whatever the race", () => {
 });
 
 describe("the head kept outside D1", () => {
-  it("follows every append, and stays on an entry cut off D1 so the cut is still found", async () => {
+  it("follows every seal, and stays on an entry cut off D1 so the cut is still found", async () => {
     const { email } = await signedInCookie();
+    await sealed();
     const before = await newestEntry();
-    await vi.waitFor(async () => expect(await keptHead()).toEqual(before), { timeout: 15_000 });
-    // The newest two entries cut off by hand; then the Worker appends (a wrong password).
+    // The newest two entries cut off by hand; then the Worker writes one more (a wrong password).
     const { results: saved } = await env.DB.prepare(
       "SELECT * FROM account_events ORDER BY id DESC LIMIT 2",
     ).all<EntryRow>();
@@ -430,14 +437,12 @@ describe("the head kept outside D1", () => {
         { timeout: 15_000 },
       );
       expect(await keptHead()).toEqual(before);
+      // D1 never gives a removed id again: the new entry comes after the gap, which is named.
       const verdict = verifyChain(await storedEntries(), { keys: [KEY], head: await keptHead() });
-      expect(verdict).toMatchObject({ ok: false, brokenAt: before.id });
+      expect(verdict).toMatchObject({ ok: false, brokenAt: before.id - 1 });
     } finally {
       errors.mockRestore();
-      // Put the log back as it was, for the tests after this one.
-      await env.DB.prepare("DELETE FROM account_events WHERE id > ?")
-        .bind(before.id - 2)
-        .run();
+      // Put the log back as it was, the new entry sealed again after them, for the tests after this one.
       for (const row of saved) {
         const columns = Object.keys(row);
         await env.DB.prepare(
@@ -446,10 +451,34 @@ describe("the head kept outside D1", () => {
           .bind(...Object.values(row))
           .run();
       }
+      await env.DB.prepare(
+        "UPDATE account_events SET hash = NULL, prev_hash = NULL, key_id = NULL WHERE id > ?",
+      )
+        .bind(before.id)
+        .run();
+      await sealAuditLog(getDb(env), env.SESSIONS);
     }
-    expect(verifyChain(await storedEntries(), { keys: [KEY], head: await keptHead() })).toMatchObject({
-      ok: true,
-    });
+    expect(await verifyStored()).toMatchObject({ ok: true });
+  });
+
+  it("is signed: a head written without the key is not trusted", async () => {
+    await signedInCookie();
+    await sealed();
+    const head = parseHead(await env.SESSIONS.get(HEAD_KV_KEY));
+    if (!head) throw new Error("no head");
+    expect(headProblem(head, [KEY])).toBeNull();
+    // Moved back by hand to an older entry, as someone cutting the tail off D1 and KV would.
+    const older = await env.DB.prepare(
+      "SELECT id, hash FROM account_events WHERE id < ? AND hash IS NOT NULL ORDER BY id DESC LIMIT 1",
+    )
+      .bind(head.id)
+      .first<ChainHead>();
+    if (!older) throw new Error("no older entry");
+    expect(headProblem({ ...head, ...older }, [KEY])).toMatch(/signature does not match/);
+    expect(headProblem({ ...head, ...older, mac: null }, [KEY])).toMatch(/not signed/);
+    expect(headProblem(signedHead(KEY, older, 0), [KEY])).toBeNull();
+    const other = auditKeyOf(btoa("an attacker's own key, 32 bytes!"));
+    expect(headProblem(signedHead(other, older, 0), [KEY])).toMatch(/not among the keys given/);
   });
 });
 

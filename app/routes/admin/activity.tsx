@@ -68,6 +68,7 @@ function Actor({ entry }: { entry: Entry }) {
 function Subject({ entry }: { entry: Entry }) {
   if (entry.subject === null) return <>—</>;
   if (entry.action === "contact-processed") return <>Contact message {entry.subject}</>;
+  if (entry.action === "audit-pruned") return <>Entries through {entry.subject}</>;
   return <Who email={entry.subjectEmail} account={entry.subject} />;
 }
 

@@ -1,5 +1,5 @@
 import { waitUntil, env as workerEnv } from "cloudflare:workers";
-import { and, desc, eq, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lt, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { ACCOUNT_ACTIONS, type AccountAction, type OwnEvent } from "~/lib/account-activity";
 import { accountEvents, auditEmails } from "../../../db/schema";
 import type { Database } from "../db.server";
@@ -8,19 +8,24 @@ import {
   type AuditKey,
   auditKeyOf,
   type ChainHead,
-  entrySelect,
+  type EntryRow,
   GENESIS,
   HEAD_KV_KEY,
-  keyedEntryHash,
+  PRUNE_ACTION,
   parseHead,
+  pruneProof,
+  sealedEntries,
   sha256Hex,
+  signedHead,
+  storedEntryOf,
 } from "./audit-chain";
 
 // The account events, which are the audit log: each is written in the same D1 batch as the change it
 // records, with who acted (id, and the sha256 of their address at the time), on whom, what, the outcome
-// and from where, chained by HMAC under the AUDIT_LOG_KEY secret, the head also kept in KV. Never a
-// password, token, code or secret. No code updates or deletes an entry but the retention prune
-// (retention.server.ts).
+// and from where; right after the answer the sealer chains it by HMAC under the AUDIT_LOG_KEY secret and
+// moves the signed head kept in KV (docs/decisions/117-audit-log-sealed-after-the-write.md). Never a
+// password, token, code or secret. No code changes an entry but the sealer (which only fills its chain
+// columns) and the retention prune (pruneAuditLog).
 
 export { ACCOUNT_ACTIONS, type AccountAction, type OwnEvent };
 
@@ -28,7 +33,7 @@ export { ACCOUNT_ACTIONS, type AccountAction, type OwnEvent };
  * The actions whose subject id is not an account's: a processed contact's subject is the contact message.
  * Every other entry's subject, when it has one, is an account (a person).
  */
-const SUBJECT_IS_NOT_AN_ACCOUNT: readonly AccountAction[] = ["contact-processed"];
+const SUBJECT_IS_NOT_AN_ACCOUNT: readonly AccountAction[] = ["contact-processed", PRUNE_ACTION];
 
 /** Whether an entry of this action names an account as its subject. */
 export function subjectIsAccount(action: string): boolean {
@@ -54,63 +59,43 @@ export interface AccountEvent {
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** At most this many heads one entry is computed for: three `ifChanged` entries in one batch. */
-const MAX_HEADS = 8;
-
 /**
- * Appends entries to the audit log's chain (audit-chain.ts): each gets the next id and the HMAC of its
- * fields and the hash of the entry before it, computed here from the head read just before its batch. An
- * `ifChanged` entry may not be written, so each entry after it is computed for both heads, and its
- * statement writes the one that follows the head it finds (`entrySelect`): the head moves only with an
- * entry. Two writers that read the same head collide; withEventChain runs the loser's batch again.
+ * Builds the audit entries of one batch. Each is a plain INSERT without a hash: D1 gives it the next id, so
+ * writers never meet on a shared head, and the sealer (sealAuditLog) chains it moments later.
  */
 export class EventChain {
   readonly emails = new Map<string, string>();
-  /** Every head the chain may have once the statements built so far have run. */
-  private heads: ChainHead[];
 
-  constructor(
-    private readonly db: Database,
-    private readonly key: AuditKey,
-    head: ChainHead,
-  ) {
-    this.heads = [head];
-  }
+  constructor(private readonly db: Database) {}
 
   /**
-   * The statement that appends one entry. With `ifChanged`, only if the statement just before it in the
-   * same batch changed exactly one row (no entry without its change), like insertMailEventIfChanged.
+   * The statement that writes one entry. With `ifChanged`, only if the statement just before it in the
+   * same batch changed exactly one row (no entry without its change), like insertMailEventIfChanged; with
+   * `ifAnyChanged`, at least one.
    */
-  append(caller: Caller, event: AccountEvent, { ifChanged = false } = {}) {
+  append(caller: Caller, event: AccountEvent, { ifChanged = false, ifAnyChanged = false } = {}) {
     const actorEmailSha256 = event.actorEmail ? sha256Hex(event.actorEmail) : null;
     if (event.actorEmail && actorEmailSha256) this.emails.set(actorEmailSha256, event.actorEmail);
-    const at = nowSeconds();
-    const variants = this.heads.map((head) => {
-      const fields = {
-        id: head.id + 1,
-        at,
-        actorId: event.actorId,
-        actorEmailSha256,
-        subjectId: event.subjectId,
-        action: event.action,
-        outcome: event.outcome,
-        ip: caller.address === "unknown" ? null : caller.address,
-        userAgent: caller.userAgent,
-        country: caller.country,
-        requestId: caller.requestId,
-        prevHash: head.hash,
-        keyId: this.key.id,
-      };
-      return { ...fields, hash: keyedEntryHash(this.key, fields) };
-    });
-    const written = variants.map(({ id, hash }) => ({ id, hash }));
-    this.heads = ifChanged ? [...this.heads, ...written] : written;
-    if (this.heads.length > MAX_HEADS) throw new Error("too many ifChanged entries in one batch");
-    const parts = entrySelect(variants, { ifChanged });
-    // The selected values follow the table's columns (db/schema.ts `accountEvents`, ENTRY_COLUMNS).
-    return this.db
-      .insert(accountEvents)
-      .select(sql.join(parts.map((part) => ("sql" in part ? sql.raw(part.sql) : sql`${part.value}`))));
+    const values = [
+      nowSeconds(),
+      event.actorId,
+      event.subjectId,
+      event.action,
+      event.outcome,
+      caller.address === "unknown" ? null : caller.address,
+      caller.userAgent,
+      caller.country,
+      caller.requestId,
+      actorEmailSha256,
+    ];
+    // The selected values follow the table's columns (db/schema.ts `accountEvents`) from `at` on; id and
+    // the chain's columns are left to D1 (the next id) and the sealer.
+    return this.db.insert(accountEvents).select(
+      sql`SELECT NULL, ${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )}, NULL, NULL, NULL${ifChanged ? sql` WHERE changes() = 1` : ifAnyChanged ? sql` WHERE changes() > 0` : sql``}`,
+    );
   }
 
   /** Keeps the address behind each actor digest written, for the Activity list. */
@@ -123,40 +108,11 @@ export class EventChain {
   }
 }
 
-async function chainHead(db: Database): Promise<ChainHead> {
-  const [last] = await db
-    .select({ id: accountEvents.id, hash: accountEvents.hash })
-    .from(accountEvents)
-    .orderBy(desc(accountEvents.id))
-    .limit(1);
-  return last ? { id: last.id, hash: last.hash ?? GENESIS } : { id: 0, hash: GENESIS };
-}
-
-/**
- * Another writer appended first: our entry's id is taken, or the head our entry follows is not there (its
- * `at` came out NULL, entrySelect), and D1 rolled our whole batch back.
- */
-function isChainCollision(error: unknown): boolean {
-  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if (
-      /(UNIQUE constraint failed: account_events\.id|NOT NULL constraint failed: account_events\.at)/.test(
-        String(cause),
-      )
-    ) {
-      return true;
-    }
-  }
-  return false;
-}
-
-/** Enough for a crowd of writers at one instant; each round, one of them wins. */
-const CHAIN_ATTEMPTS = 40;
-
 let cachedKey: { secret: string; key: AuditKey } | null = null;
 
-/** The key entries are written under: the AUDIT_LOG_KEY Worker secret. Without it nothing is written. */
-function auditLogKey(): AuditKey {
-  const secret = workerEnv.AUDIT_LOG_KEY;
+/** The key entries are sealed under: the AUDIT_LOG_KEY Worker secret. Without it nothing is written. */
+export function auditLogKey(env: { AUDIT_LOG_KEY?: string } = workerEnv): AuditKey {
+  const secret = env.AUDIT_LOG_KEY;
   if (!secret)
     throw new Error("AUDIT_LOG_KEY is not set: the audit log cannot be written (docs/operations.md)");
   if (cachedKey?.secret !== secret) cachedKey = { secret, key: auditKeyOf(secret) };
@@ -164,75 +120,138 @@ function auditLogKey(): AuditKey {
 }
 
 /**
- * Runs `write` (which builds its D1 batch with the chain's statements) on the chain's current head; if
- * another request appended in between, the batch failed as a whole and runs again on the new head. Then,
- * after the answer, the head moves outside D1 too (scheduleHeadMove).
+ * Runs `write`, which builds its D1 batch with the chain's statements; then, after the answer, the sealer
+ * chains what it wrote (scheduleSeal). Nothing here reads or waits on the chain, so concurrent writers never
+ * collide and a failure of the seal never reaches the request.
  */
 export async function withEventChain<T>(db: Database, write: (chain: EventChain) => Promise<T>): Promise<T> {
-  const key = auditLogKey();
-  for (let attempt = 1; ; attempt += 1) {
-    const chain = new EventChain(db, key, await chainHead(db));
-    try {
-      const result = await write(chain);
-      await chain.rememberEmails();
-      scheduleHeadMove(db);
-      return result;
-    } catch (error) {
-      if (attempt >= CHAIN_ATTEMPTS || !isChainCollision(error)) throw error;
-      // A little random wait, so the writers that lost do not all meet again on the next head.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 10)));
-    }
-  }
+  auditLogKey();
+  const chain = new EventChain(db);
+  const result = await write(chain);
+  await chain.rememberEmails();
+  scheduleSeal(db);
+  return result;
 }
 
 /**
- * Whether this isolate is moving the head outside D1 now (since when), and whether an entry was written
- * since. A move that ran past waitUntil's 30 seconds was cut off: after that, the next append starts anew.
+ * Whether this isolate is sealing now (since when), and whether an entry was written since. A seal that ran
+ * past waitUntil's 30 seconds was cut off: after that, the next write starts anew.
  */
-const headMoves = { running: false, since: 0, again: false };
-const HEAD_MOVE_CUT_OFF_MS = 30_000;
+const sealing = { running: false, since: 0, again: false };
+const SEAL_CUT_OFF_MS = 30_000;
 
 /**
- * Moves the head outside D1 after the answer (waitUntil). One move at a time per isolate: an append that
- * finishes while a move runs asks that move to run once more when it is done, which then takes whatever
- * entry is newest. No append waits, none is left behind, and a burst costs a few KV writes, not one each.
+ * Seals after the answer (waitUntil). One seal at a time per isolate: a write that finishes while a seal
+ * runs asks that seal to run once more when it is done, which then takes every entry written meanwhile. No
+ * request waits, none is left behind, and a burst costs a few seals, not one each.
  */
-function scheduleHeadMove(db: Database) {
-  if (headMoves.running && Date.now() - headMoves.since < HEAD_MOVE_CUT_OFF_MS) {
-    headMoves.again = true;
+function scheduleSeal(db: Database) {
+  if (sealing.running && Date.now() - sealing.since < SEAL_CUT_OFF_MS) {
+    sealing.again = true;
     return;
   }
-  headMoves.running = true;
-  headMoves.since = Date.now();
+  sealing.running = true;
+  sealing.since = Date.now();
   waitUntil(
     (async () => {
       do {
-        headMoves.again = false;
-        await moveHeadOutsideD1(db, workerEnv.SESSIONS);
-      } while (headMoves.again);
-      headMoves.running = false;
+        sealing.again = false;
+        await sealAuditLog(db, workerEnv.SESSIONS);
+      } while (sealing.again);
+      sealing.running = false;
     })(),
   );
 }
 
+/** Entries one round of the sealer chains: one read and one batch of this many updates. */
+const SEAL_ROUND = 100;
+
+/** The newest sealed entry (the chain's head in D1), or null before the first seal. */
+async function sealedHead(db: Database): Promise<ChainHead | null> {
+  const [row] = await db
+    .select({ id: accountEvents.id, hash: accountEvents.hash })
+    .from(accountEvents)
+    .where(isNotNull(accountEvents.hash))
+    .orderBy(desc(accountEvents.id))
+    .limit(1);
+  return row?.hash ? { id: row.id, hash: row.hash } : null;
+}
+
 /**
- * Moves the head kept in KV (HEAD_KV_KEY) to the newest entry in D1, best effort: a write may fail (other
- * isolates write too) or land after a newer one, and the head outside D1 then lags a little behind until
- * the next entry. It never moves back, and never away from an entry D1 no longer holds as it was: after
- * a cut-off end it stays where it was, so `npm run audit:verify` still finds the cut. Never throws.
+ * The sealer: chains every entry written since the newest sealed one, in id order, under the current key
+ * (audit-chain.ts `sealedEntries`), then moves the head kept outside D1. Each update also checks that the
+ * newest sealed entry before it is still the one it was chained on, so two sealers at once (other isolates,
+ * the cron) write the same hashes or nothing. Returns how many entries it sealed; never throws.
+ */
+export async function sealAuditLog(db: Database, kv: KVNamespace): Promise<number> {
+  let sealed = 0;
+  try {
+    const key = auditLogKey();
+    for (;;) {
+      const previous = await sealedHead(db);
+      const rows = await db.all<EntryRow>(
+        sql`SELECT * FROM account_events WHERE id > ${previous?.id ?? 0} ORDER BY id LIMIT ${SEAL_ROUND}`,
+      );
+      if (rows.length === 0) break;
+      const entries = sealedEntries(key, previous, rows.map(storedEntryOf));
+      const updates = entries.map((entry) =>
+        db
+          .update(accountEvents)
+          .set({ prevHash: entry.prevHash, hash: entry.hash, keyId: entry.keyId })
+          .where(
+            and(
+              eq(accountEvents.id, entry.id),
+              isNull(accountEvents.hash),
+              sql`(SELECT hash FROM account_events WHERE hash IS NOT NULL AND id < ${entry.id} ORDER BY id DESC LIMIT 1) IS ${entry.prevHash === GENESIS ? null : entry.prevHash}`,
+            ),
+          ),
+      );
+      const [first, ...rest] = updates;
+      if (!first) break;
+      const results = await db.batch([first, ...rest]);
+      const changed = results.reduce((sum, result) => sum + result.meta.changes, 0);
+      sealed += changed;
+      // Another sealer took these entries first: it seals the rest too.
+      if (changed === 0) break;
+    }
+  } catch (error) {
+    console.error("audit log: sealing failed; the next write or the cron seals again", {
+      error: String(error),
+    });
+  }
+  await moveHeadOutsideD1(db, kv);
+  return sealed;
+}
+
+/**
+ * Moves the head kept in KV (HEAD_KV_KEY) to the newest sealed entry in D1, signed, with the last entry the
+ * newest proven prune removed, and writes it to the Worker's logs (the copy no D1 or KV token can write,
+ * docs/operations.md). Best effort: a write may fail (other isolates write too) or land after a newer one,
+ * and the head then lags a little until the next seal. It never moves back, and never away from an entry D1
+ * no longer holds as it was: after a cut-off end it stays where it was, so `npm run audit:verify` still
+ * finds the cut. Never throws.
  */
 export async function moveHeadOutsideD1(db: Database, kv: KVNamespace): Promise<void> {
   try {
+    const key = auditLogKey();
     const kept = parseHead(await kv.get(HEAD_KV_KEY));
-    const newestId = sql`(SELECT max(id) FROM account_events)`;
-    const rows = await db
-      .select({ id: accountEvents.id, hash: accountEvents.hash })
-      .from(accountEvents)
-      .where(
-        kept
-          ? or(eq(accountEvents.id, newestId), eq(accountEvents.id, kept.id))
-          : eq(accountEvents.id, newestId),
-      );
+    const newestId = sql`(SELECT max(id) FROM account_events WHERE hash IS NOT NULL)`;
+    const [rows, prunes] = await db.batch([
+      db
+        .select({ id: accountEvents.id, hash: accountEvents.hash })
+        .from(accountEvents)
+        .where(
+          kept
+            ? or(eq(accountEvents.id, newestId), eq(accountEvents.id, kept.id))
+            : eq(accountEvents.id, newestId),
+        ),
+      db
+        .select({ subjectId: accountEvents.subjectId, requestId: accountEvents.requestId })
+        .from(accountEvents)
+        .where(and(eq(accountEvents.action, PRUNE_ACTION), isNotNull(accountEvents.hash)))
+        .orderBy(desc(accountEvents.id))
+        .limit(1),
+    ]);
     if (kept && !rows.some((row) => row.id === kept.id && row.hash === kept.hash)) {
       console.error(
         `audit log: D1 no longer holds entry ${kept.id} as the head kept in KV names it; the head stays there. Run npm run audit:verify.`,
@@ -240,11 +259,58 @@ export async function moveHeadOutsideD1(db: Database, kv: KVNamespace): Promise<
       return;
     }
     const newest = rows.sort((a, b) => b.id - a.id)[0];
-    if (!newest?.hash || (kept && kept.id >= newest.id)) return;
-    await kv.put(HEAD_KV_KEY, JSON.stringify({ id: newest.id, hash: newest.hash }));
+    if (!newest?.hash) return;
+    const [prune] = prunes;
+    const prunedThrough =
+      prune?.subjectId != null && prune.requestId === pruneProof(key, prune.subjectId)
+        ? prune.subjectId
+        : (kept?.prunedThrough ?? 0);
+    if (kept?.mac && kept.id >= newest.id && kept.prunedThrough === prunedThrough) return;
+    const head = signedHead(key, { id: newest.id, hash: newest.hash }, prunedThrough);
+    await kv.put(HEAD_KV_KEY, JSON.stringify(head));
+    console.log(`audit log: head ${head.id}:${head.hash} pruned-through ${head.prunedThrough}`);
   } catch (error) {
     console.warn("audit log: the head outside D1 did not move this time", { error: String(error) });
   }
+}
+
+/**
+ * Removes the entries older than `before`, never the newest sealed one, and in the same batch writes an entry
+ * naming the last one removed, with its proof (audit-chain.ts `pruneProof`); then seals it, and the head
+ * kept outside D1 records the prune. Everything written before is sealed first, so only sealed entries go.
+ * Returns how many entries it removed.
+ */
+export async function pruneAuditLog(db: Database, kv: KVNamespace, before: Date): Promise<number> {
+  await sealAuditLog(db, kv);
+  const key = auditLogKey();
+  const newestSealed = sql`(SELECT max(id) FROM account_events WHERE hash IS NOT NULL)`;
+  const [last] = await db
+    .select({ id: sql<number | null>`max(${accountEvents.id})` })
+    .from(accountEvents)
+    .where(
+      and(isNotNull(accountEvents.hash), lt(accountEvents.at, before), lt(accountEvents.id, newestSealed)),
+    );
+  const through = last?.id;
+  if (!through) return 0;
+  const chain = new EventChain(db);
+  const caller: Caller = {
+    session: null,
+    origin: "",
+    address: "unknown",
+    userAgent: "retention (daily cron)",
+    country: null,
+    requestId: pruneProof(key, through),
+  };
+  const [removed] = await db.batch([
+    db.delete(accountEvents).where(lte(accountEvents.id, through)),
+    chain.append(
+      caller,
+      { actorId: null, actorEmail: null, subjectId: through, action: PRUNE_ACTION, outcome: "success" },
+      { ifAnyChanged: true },
+    ),
+  ]);
+  await sealAuditLog(db, kv);
+  return removed.meta.changes;
 }
 
 /** An event on its own (a failure, or a change whose own statements ran already). */

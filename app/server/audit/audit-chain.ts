@@ -2,12 +2,15 @@ import { hmac } from "@oslojs/crypto/hmac";
 import { SHA256, sha256 } from "@oslojs/crypto/sha2";
 import { decodeBase64, encodeHexLowerCase } from "@oslojs/encoding";
 
-// The chain of the audit log (account_events), as pure functions the Worker writes with and
-// `npm run audit:verify` checks with. Each entry's hash is an HMAC-SHA256, under a Worker secret that is not
-// in D1 (AUDIT_LOG_KEY), of its fields and the hash of the entry before it: changing, inserting or deleting
-// an entry breaks every link after it, and nobody without the key can compute the links again. Entries
-// written before the key existed keep their plain sha256 (no key id); they may only come before the first
-// keyed entry. The newest entry is also kept outside D1 (the head, in KV) so a cut-off end is found too.
+// The chain of the audit log (account_events), as pure functions the Worker seals with and
+// `npm run audit:verify` checks with. Entries are written freely, without a hash, in the batch of the change
+// they record; a sealer then chains them in id order (docs/decisions/117-audit-log-sealed-after-the-write.md):
+// each entry's hash is an HMAC-SHA256, under a Worker secret that is not in D1 (AUDIT_LOG_KEY), of its
+// fields and the hash of the entry before it, so changing, inserting or deleting a sealed entry breaks every
+// link after it, and nobody without the key can compute the links again. Entries written before the key
+// existed keep their plain sha256 (no key id); they may only come before the first keyed entry. The newest
+// sealed entry is also kept outside D1, signed (the head, in KV and in the Worker's logs), so a cut-off end
+// is found too; pruning writes a signed entry naming the last entry it removed, so a missing start is found.
 // No relative imports: the scripts load this file in Node as it is.
 
 /** The "previous hash" of the first entry of the chain. */
@@ -103,51 +106,63 @@ export function keyedEntryHash(key: AuditKey, entry: ChainedFields): string {
   return encodeHexLowerCase(hmac(SHA256, key.bytes, new TextEncoder().encode(fieldsJson(entry, true))));
 }
 
-/** The newest entry of the chain: its id and hash. Kept in D1 (the newest row) and outside it (KV). */
+/** An entry of the chain by its id and hash: the newest sealed one is the chain's head. */
 export interface ChainHead {
   id: number;
   hash: string;
 }
 
+/**
+ * The head as kept outside D1: the newest sealed entry, the last entry a prune removed (0 for none), and an
+ * HMAC of both under the key it names, so a writer of D1 and KV cannot move it back with the entries.
+ */
+export interface KeptHead extends ChainHead {
+  prunedThrough: number;
+  keyId: string | null;
+  /** Null on a head written before heads were signed. */
+  mac: string | null;
+}
+
+function headMac(key: AuditKey, head: ChainHead & { prunedThrough: number }): string {
+  const text = JSON.stringify(["facets audit head", head.id, head.hash, head.prunedThrough, key.id]);
+  return encodeHexLowerCase(hmac(SHA256, key.bytes, new TextEncoder().encode(text)));
+}
+
+/** The head to keep outside D1, signed under `key`. */
+export function signedHead(key: AuditKey, head: ChainHead, prunedThrough: number): KeptHead {
+  const fields = { id: head.id, hash: head.hash, prunedThrough };
+  return { ...fields, keyId: key.id, mac: headMac(key, fields) };
+}
+
+/** Why a kept head cannot be trusted (null when it can): unsigned, or not signed by any of `keys`. */
+export function headProblem(head: KeptHead, keys: readonly AuditKey[]): string | null {
+  if (!head.mac || !head.keyId) return "it is not signed (written before heads were, or by hand)";
+  const key = keys.find((candidate) => candidate.id === head.keyId);
+  if (!key) return `it is signed under key ${head.keyId}, which is not among the keys given`;
+  return headMac(key, head) === head.mac ? null : "its signature does not match (it was written by hand)";
+}
+
 /** The head as KV holds it, or null for anything else. */
-export function parseHead(text: string | null | undefined): ChainHead | null {
+export function parseHead(text: string | null | undefined): KeptHead | null {
   if (!text) return null;
   try {
-    const value = JSON.parse(text) as Partial<ChainHead>;
+    const value = JSON.parse(text) as Partial<KeptHead>;
     if (
       Number.isSafeInteger(value.id) &&
       typeof value.hash === "string" &&
       /^[0-9a-f]{64}$/.test(value.hash)
     ) {
-      return { id: value.id as number, hash: value.hash };
+      return {
+        id: value.id as number,
+        hash: value.hash,
+        prunedThrough: Number.isSafeInteger(value.prunedThrough) ? (value.prunedThrough as number) : 0,
+        keyId: typeof value.keyId === "string" ? value.keyId : null,
+        mac: typeof value.mac === "string" ? value.mac : null,
+      };
     }
   } catch {}
   return null;
 }
-
-/** A fragment of the SQL that appends an entry: text, or a value to bind. */
-export type SqlPart = { sql: string } | { value: string | number | null };
-
-/**
- * The columns of account_events in the order of db/schema.ts `accountEvents` (Drizzle's INSERT … SELECT
- * names them so; the scripts name them themselves).
- */
-export const ENTRY_COLUMNS = [
-  "id",
-  "at",
-  "actor_id",
-  "subject_id",
-  "action",
-  "outcome",
-  "ip",
-  "user_agent",
-  "country",
-  "request_id",
-  "actor_email_sha256",
-  "prev_hash",
-  "hash",
-  "key_id",
-] as const;
 
 /** An entry ready to be written: its fields and hash. */
 export interface HashedEntry extends ChainedFields {
@@ -155,56 +170,49 @@ export interface HashedEntry extends ChainedFields {
 }
 
 /**
- * The SELECT that appends one entry, for `INSERT INTO account_events (ENTRY_COLUMNS) <this>`, given the
- * entry computed on each head the chain may have when the statement runs (`variants`: the same fields but
- * id, previous hash and hash). The statement itself reads the head (the newest row) and writes the variant
- * computed on it, so no entry is ever written after one that was not: the head moves only with an entry.
- * With `ifChanged`, nothing is written unless the statement just before changed exactly one row. When
- * the head is none of those computed (another request appended first), the statement fails (a NULL `at`)
- * and D1 rolls back the whole batch, as it does on a taken id.
+ * Chains entries not yet sealed, in id order, after `previous` (the newest sealed entry, or none): each
+ * gets the hash of the one before it and its own HMAC under `key`. Pure: two sealers that read the same
+ * entries compute the same hashes, so a race between them writes nothing different.
  */
-export function entrySelect(
-  variants: readonly HashedEntry[],
-  { ifChanged }: { ifChanged: boolean },
-): SqlPart[] {
-  const [first] = variants;
-  if (!first) throw new Error("an entry needs at least one head to follow");
-  const parts: SqlPart[] = [];
-  const text = (sql: string) => parts.push({ sql });
-  const value = (v: string | number | null) => parts.push({ value: v });
-  text("SELECT v.column1, v.column2");
-  for (const field of [
-    first.actorId,
-    first.subjectId,
-    first.action,
-    first.outcome,
-    first.ip,
-    first.userAgent,
-    first.country,
-    first.requestId,
-    first.actorEmailSha256,
-  ]) {
-    text(", ");
-    value(field);
-  }
-  text(", v.column4, v.column5, ");
-  value(first.keyId);
-  text(" FROM (SELECT 1) AS one LEFT JOIN (VALUES ");
-  variants.forEach((entry, index) => {
-    text(index === 0 ? "(" : ", (");
-    for (const [i, field] of [entry.id, entry.at, entry.id - 1, entry.prevHash, entry.hash].entries()) {
-      if (i > 0) text(", ");
-      value(field);
-    }
-    text(")");
+export function sealedEntries(
+  key: AuditKey,
+  previous: ChainHead | null,
+  pending: readonly StoredEntry[],
+): HashedEntry[] {
+  let prevHash = previous?.hash ?? GENESIS;
+  return pending.map((entry) => {
+    const fields = { ...entry, prevHash, keyId: key.id };
+    const hash = keyedEntryHash(key, fields);
+    prevHash = hash;
+    return { ...fields, hash };
   });
-  text(
-    `) AS v ON v.column3 = IFNULL((SELECT max(id) FROM account_events), 0)` +
-      ` AND v.column4 = IFNULL((SELECT hash FROM account_events ORDER BY id DESC LIMIT 1), '${GENESIS}')`,
-  );
-  if (ifChanged) text(" WHERE changes() = 1");
-  return parts;
 }
+
+/** The action of the entry a prune writes: its subject is the id of the last entry it removed. */
+export const PRUNE_ACTION = "audit-pruned";
+
+/**
+ * What a prune entry carries in its request id: an HMAC naming the last entry removed, so an entry a writer
+ * of D1 inserts (which the sealer would seal like any other) cannot vouch for a prefix it deleted.
+ */
+export function pruneProof(key: AuditKey, prunedThrough: number): string {
+  const text = JSON.stringify(["facets audit prune", prunedThrough, key.id]);
+  return `${key.id}:${encodeHexLowerCase(hmac(SHA256, key.bytes, new TextEncoder().encode(text)))}`;
+}
+
+function isProvenPrune(entry: StoredEntry, keys: readonly AuditKey[]): boolean {
+  if (entry.action !== PRUNE_ACTION || entry.outcome !== "success" || entry.subjectId === null) return false;
+  const keyId = entry.requestId?.split(":")[0];
+  const key = keys.find((candidate) => candidate.id === keyId);
+  return key !== undefined && pruneProof(key, entry.subjectId) === entry.requestId;
+}
+
+/**
+ * How long an entry may wait for the sealer: the Worker seals after each answer, and a cron every five
+ * minutes seals what an interrupted isolate left. An older entry without a hash had it removed, or the
+ * sealer is down: either way someone must look.
+ */
+export const SEAL_DEADLINE_SECONDS = 15 * 60;
 
 export interface StoredEntry extends Omit<ChainedFields, "prevHash"> {
   prevHash: string | null;
@@ -218,10 +226,14 @@ export type ChainVerdict =
       beforeChain: number;
       /** Entries under plain sha256, made before the key (they precede every keyed entry). */
       plain: number;
-      /** The newest entry, the chain's head in D1. */
+      /** The newest sealed entry, the chain's head in D1. */
       newest: ChainHead | null;
       /** Entries under a key (HMAC). */
       keyed: number;
+      /** Entries after the newest sealed one, still waiting for the sealer (within its deadline). */
+      awaitingSeal: number;
+      /** The last entry a proven prune removed (the chain starts after it), or 0 when it starts at GENESIS. */
+      prunedThrough: number;
     }
   | { ok: false; checked: number; brokenAt: number; reason: string };
 
@@ -229,74 +241,102 @@ export interface VerifyOptions {
   /** Every key entries may be under (the current one and those retired within the retention period). */
   keys: readonly AuditKey[];
   /**
-   * The head kept outside D1: D1 must hold that entry, with that hash. Null or left out: not checked
-   * (none kept yet, or a copy without it); the script says so, as a cut-off end then goes unnoticed.
+   * The head kept outside D1, read before the entries: D1 must hold that entry, with that hash (entries
+   * after it are what was written since). Null or left out: not checked; the script refuses that unless
+   * told `--no-head`, as a cut-off end then goes unnoticed.
    */
   head?: ChainHead | null;
+  /** Now, in seconds: entries waiting for the sealer longer than SEAL_DEADLINE_SECONDS break the log. */
+  now?: number;
 }
 
 /**
- * Walks entries in id order. Entries made before the chain (no hash, no previous hash) may only come first,
- * and then the chain starts from GENESIS; the oldest chained entry may instead follow a pruned one
- * (retention deletes the oldest), but only when nothing is left before it. From there on each entry's
- * previous hash must be the hash of the entry before it and its own hash must match its fields: plain
- * sha256 only before the first keyed entry, then HMAC under the key it names. A key (or plain sha256) may
- * sign entries until RETIRED_KEY_GRACE_SECONDS after its successor first did: Worker instances of the
- * version before finish their requests. Last, the head kept outside D1 must be in D1 with its hash.
+ * Walks entries in id order, one at a time, keeping only what the next entry needs, so a log of any length
+ * is checked in pages. Entries made before the chain (no hash, no previous hash) may only come first, and
+ * then the chain starts from GENESIS; or the oldest chained entry follows the last entry a prune removed,
+ * which a prune entry with a valid proof must name. From there on each entry's previous hash must be the
+ * hash of the entry before it and its own hash must match its fields: plain sha256 only before the first
+ * keyed entry, then HMAC under the key it names. A key (or plain sha256) may sign entries until
+ * RETIRED_KEY_GRACE_SECONDS after its successor first did: Worker instances of the version before finish
+ * their requests. Entries after the newest sealed one wait for the sealer, within its deadline. Last, the
+ * head kept outside D1 must be in D1 with its hash.
  */
-export function verifyChain(entries: readonly StoredEntry[], options: VerifyOptions): ChainVerdict {
-  let beforeChain = 0;
-  let lastUnhashed: StoredEntry | null = null;
-  let previous: (StoredEntry & { hash: string }) | null = null;
-  let checked = 0;
-  let plain = 0;
-  let keyed = 0;
-  const hashes = new Map<number, string>();
+export class ChainWalker {
+  private checked = 0;
+  private plain = 0;
+  private keyed = 0;
+  /** Entries without a hash before any chained one: before the chain, or (if none follows) awaiting seal. */
+  private leading: { count: number; last: StoredEntry | null; oldestAt: number } = {
+    count: 0,
+    last: null,
+    oldestAt: Number.POSITIVE_INFINITY,
+  };
+  private previous: (StoredEntry & { hash: string }) | null = null;
+  private firstChained: StoredEntry | null = null;
+  /** Entries without a hash after the chained ones: waiting for the sealer. */
+  private waiting: { first: StoredEntry | null; count: number } = { first: null, count: 0 };
+  private headHash: string | undefined;
+  private readonly provenPrunes = new Set<number>();
   /** Keys in the order they first signed an entry (plain sha256 first, if at all), with its time. */
-  const keyOrder: { id: string; firstAt: number }[] = [];
-  const broken = (brokenAt: number, reason: string): ChainVerdict => ({
-    ok: false,
-    checked,
-    brokenAt,
-    reason,
-  });
+  private readonly keyOrder: { id: string; firstAt: number }[] = [];
+  private verdict: ChainVerdict | null = null;
 
-  for (const entry of entries) {
+  constructor(private readonly options: VerifyOptions) {}
+
+  private broken(brokenAt: number, reason: string): ChainVerdict {
+    this.verdict = { ok: false, checked: this.checked, brokenAt, reason };
+    return this.verdict;
+  }
+
+  /** Takes the next entry; returns the verdict as soon as the log is found broken, else null. */
+  add(entry: StoredEntry): ChainVerdict | null {
+    if (this.verdict) return this.verdict;
+    const { options } = this;
+    if (options.head && entry.id === options.head.id) this.headHash = entry.hash ?? "";
     if (entry.hash === null) {
-      if (previous) return broken(entry.id, "it has no hash, but the chain began before it");
       if (entry.prevHash !== null || entry.keyId !== null) {
-        return broken(entry.id, "its hash was removed (it still names a previous hash or a key)");
+        return this.broken(entry.id, "its hash was removed (it still names a previous hash or a key)");
       }
-      beforeChain += 1;
-      lastUnhashed = entry;
-      continue;
+      if (this.previous) {
+        if (!this.waiting.first) this.waiting.first = entry;
+        this.waiting.count += 1;
+      } else {
+        this.leading.count += 1;
+        this.leading.last = entry;
+        this.leading.oldestAt = Math.min(this.leading.oldestAt, entry.at);
+      }
+      return null;
     }
+    if (this.waiting.first) {
+      return this.broken(this.waiting.first.id, "it has no hash, but entries after it are sealed");
+    }
+    const { previous } = this;
     if (previous) {
-      if (entry.id !== previous.id + 1) return broken(previous.id + 1, "it is missing");
+      if (entry.id !== previous.id + 1) return this.broken(previous.id + 1, "it is missing");
       if (entry.prevHash !== previous.hash) {
-        return broken(entry.id, "its previous hash is not the hash of the entry before it");
+        return this.broken(entry.id, "its previous hash is not the hash of the entry before it");
       }
     } else if (entry.prevHash === null) {
-      return broken(entry.id, "no previous hash");
-    } else if (entry.prevHash !== GENESIS && lastUnhashed) {
+      return this.broken(entry.id, "no previous hash");
+    } else if (entry.prevHash !== GENESIS && this.leading.last) {
       // A pruned start leaves nothing before it; an entry before it without a hash lost its hash.
-      return broken(
-        lastUnhashed.id,
+      return this.broken(
+        this.leading.last.id,
         `it has no hash, yet entry ${entry.id} after it names the hash of the entry before it: the chain began earlier and hashes were removed`,
       );
     }
     const fields = { ...entry, prevHash: entry.prevHash ?? "" };
     const signer = entry.keyId ?? PLAIN;
-    let position = keyOrder.findIndex((known) => known.id === signer);
+    let position = this.keyOrder.findIndex((known) => known.id === signer);
     if (position === -1) {
-      if (signer === PLAIN && keyOrder.length > 0) {
-        return broken(entry.id, "it has a plain hash, but entries under a key came before it");
+      if (signer === PLAIN && this.keyOrder.length > 0) {
+        return this.broken(entry.id, "it has a plain hash, but entries under a key came before it");
       }
-      position = keyOrder.push({ id: signer, firstAt: entry.at }) - 1;
+      position = this.keyOrder.push({ id: signer, firstAt: entry.at }) - 1;
     }
-    const successor = keyOrder[position + 1];
+    const successor = this.keyOrder[position + 1];
     if (successor && entry.at > successor.firstAt + RETIRED_KEY_GRACE_SECONDS) {
-      return broken(
+      return this.broken(
         entry.id,
         signer === PLAIN
           ? "it has a plain hash, but entries under a key came before it"
@@ -304,38 +344,90 @@ export function verifyChain(entries: readonly StoredEntry[], options: VerifyOpti
       );
     }
     if (entry.keyId === null) {
-      if (plainEntryHash(fields) !== entry.hash) return broken(entry.id, "its fields do not match its hash");
-      plain += 1;
+      if (plainEntryHash(fields) !== entry.hash) {
+        return this.broken(entry.id, "its fields do not match its hash");
+      }
+      this.plain += 1;
     } else {
       const key = options.keys.find((candidate) => candidate.id === entry.keyId);
       if (!key) {
-        return broken(entry.id, `it is under key ${entry.keyId}, which is not among the keys given`);
+        return this.broken(entry.id, `it is under key ${entry.keyId}, which is not among the keys given`);
       }
       if (keyedEntryHash(key, fields) !== entry.hash) {
-        return broken(entry.id, "its fields do not match its hash");
+        return this.broken(entry.id, "its fields do not match its hash");
       }
-      keyed += 1;
+      this.keyed += 1;
     }
-    previous = { ...entry, hash: entry.hash };
-    hashes.set(entry.id, entry.hash);
-    checked += 1;
+    if (isProvenPrune(entry, options.keys) && entry.subjectId !== null) {
+      this.provenPrunes.add(entry.subjectId);
+    }
+    if (!this.firstChained) this.firstChained = entry;
+    this.previous = { ...entry, hash: entry.hash };
+    this.checked += 1;
+    return null;
   }
 
-  const newest = previous ? { id: previous.id, hash: previous.hash } : null;
-  const { head } = options;
-  if (head) {
-    if (!newest || newest.id < head.id) {
-      return broken(
-        (newest?.id ?? 0) + 1,
-        `the newest entries are missing: the chain in D1 ${newest ? `ends at entry ${newest.id}` : "is empty"}, but the head kept outside D1 is entry ${head.id}`,
+  /** The verdict on everything added. */
+  finish(): ChainVerdict {
+    if (this.verdict) return this.verdict;
+    const { options, previous, firstChained } = this;
+    // The chain's start: the first entry ever (GENESIS), or the one after the last entry a prune removed.
+    let prunedThrough = 0;
+    if (firstChained && firstChained.prevHash !== GENESIS) {
+      prunedThrough = firstChained.id - 1;
+      if (!this.provenPrunes.has(prunedThrough)) {
+        return this.broken(
+          prunedThrough,
+          `the entries before entry ${firstChained.id} are missing: no prune entry with a valid proof names entry ${prunedThrough} as the last it removed`,
+        );
+      }
+    }
+    // With no sealed entry at all, the entries without a hash are waiting for the sealer, not older ones.
+    const waitingCount = previous ? this.waiting.count : this.leading.count;
+    const oldestWaiting = previous ? this.waiting.first : this.leading.count > 0 ? this.leading.last : null;
+    const oldestWaitingAt = previous ? this.waiting.first?.at : this.leading.oldestAt;
+    if (
+      options.now !== undefined &&
+      oldestWaiting &&
+      oldestWaitingAt !== undefined &&
+      oldestWaitingAt < options.now - SEAL_DEADLINE_SECONDS
+    ) {
+      return this.broken(
+        previous ? oldestWaiting.id : (this.leading.last?.id ?? oldestWaiting.id),
+        `it has waited more than ${SEAL_DEADLINE_SECONDS / 60} minutes for the sealer: its hash was removed, or the sealer is not running (docs/operations.md)`,
       );
     }
-    const stored = hashes.get(head.id);
-    if (stored !== head.hash) {
-      return broken(head.id, "it is not the entry the head kept outside D1 names (its hash differs)");
+    const newest = previous ? { id: previous.id, hash: previous.hash } : null;
+    const { head } = options;
+    if (head) {
+      if (!newest || newest.id < head.id) {
+        return this.broken(
+          (newest?.id ?? 0) + 1,
+          `the newest entries are missing: the chain in D1 ${newest ? `ends at entry ${newest.id}` : "is empty"}, but the head kept outside D1 is entry ${head.id}`,
+        );
+      }
+      if (this.headHash !== head.hash) {
+        return this.broken(head.id, "it is not the entry the head kept outside D1 names (its hash differs)");
+      }
     }
+    return {
+      ok: true,
+      checked: this.checked,
+      beforeChain: previous ? this.leading.count : 0,
+      plain: this.plain,
+      keyed: this.keyed,
+      newest,
+      awaitingSeal: waitingCount,
+      prunedThrough,
+    };
   }
-  return { ok: true, checked, beforeChain, plain, keyed, newest };
+}
+
+/** The verdict on a whole log at once (the tests' way; the script walks it in pages). */
+export function verifyChain(entries: readonly StoredEntry[], options: VerifyOptions): ChainVerdict {
+  const walker = new ChainWalker(options);
+  for (const entry of entries) if (walker.add(entry)) break;
+  return walker.finish();
 }
 
 /** An entry as D1 returns it (column names), e.g. from `SELECT * FROM account_events`. */
