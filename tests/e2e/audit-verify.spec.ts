@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,8 +32,18 @@ function run(command: string, args: string[]) {
 
 const verify = (state: string) => run("npm", ["run", "--silent", "audit:verify", "--", "--state", state]);
 
-/** Runs `check` on a fresh copy of this run's local state (D1 and KV), removed afterwards. */
-function onACopy(check: (copy: string) => void) {
+/** Waits for the server's sealer to chain every entry written so far (it runs after each answer). */
+async function sealed() {
+  await expect
+    .poll(() => sql(STATE, "SELECT count(*) AS n FROM account_events WHERE hash IS NULL")[0]?.n, {
+      timeout: 30_000,
+    })
+    .toBe(0);
+}
+
+/** Runs `check` on a fresh copy of this run's local state (D1 and KV), once sealed, removed afterwards. */
+async function onACopy(check: (copy: string) => void) {
+  await sealed();
   const copy = mkdtempSync(join(tmpdir(), "facets-audit-"));
   try {
     cpSync(STATE, copy, { recursive: true });
@@ -72,6 +82,7 @@ test("npm run audit:verify names an entry changed by hand in local D1", async ({
     expect(response.status()).toBe(401);
   }
 
+  await sealed();
   const copy = mkdtempSync(join(tmpdir(), "facets-audit-"));
   try {
     cpSync(STATE, copy, { recursive: true });
@@ -128,7 +139,7 @@ test("a double-submitted authenticator confirmation leaves a log npm run audit:v
   ]);
   expect(answers.map((answer) => answer.status)).toContain(200);
 
-  onACopy((copy) => {
+  await onACopy((copy) => {
     const enabled = sql(
       copy,
       `SELECT count(*) AS n FROM account_events e JOIN users u ON u.id = e.subject_id WHERE u.email = '${email}' AND e.action = 'totp-enabled'`,
@@ -147,7 +158,7 @@ test("npm run audit:verify names the first entry cut off, stripped, or edited wi
   expect(newest()).toBeGreaterThan(6);
 
   // The newest three entries cut off: the head kept in KV still names the last of them.
-  onACopy((copy) => {
+  await onACopy((copy) => {
     const last = Number(sql(copy, "SELECT max(id) AS id FROM account_events")[0]?.id);
     sql(copy, `DELETE FROM account_events WHERE id > ${last - 3}`);
     const cut = verify(copy);
@@ -156,7 +167,7 @@ test("npm run audit:verify names the first entry cut off, stripped, or edited wi
   });
 
   // The first five chained entries stripped of their hashes and edited: not "entries before the chain".
-  onACopy((copy) => {
+  await onACopy((copy) => {
     const first = Number(sql(copy, "SELECT min(id) AS id FROM account_events WHERE hash IS NOT NULL")[0]?.id);
     sql(
       copy,
@@ -169,7 +180,7 @@ test("npm run audit:verify names the first entry cut off, stripped, or edited wi
 
   // An entry edited and it and every later entry hashed again with plain sha256, as the chain was
   // before its key: without the key, nothing can be made to verify.
-  onACopy((copy) => {
+  await onACopy((copy) => {
     const rows = sql(
       copy,
       "SELECT * FROM account_events ORDER BY id DESC LIMIT 3",
@@ -189,4 +200,82 @@ test("npm run audit:verify names the first entry cut off, stripped, or edited wi
     expect(forged.output).toContain(`is broken at entry ${edited.id}:`);
     expect(forged.status).toBe(1);
   });
+});
+
+/** Puts a head into a copy's KV, or removes it (null). */
+function setHead(state: string, head: Record<string, unknown> | null) {
+  const kv = ["--no-install", "wrangler", "kv", "key"];
+  const where = ["audit-head", "--binding", "SESSIONS", "--local", "--persist-to", state];
+  const result = head
+    ? run("npx", [...kv, "put", ...where.slice(0, 1), JSON.stringify(head), ...where.slice(1)])
+    : run("npx", [...kv, "delete", ...where]);
+  expect(result.status, result.output).toBe(0);
+}
+
+test("npm run audit:verify finds a deleted start, a cut tail under a rewritten head, and a missing head", async () => {
+  test.setTimeout(180_000);
+
+  // Everything but the newest three entries deleted: no prune recorded it.
+  await onACopy((copy) => {
+    const last = Number(sql(copy, "SELECT max(id) AS id FROM account_events")[0]?.id);
+    sql(copy, `DELETE FROM account_events WHERE id <= ${last - 3}`);
+    const cut = verify(copy);
+    expect(cut.output).toContain(
+      `is broken at entry ${last - 3}: the entries before entry ${last - 2} are missing`,
+    );
+    expect(cut.status).toBe(1);
+  });
+
+  // The newest entries cut off, and the head in KV rewritten to the new end: the head is signed.
+  await onACopy((copy) => {
+    const last = Number(sql(copy, "SELECT max(id) AS id FROM account_events")[0]?.id);
+    sql(copy, `DELETE FROM account_events WHERE id > ${last - 3}`);
+    const [end] = sql(copy, "SELECT id, hash FROM account_events ORDER BY id DESC LIMIT 1");
+    setHead(copy, { id: end?.id, hash: end?.hash, prunedThrough: 0 });
+    const rewritten = verify(copy);
+    expect(rewritten.output).toContain("The head kept outside D1");
+    expect(rewritten.output).toContain("cannot be trusted: it is not signed");
+    expect(rewritten.status).toBe(1);
+  });
+
+  // No head at all: refused, unless the operator says to check the chain alone.
+  await onACopy((copy) => {
+    setHead(copy, null);
+    const headless = verify(copy);
+    expect(headless.output).toContain("no head is kept outside D1");
+    expect(headless.status).toBe(1);
+    const alone = run("npm", ["run", "--silent", "audit:verify", "--", "--state", copy, "--no-head"]);
+    expect(alone.output).toMatch(/holds: \d+ chained entries verified/);
+    expect(alone.status).toBe(0);
+  });
+});
+
+test("npm run audit:verify holds while the server writes to the log it reads", async ({ baseURL }) => {
+  test.setTimeout(180_000);
+  const origin = new URL(baseURL ?? "").origin;
+  const writes = Array.from({ length: 60 }, (_, attempt) =>
+    fetch(new URL("/api/login", origin), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin, "CF-Connecting-IP": clientIp() },
+      body: JSON.stringify({ email: DEMO_ADMIN.email, password: `not the password ${attempt}` }),
+    }),
+  );
+  // The live state, not a copy: the verifier reads while the sealer and the writers run.
+  const verifying = new Promise<{ status: number | null; output: string }>((resolve) => {
+    const child = spawn("npm", ["run", "--silent", "audit:verify", "--", "--state", STATE], {
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.on("close", (status) => resolve({ status, output }));
+  });
+  const [answers, verdict] = await Promise.all([Promise.all(writes), verifying]);
+  expect(answers.map((answer) => answer.status).filter((status) => status >= 500)).toEqual([]);
+  expect(verdict.output).toMatch(/holds: \d+ chained entries verified/);
+  expect(verdict.status).toBe(0);
 });

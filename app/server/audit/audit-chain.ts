@@ -280,8 +280,11 @@ export class ChainWalker {
   /** Keys in the order they first signed an entry (plain sha256 first, if at all), with its time. */
   private readonly keyOrder: { id: string; firstAt: number }[] = [];
   private verdict: ChainVerdict | null = null;
+  private readonly options: VerifyOptions;
 
-  constructor(private readonly options: VerifyOptions) {}
+  constructor(options: VerifyOptions) {
+    this.options = options;
+  }
 
   private broken(brokenAt: number, reason: string): ChainVerdict {
     this.verdict = { ok: false, checked: this.checked, brokenAt, reason };
