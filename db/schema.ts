@@ -132,6 +132,8 @@ export const mailEvents = sqliteTable(
       enum: [
         "contact-received",
         "registration-received",
+        // Someone registered again with the address of an existing account: its owner is told (subject: the user).
+        "registration-attempted",
         "account-approved",
         "password-reset-requested",
         "password-changed",

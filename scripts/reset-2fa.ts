@@ -17,6 +17,7 @@ import {
   keyedEntryHash,
   parseHead,
 } from "../app/server/audit/audit-chain.ts";
+import { voidCredentialLinksSql } from "../app/server/identity/credential-links.ts";
 import { sqlString } from "./admin-account.ts";
 import { forgetSessionsInKv, userIdOf } from "./end-sessions.ts";
 import { LOCAL_AUDIT_LOG_KEY } from "./local-secrets.ts";
@@ -89,8 +90,8 @@ function resetStatements(): { sql: string; head: ChainHead } {
     `DELETE FROM recovery_codes WHERE user_id = ${userId}`,
     `DELETE FROM passkeys WHERE user_id = ${userId}`,
     `DELETE FROM sessions WHERE user_id = ${userId}`,
-    // As the dashboard's reset: an address change asked for before it never completes.
-    `UPDATE email_changes SET used_at = unixepoch() WHERE user_id = ${userId} AND used_at IS NULL`,
+    // As the dashboard's reset: an address change or a reset link asked for before it never completes.
+    ...voidCredentialLinksSql(String(userId)),
     // The audit entry before the email: when a Worker appended first, the statement fails here and nothing
     // after it runs, so the retry cannot queue a second email.
     `INSERT INTO account_events (${ENTRY_COLUMNS.join(", ")}) ${select}`,
