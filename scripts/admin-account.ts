@@ -44,7 +44,9 @@ ON CONFLICT(email) DO UPDATE SET password = excluded.password, user_type_id = 1,
   approved_at = COALESCE(users.approved_at, unixepoch()), updated_at = unixepoch(), password_changed_at = unixepoch()`,
     `DELETE FROM auth_challenges WHERE purpose = 'second-factor' AND user_id = ${accountId}`,
     ...voidCredentialLinksSql(accountId),
-  ].join(";\n").concat(";");
+  ]
+    .join(";\n")
+    .concat(";");
 }
 
 /** The local demo admin (README.md). Local state only: never in a migration, never remote. */

@@ -60,7 +60,22 @@ export type MailMessage =
       wrongCodes: number;
       withinSeconds: number;
     }
-  | { kind: "second-factor-changed"; change: SecondFactorChange; firstName: Greeting; at: Date };
+  | {
+      kind: "second-factor-changed";
+      change: SecondFactorChange;
+      firstName: Greeting;
+      at: Date;
+      /** A passkey added: the link that removes it again, while it can (decision 121). */
+      removal?: PasskeyRemovalLink | null;
+    };
+
+/** The link in a "passkey added" email that removes that passkey, once the password is given. */
+export interface PasskeyRemovalLink {
+  token: string;
+  validForSeconds: number;
+  /** The passkey brought the account's recovery codes: they go with it. */
+  withRecoveryCodes: boolean;
+}
 
 /** A second factor added or removed by the account's owner (an administrator's reset has its own email). */
 export type SecondFactorChange =
@@ -180,7 +195,7 @@ function registrationAttempted(origin: string): EmailContent {
     ],
     action: { label: "Sign in", url: siteUrl(origin, "/login") },
     outro: [
-      `If you have forgotten your password, choose a new one: ${siteUrl(origin, "/forgot-password")}`,
+      "To reset your password, choose “Forgot password?” on the sign-in page.",
       "If it was not you, ignore this email: nothing changes.",
     ],
   };
@@ -206,10 +221,7 @@ function accountApproved(
   return {
     subject: PERSONAL_SUBJECTS["account-approved"],
     heading: "Your account is approved",
-    intro: [
-      hello(message.firstName),
-      "An administrator approved your FACETS account. You can log in now.",
-    ],
+    intro: [hello(message.firstName), "An administrator approved your FACETS account. You can log in now."],
     action: { label: "Log in", url: siteUrl(origin, "/login") },
   };
 }
@@ -221,10 +233,7 @@ function passwordReset(
   return {
     subject: PERSONAL_SUBJECTS["password-reset-requested"],
     heading: "Reset your password",
-    intro: [
-      hello(message.firstName),
-      "We received a request to reset the password of your FACETS account.",
-    ],
+    intro: [hello(message.firstName), "We received a request to reset the password of your FACETS account."],
     action: {
       label: "Choose a new password",
       url: siteUrl(origin, "/reset-password", { token: message.token }),
@@ -410,6 +419,30 @@ function secondFactorChanged(
 ): EmailContent {
   const { heading, said } = SECOND_FACTOR_CHANGES[message.change];
   const byLink = message.change === "passkeys-removed-at-reset";
+  const { removal } = message;
+  if (removal) {
+    const what = removal.withRecoveryCodes
+      ? "this passkey and the recovery codes made with it"
+      : "this passkey";
+    return {
+      subject: PERSONAL_SUBJECTS[message.change],
+      heading,
+      intro: [
+        hello(message.firstName),
+        said(formatDateTime(message.at)),
+        "If you added it, there is nothing to do.",
+        `If you did not, someone was signed in to your account. The button below removes ${what} and signs your account out everywhere, once you give your password.`,
+      ],
+      action: {
+        label: "Remove this passkey",
+        url: siteUrl(origin, "/remove-passkey", { token: removal.token }),
+      },
+      outro: [
+        `The link is valid for ${formatDuration(removal.validForSeconds)} and works once.`,
+        "Then change your password, and check your Sign-in security page for anything else you do not know.",
+      ],
+    };
+  }
   return {
     subject: PERSONAL_SUBJECTS[message.change],
     heading,

@@ -36,6 +36,7 @@ export const ACCOUNT_ACTIONS = [
   "audit-exported",
   "passkey-counter-decreased",
   "passkeys-removed-at-reset",
+  "passkey-removed-by-link",
 ] as const;
 
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];

@@ -48,6 +48,10 @@ const LABELS: Record<AccountAction, [string, string]> = {
     "Passkeys removed when the password was reset",
     "Passkeys not removed when the password was reset",
   ],
+  "passkey-removed-by-link": [
+    "Passkey removed with the link in its email, signed out everywhere",
+    "Passkey not removed with its email's link: wrong password",
+  ],
 };
 
 /** An event of the person's own list, named; whose account, when it was not only theirs. */

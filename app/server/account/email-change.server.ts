@@ -33,7 +33,9 @@ async function dailyLimitRefusal(deps: Deps, userId: number): Promise<Failure | 
   const [row] = await deps.db
     .select({ n: count(), oldest: min(emailChanges.createdAt) })
     .from(emailChanges)
-    .where(and(eq(emailChanges.userId, userId), gt(emailChanges.createdAt, sql`unixepoch() - ${DAY_SECONDS}`)));
+    .where(
+      and(eq(emailChanges.userId, userId), gt(emailChanges.createdAt, sql`unixepoch() - ${DAY_SECONDS}`)),
+    );
   if (!row || row.n < EMAIL_CHANGES_PER_DAY) return null;
   const oldest = row.oldest ? row.oldest.getTime() : Date.now();
   const retryAfterSeconds = Math.max(1, Math.ceil((oldest + DAY_SECONDS * 1000 - Date.now()) / 1000));

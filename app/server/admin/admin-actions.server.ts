@@ -2,13 +2,7 @@ import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { data, redirect } from "react-router";
 import { SECURITY_PATH, SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
-import {
-  mailEvents,
-  passkeys,
-  recoveryCodes,
-  sessions,
-  totpCredentials,
-} from "../../../db/schema";
+import { mailEvents, passkeys, recoveryCodes, sessions, totpCredentials } from "../../../db/schema";
 import { type AccountAction, type AccountEvent, withEventChain } from "../audit/account-events.server";
 import { contactExists, markProcessedStatement } from "../contact-submissions.server";
 import type { Database } from "../db.server";

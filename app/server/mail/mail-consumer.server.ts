@@ -20,6 +20,7 @@ import {
   TOKEN_LIFETIME_SECONDS,
 } from "../identity/account-tokens.server";
 import { CODE_LIMITS } from "../second-factors/code-limits";
+import { mintPasskeyRemovalToken } from "../second-factors/passkey-removal-links.server";
 import { hasSecondFactorOf } from "../second-factors/second-factors.server";
 import { deliveryKey, retryDelaySeconds } from "./mail-delivery.server";
 import type { MailEventMessage } from "./mail-outbox.server";
@@ -113,7 +114,10 @@ async function approvalEmails(db: Database, id: number): Promise<PlannedEmail[] 
 
 /** When an event was stored (now, when its row is gone). */
 async function eventCreatedAt(db: Database, id: string): Promise<Date> {
-  const row = await db.query.mailEvents.findFirst({ columns: { createdAt: true }, where: eq(mailEvents.id, id) });
+  const row = await db.query.mailEvents.findFirst({
+    columns: { createdAt: true },
+    where: eq(mailEvents.id, id),
+  });
   return row?.createdAt ?? new Date();
 }
 
@@ -124,7 +128,10 @@ async function passwordResetEmails(db: Database, event: MailEventMessage): Promi
   // Asked for before the password last changed (or the second factors were reset): the credential change
   // ended every reset link of the account, and one minted now would outlive it (decision 120).
   const askedAt = await eventCreatedAt(db, event.id);
-  const changedAt = Math.max(user.passwordChangedAt?.getTime() ?? 0, user.secondFactorsResetAt?.getTime() ?? 0);
+  const changedAt = Math.max(
+    user.passwordChangedAt?.getTime() ?? 0,
+    user.secondFactorsResetAt?.getTime() ?? 0,
+  );
   if (askedAt.getTime() < changedAt) return [];
   return [
     {
@@ -246,7 +253,14 @@ async function secondFactorChangedEmails(
   return [
     {
       to: user.email,
-      message: async () => ({ kind: "second-factor-changed", change, firstName: greeting(user), at }),
+      message: async () => ({
+        kind: "second-factor-changed",
+        change,
+        firstName: greeting(user),
+        at,
+        // A passkey's email carries the link that removes it again (decision 121), minted as it goes out.
+        removal: change === "passkey-added" ? await mintPasskeyRemovalToken(db, event.id) : null,
+      }),
     },
   ];
 }
