@@ -422,16 +422,15 @@ function secondFactorChanged(
   const { removal } = message;
   if (removal) {
     const what = removal.withRecoveryCodes
-      ? "this passkey and the recovery codes made with it"
-      : "this passkey";
+      ? "removes this passkey and the recovery codes made with it"
+      : "removes this passkey";
     return {
       subject: PERSONAL_SUBJECTS[message.change],
       heading,
       intro: [
         hello(message.firstName),
         said(formatDateTime(message.at)),
-        "If you added it, there is nothing to do.",
-        `If you did not, someone was signed in to your account. The button below removes ${what} and signs your account out everywhere, once you give your password.`,
+        `If you added it, there is nothing to do. If you did not, someone was signed in to your account: the button below ${what} and signs your account out everywhere, once you give your password.`,
       ],
       action: {
         label: "Remove this passkey",
@@ -439,7 +438,7 @@ function secondFactorChanged(
       },
       outro: [
         `The link is valid for ${formatDuration(removal.validForSeconds)} and works once.`,
-        "Then change your password, and check your Sign-in security page for anything else you do not know.",
+        `If this was not you, change your password now, and remove any authenticator app or passkey you do not know on your Sign-in security page, ${siteUrl(origin, "/account/security")}`,
       ],
     };
   }
