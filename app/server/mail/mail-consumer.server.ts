@@ -20,7 +20,10 @@ import {
   TOKEN_LIFETIME_SECONDS,
 } from "../identity/account-tokens.server";
 import { CODE_LIMITS } from "../second-factors/code-limits";
-import { mintPasskeyRemovalToken } from "../second-factors/passkey-removal-links.server";
+import {
+  hasPasskeyRemovalLink,
+  mintPasskeyRemovalToken,
+} from "../second-factors/passkey-removal-links.server";
 import { hasSecondFactorOf } from "../second-factors/second-factors.server";
 import { deliveryKey, retryDelaySeconds } from "./mail-delivery.server";
 import type { MailEventMessage } from "./mail-outbox.server";
@@ -244,9 +247,10 @@ async function secondFactorChangedEmails(
   event: MailEventMessage,
   change: SecondFactorChange,
 ): Promise<PlannedEmail[] | null> {
-  const [user, row] = await Promise.all([
+  const [user, row, removable] = await Promise.all([
     findUser(db, event.subjectId),
     db.query.mailEvents.findFirst({ columns: { createdAt: true }, where: eq(mailEvents.id, event.id) }),
+    change === "passkey-added" ? hasPasskeyRemovalLink(db, event.id) : false,
   ]);
   if (!user) return null;
   const at = row?.createdAt ?? new Date();
@@ -259,7 +263,7 @@ async function secondFactorChangedEmails(
         firstName: greeting(user),
         at,
         // A passkey's email carries the link that removes it again (decision 121), minted as it goes out.
-        removal: change === "passkey-added" ? await mintPasskeyRemovalToken(db, event.id) : null,
+        removal: removable ? await mintPasskeyRemovalToken(db, event.id) : null,
       }),
     },
   ];

@@ -61,6 +61,15 @@ function isLive(): SQL {
   ) as SQL;
 }
 
+/** Whether the "passkey added" event has a removal link that can still be used (read as the email is planned). */
+export async function hasPasskeyRemovalLink(db: Database, mailEventId: string): Promise<boolean> {
+  const row = await db.query.passkeyRemovals.findFirst({
+    columns: { id: true },
+    where: and(eq(passkeyRemovals.mailEventId, mailEventId), isLive()),
+  });
+  return row !== undefined;
+}
+
 /**
  * For the "passkey added" email: the removal link of the event, with a new token (only its sha256 is kept;
  * a redelivery mints another, and the earlier one stops working), or null when it can no longer be used.
