@@ -132,6 +132,8 @@ export const mailEvents = sqliteTable(
       enum: [
         "contact-received",
         "registration-received",
+        // Someone registered again with the address of an existing account: its owner is told (subject: the user).
+        "registration-attempted",
         "account-approved",
         "password-reset-requested",
         "password-changed",
@@ -396,6 +398,36 @@ export const passkeys = sqliteTable(
     signCount: integer("sign_count").notNull().default(0),
   },
   (table) => [index("passkeys_user_idx").on(table.userId)],
+);
+
+/**
+ * The link in the "passkey added" email that removes that passkey (with the recovery codes it brought) and
+ * ends every session once the account's password is given, so that its owner can always take away a passkey
+ * they did not add (docs/decisions/121-a-passkey-removable-from-its-email.md). Written in the passkey's own
+ * batch; only sha256 of the token, set as the email goes out; single use, a day, five wrong passwords.
+ */
+export const passkeyRemovals = sqliteTable(
+  "passkey_removals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The passkey it removes: the link goes with it. */
+    passkeyId: text("passkey_id")
+      .notNull()
+      .references(() => passkeys.id, { onDelete: "cascade" }),
+    /** The "passkey-added" mail event that carries the link. */
+    mailEventId: text("mail_event_id").notNull().unique(),
+    tokenHash: text("token_hash").unique(),
+    /** The passkey was the account's first factor and brought its recovery codes: they go with it. */
+    withRecoveryCodes: integer("with_recovery_codes", { mode: "boolean" }).notNull().default(false),
+    wrongPasswords: integer("wrong_passwords").notNull().default(0),
+    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp" }),
+    createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
+  },
+  (table) => [index("passkey_removals_user_idx").on(table.userId)],
 );
 
 /**

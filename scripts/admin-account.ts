@@ -1,4 +1,5 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { voidCredentialLinksSql } from "../app/server/identity/credential-links.ts";
 import { hashPassword } from "../app/server/identity/passwords.server.ts";
 import {
   normalisedRecoveryCode,
@@ -34,11 +35,18 @@ export async function upsertAdminSql(account: AdminAccount, options: { onlyIfMis
   const insert = `INSERT INTO users (email, password, first_name, last_name, user_type_id, is_approved, is_active, approved_at)
 VALUES (${values.join(", ")}, 1, 1, 1, unixepoch())`;
   if (options.onlyIfMissing) return `${insert} ON CONFLICT(email) DO NOTHING;`;
-  // A new password also ends any sign-in waiting for its second step (its ticket was earned by the old one).
-  return `${insert}
+  // A new password also ends any sign-in waiting for its second step (its ticket was earned by the old one),
+  // and every live reset link and pending address change of the account.
+  const accountId = `(SELECT id FROM users WHERE email = ${values[0]})`;
+  return [
+    `${insert}
 ON CONFLICT(email) DO UPDATE SET password = excluded.password, user_type_id = 1, is_approved = 1, is_active = 1,
-  approved_at = COALESCE(users.approved_at, unixepoch()), updated_at = unixepoch(), password_changed_at = unixepoch();
-DELETE FROM auth_challenges WHERE purpose = 'second-factor' AND user_id = (SELECT id FROM users WHERE email = ${values[0]});`;
+  approved_at = COALESCE(users.approved_at, unixepoch()), updated_at = unixepoch(), password_changed_at = unixepoch()`,
+    `DELETE FROM auth_challenges WHERE purpose = 'second-factor' AND user_id = ${accountId}`,
+    ...voidCredentialLinksSql(accountId),
+  ]
+    .join(";\n")
+    .concat(";");
 }
 
 /** The local demo admin (README.md). Local state only: never in a migration, never remote. */

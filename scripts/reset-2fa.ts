@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { auditKeyOf } from "../app/server/audit/audit-chain.ts";
+import { voidCredentialLinksSql } from "../app/server/identity/credential-links.ts";
 import { sqlString } from "./admin-account.ts";
 import { sealWithWrangler } from "./audit-seal.ts";
 import { forgetSessionsInKv, userIdOf } from "./end-sessions.ts";
@@ -41,8 +42,8 @@ const sql = [
   `DELETE FROM recovery_codes WHERE user_id = ${userId}`,
   `DELETE FROM passkeys WHERE user_id = ${userId}`,
   `DELETE FROM sessions WHERE user_id = ${userId}`,
-  // As the dashboard's reset: an address change asked for before it never completes.
-  `UPDATE email_changes SET used_at = unixepoch() WHERE user_id = ${userId} AND used_at IS NULL`,
+  // As the dashboard's reset: an address change or a reset link asked for before it never completes.
+  ...voidCredentialLinksSql(String(userId)),
   `INSERT INTO account_events (at, subject_id, action, outcome, user_agent) VALUES (unixepoch(), ${userId}, 'second-factors-reset', 'success', 'npm run admin:reset-2fa')`,
   // Enrolment now needs the emailed link; the email goes out with the Worker's next sweep.
   `UPDATE users SET second_factors_reset_at = unixepoch() WHERE id = ${userId}`,

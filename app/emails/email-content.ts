@@ -19,37 +19,63 @@ export interface EmailContent {
   outro?: readonly string[];
 }
 
+/**
+ * The first name an email greets its reader by: null when the address it goes to is not yet proven to be the
+ * person's, so that no text a person typed reaches an inbox that may be someone else's ("Hello,").
+ */
+export type Greeting = string | null;
+
+function hello(firstName: Greeting): string {
+  return firstName ? `Hello ${firstName},` : "Hello,";
+}
+
 /** The people the emails are about, as read from D1. */
 export type PersonDetails = Person;
 
 export type MailMessage =
   | { kind: "contact-received"; contact: PersonDetails & { message: string; createdAt: Date } }
-  | { kind: "registration-received"; firstName: string; token: string; validForSeconds: number }
+  | { kind: "registration-received"; token: string; validForSeconds: number }
+  | { kind: "registration-attempted" }
   | { kind: "registration-awaiting-approval"; registrant: PersonDetails & { createdAt: Date } }
-  | { kind: "account-approved"; firstName: string }
-  | { kind: "password-reset"; firstName: string; token: string; validForSeconds: number }
-  | { kind: "password-changed"; firstName: string }
-  | { kind: "email-change-requested"; firstName: string; newEmail: string }
-  | { kind: "email-change-link"; firstName: string; token: string; validForSeconds: number }
+  | { kind: "account-approved"; firstName: Greeting }
+  | { kind: "password-reset"; firstName: Greeting; token: string; validForSeconds: number }
+  | { kind: "password-changed"; firstName: Greeting }
+  | { kind: "email-change-requested"; firstName: Greeting; newEmail: string }
+  | { kind: "email-change-link"; token: string; validForSeconds: number }
   | { kind: "email-in-use" }
-  | { kind: "email-changed"; firstName: string; newEmail: string }
+  | { kind: "email-changed"; firstName: Greeting; newEmail: string }
   | { kind: "account-deleted" }
   | { kind: "data-erased" }
   | { kind: "privacy-link"; token: string; validForSeconds: number }
-  | { kind: "privacy-use-account"; firstName: string }
-  | { kind: "recovery-code-used"; firstName: string; codesLeft: number }
-  | { kind: "second-factors-reset"; firstName: string; token: string | null; validForSeconds: number }
-  | { kind: "second-factor-enrolment-link"; firstName: string; token: string; validForSeconds: number }
-  | { kind: "second-factor-wrong-code"; firstName: string }
+  | { kind: "privacy-use-account"; firstName: Greeting }
+  | { kind: "recovery-code-used"; firstName: Greeting; codesLeft: number }
+  | { kind: "second-factors-reset"; firstName: Greeting; token: string | null; validForSeconds: number }
+  | { kind: "second-factor-enrolment-link"; firstName: Greeting; token: string; validForSeconds: number }
+  | { kind: "second-factor-wrong-code"; firstName: Greeting }
   | {
       kind: "second-factor-locked";
-      firstName: string;
+      firstName: Greeting;
       /** One client address held, or every one. */
       scope: "client" | "account";
       wrongCodes: number;
       withinSeconds: number;
     }
-  | { kind: "second-factor-changed"; change: SecondFactorChange; firstName: string; at: Date };
+  | {
+      kind: "second-factor-changed";
+      change: SecondFactorChange;
+      firstName: Greeting;
+      at: Date;
+      /** A passkey added: the link that removes it again, while it can (decision 121). */
+      removal?: PasskeyRemovalLink | null;
+    };
+
+/** The link in a "passkey added" email that removes that passkey, once the password is given. */
+export interface PasskeyRemovalLink {
+  token: string;
+  validForSeconds: number;
+  /** The passkey brought the account's recovery codes: they go with it. */
+  withRecoveryCodes: boolean;
+}
 
 /** A second factor added or removed by the account's owner (an administrator's reset has its own email). */
 export type SecondFactorChange =
@@ -66,6 +92,7 @@ export type SecondFactorChange =
  */
 export const PERSONAL_SUBJECTS = {
   "registration-received": "We received your registration",
+  "registration-attempted": "Someone tried to register with your FACETS address",
   "account-approved": "Your FACETS account is approved",
   "password-reset-requested": "Reset your FACETS password",
   "password-changed": "Your FACETS password was changed",
@@ -137,8 +164,9 @@ function registrationReceived(
   return {
     subject: PERSONAL_SUBJECTS["registration-received"],
     heading: "Thank you for registering",
+    // The address is not proven yet: the email greets nobody by the name typed with it.
     intro: [
-      `Hello ${message.firstName},`,
+      "Hello,",
       "We received your registration for a FACETS account. Please confirm that this is your email address.",
     ],
     action: {
@@ -149,6 +177,26 @@ function registrationReceived(
       `The link is valid for ${formatDuration(message.validForSeconds)} and works once.`,
       "An administrator will review your account. We will email you when it is approved.",
       "If you did not register, ignore this email.",
+    ],
+  };
+}
+
+/**
+ * To the owner of an address someone tried to register again: the registration page answered as for any
+ * address, and only this inbox learns that the address already has an account. No text the registrant typed.
+ */
+function registrationAttempted(origin: string): EmailContent {
+  return {
+    subject: PERSONAL_SUBJECTS["registration-attempted"],
+    heading: "Someone tried to register with your address",
+    intro: [
+      "Someone tried to register a FACETS account with this email address, but an account already uses it. Nothing was changed.",
+      "If it was you, sign in to your account, or reset your password if you have forgotten it.",
+    ],
+    action: { label: "Sign in", url: siteUrl(origin, "/login") },
+    outro: [
+      "To reset your password, choose “Forgot password?” on the sign-in page.",
+      "If it was not you, ignore this email: nothing changes.",
     ],
   };
 }
@@ -173,10 +221,7 @@ function accountApproved(
   return {
     subject: PERSONAL_SUBJECTS["account-approved"],
     heading: "Your account is approved",
-    intro: [
-      `Hello ${message.firstName},`,
-      "An administrator approved your FACETS account. You can log in now.",
-    ],
+    intro: [hello(message.firstName), "An administrator approved your FACETS account. You can log in now."],
     action: { label: "Log in", url: siteUrl(origin, "/login") },
   };
 }
@@ -188,10 +233,7 @@ function passwordReset(
   return {
     subject: PERSONAL_SUBJECTS["password-reset-requested"],
     heading: "Reset your password",
-    intro: [
-      `Hello ${message.firstName},`,
-      "We received a request to reset the password of your FACETS account.",
-    ],
+    intro: [hello(message.firstName), "We received a request to reset the password of your FACETS account."],
     action: {
       label: "Choose a new password",
       url: siteUrl(origin, "/reset-password", { token: message.token }),
@@ -211,7 +253,7 @@ function passwordChanged(
     subject: PERSONAL_SUBJECTS["password-changed"],
     heading: "Your password was changed",
     intro: [
-      `Hello ${message.firstName},`,
+      hello(message.firstName),
       "The password of your FACETS account was just changed, and every other session of the account was signed out.",
     ],
     action: { label: "Reset your password", url: siteUrl(origin, "/forgot-password") },
@@ -227,7 +269,7 @@ function recoveryCodeUsed(
     subject: PERSONAL_SUBJECTS["recovery-code-used"],
     heading: "A recovery code was used",
     intro: [
-      `Hello ${message.firstName},`,
+      hello(message.firstName),
       "Someone signed in to your FACETS account, or confirmed it was them, with one of your recovery codes. That code no longer works.",
       message.codesLeft === 1
         ? "You have 1 recovery code left."
@@ -253,7 +295,7 @@ function secondFactorsReset(
     return {
       subject: PERSONAL_SUBJECTS["second-factors-reset"],
       heading: "Your second factors were reset",
-      intro: [`Hello ${message.firstName},`, removed, "Sign in with your password to manage your account."],
+      intro: [hello(message.firstName), removed, "Sign in with your password to manage your account."],
       action: { label: "Sign in", url: siteUrl(origin, "/login") },
       outro: ["If you did not ask for this, contact us at once."],
     };
@@ -262,7 +304,7 @@ function secondFactorsReset(
     subject: PERSONAL_SUBJECTS["second-factors-reset"],
     heading: "Your second factors were reset",
     intro: [
-      `Hello ${message.firstName},`,
+      hello(message.firstName),
       removed,
       "To set up a second factor again, sign in with your password, then open this link in the same browser. Your password alone cannot set one up.",
     ],
@@ -282,7 +324,7 @@ function secondFactorEnrolmentLink(
     subject: PERSONAL_SUBJECTS["second-factor-enrolment-link"],
     heading: "Set up a second factor",
     intro: [
-      `Hello ${message.firstName},`,
+      hello(message.firstName),
       "Someone signed in to your FACETS account asked for a link to set up a second factor. Open it in the browser where you are signed in.",
     ],
     action: { label: "Set up a second factor", url: enrolmentUrl(origin, message.token) },
@@ -304,7 +346,7 @@ function secondFactorWrongCode(
     subject: PERSONAL_SUBJECTS["second-factor-wrong-code"],
     heading: "Your password was used with a wrong code",
     intro: [
-      `Hello ${message.firstName},`,
+      hello(message.firstName),
       "Someone typed the right password for your FACETS account, then a wrong code from your authenticator app or a wrong recovery code.",
       "If this was not you, someone has your password: change it now. A new password stops them before they get to the code.",
     ],
@@ -323,7 +365,7 @@ function secondFactorLocked(
     subject: PERSONAL_SUBJECTS[client ? "second-factor-locked-client" : "second-factor-locked-account"],
     heading: client ? "Codes refused from one address" : "Codes refused from every address",
     intro: [
-      `Hello ${message.firstName},`,
+      hello(message.firstName),
       `Someone typed the right password for your FACETS account, then ${message.wrongCodes} wrong codes within ${within}${client ? " from one address" : ""}.`,
       client
         ? "Codes from that address are refused for now. You can still sign in from your own devices."
@@ -377,10 +419,33 @@ function secondFactorChanged(
 ): EmailContent {
   const { heading, said } = SECOND_FACTOR_CHANGES[message.change];
   const byLink = message.change === "passkeys-removed-at-reset";
+  const { removal } = message;
+  if (removal) {
+    const what = removal.withRecoveryCodes
+      ? "removes this passkey and the recovery codes made with it"
+      : "removes this passkey";
+    return {
+      subject: PERSONAL_SUBJECTS[message.change],
+      heading,
+      intro: [
+        hello(message.firstName),
+        said(formatDateTime(message.at)),
+        `If you added it, there is nothing to do. If you did not, someone was signed in to your account: the button below ${what} and signs your account out everywhere, once you give your password.`,
+      ],
+      action: {
+        label: "Remove this passkey",
+        url: siteUrl(origin, "/remove-passkey", { token: removal.token }),
+      },
+      outro: [
+        `The link is valid for ${formatDuration(removal.validForSeconds)} and works once.`,
+        `If this was not you, change your password now, and remove any authenticator app or passkey you do not know on your Sign-in security page, ${siteUrl(origin, "/account/security")}`,
+      ],
+    };
+  }
   return {
     subject: PERSONAL_SUBJECTS[message.change],
     heading,
-    intro: [`Hello ${message.firstName},`, said(formatDateTime(message.at))],
+    intro: [hello(message.firstName), said(formatDateTime(message.at))],
     action: { label: "Review your sign-in security", url: siteUrl(origin, "/account/security") },
     outro: [
       byLink
@@ -398,12 +463,14 @@ function emailChangeRequested(
     subject: "A change of your FACETS email address was requested",
     heading: "A change of address was requested",
     intro: [
-      `Hello ${message.firstName},`,
+      hello(message.firstName),
       `Someone signed in to your FACETS account asked to move it to ${message.newEmail}.`,
       "Nothing changes unless the link we sent to that address is used within the hour.",
     ],
     action: { label: "Review your account", url: siteUrl(origin, "/account") },
-    outro: ["If this was not you, change your password now: someone knows it."],
+    outro: [
+      "If this was not you, change your password now: someone knows it. Changing your password also cancels this change of address: its link stops working.",
+    ],
   };
 }
 
@@ -414,8 +481,9 @@ function emailChangeLink(
   return {
     subject: PERSONAL_SUBJECTS["email-change-requested"],
     heading: "Confirm your new email address",
+    // The address is not proven yet: the email greets nobody by the name typed with it.
     intro: [
-      `Hello ${message.firstName},`,
+      "Hello,",
       "You asked to move your FACETS account to this email address. Confirm that it is yours.",
     ],
     action: {
@@ -450,7 +518,7 @@ function emailChanged(
     subject: PERSONAL_SUBJECTS["email-changed"],
     heading: "Your email address was changed",
     intro: [
-      `Hello ${message.firstName},`,
+      hello(message.firstName),
       `Your FACETS account now uses ${message.newEmail}. This address will no longer receive its emails.`,
     ],
     action: { label: "Contact us", url: siteUrl(origin, "/contact") },
@@ -512,7 +580,7 @@ function privacyUseAccount(
     subject: PERSONAL_SUBJECTS["privacy-request"],
     heading: "What we hold about you",
     intro: [
-      `Hello ${message.firstName},`,
+      hello(message.firstName),
       "Someone asked what FACETS holds about this email address. It belongs to your FACETS account, so this email has no link to your data.",
       "To download a copy of your data or delete your account, sign in with your password (and your second factor, if you set one up) and open My account.",
     ],
@@ -528,6 +596,8 @@ export function emailContent(message: MailMessage, origin: string): EmailContent
       return contactReceived(message, origin);
     case "registration-received":
       return registrationReceived(message, origin);
+    case "registration-attempted":
+      return registrationAttempted(origin);
     case "registration-awaiting-approval":
       return registrationAwaitingApproval(message, origin);
     case "account-approved":

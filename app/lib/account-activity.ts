@@ -37,6 +37,7 @@ export const ACCOUNT_ACTIONS = [
   "passkey-counter-decreased",
   "passkeys-removed-at-reset",
   "audit-pruned",
+  "passkey-removed-by-link",
 ] as const;
 
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];

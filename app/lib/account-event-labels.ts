@@ -49,6 +49,10 @@ const LABELS: Record<AccountAction, [string, string]> = {
     "Passkeys not removed when the password was reset",
   ],
   "audit-pruned": ["Audit log entries past their retention removed", "Audit log pruning failed"],
+  "passkey-removed-by-link": [
+    "Passkey removed with the link in its email, signed out everywhere",
+    "Passkey not removed with its email's link: wrong password",
+  ],
 };
 
 /** An event of the person's own list, named; whose account, when it was not only theirs. */

@@ -152,6 +152,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   formPage("/forgot-password", "routes/forgot-password.tsx"),
   formPage("/reset-password", "routes/reset-password.tsx"),
   formPage("/confirm-email-change", "routes/confirm-email-change.tsx"),
+  formPage("/remove-passkey", "routes/remove-passkey.tsx"),
   formPage("/privacy/request", "routes/privacy-request.tsx"),
   formPage("/privacy/request/data.json", "routes/privacy-data-file.ts", { rendering: "resource" }),
 
@@ -191,6 +192,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   api("/auth/confirm-email", "routes/api/auth.confirm-email.ts", POST, true),
   api("/auth/forgot-password", "routes/api/auth.forgot-password.ts", POST, true),
   api("/auth/reset-password", "routes/api/auth.reset-password.ts", POST, true),
+  api("/auth/remove-passkey", "routes/api/auth.remove-passkey.ts", POST, true),
   api("/auth/second-factors", "routes/api/auth.second-factors.ts", GET),
   api("/auth/reauthenticate", "routes/api/auth.reauthenticate.ts", POST, true),
   api("/auth/totp", "routes/api/auth.totp.ts", ["POST", "DELETE"], true),

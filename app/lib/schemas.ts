@@ -7,7 +7,7 @@ import {
   enteredPassword,
   newPassword,
   optionalText,
-  requiredText,
+  personName,
   secondFactorCode,
 } from "./schemas/fields";
 
@@ -46,8 +46,8 @@ export const secondStepSchema = z.object({
 
 /** The profile a person keeps in /account, under the registration's rules. */
 export const profileSchema = z.object({
-  firstName: requiredText("First name", 100),
-  lastName: requiredText("Last name", 100),
+  firstName: personName("First name", 100),
+  lastName: personName("Last name", 100),
   company: optionalText("Company", 200),
   phone: optionalText("Phone", 20),
   userTypeId: areaOfInterest,
@@ -106,6 +106,9 @@ export const resetPasswordSchema = z
   .check(confirmationMatches);
 
 export const confirmEmailSchema = z.object({ token: linkToken });
+
+/** The link in a "passkey added" email, and the account's password (decision 121). */
+export const passkeyRemovalSchema = z.object({ token: linkToken, password: enteredPassword });
 
 /** A change of address: the current password and the new address. */
 export const emailChangeSchema = z.object({ password: currentPassword, email: emailAddress(255) });

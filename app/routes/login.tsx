@@ -120,7 +120,10 @@ async function answerLogIn({ request, context }: ActionArgs, form: Record<string
   );
 }
 
-/** `register`: a new account that waits for approval (app/components/login/register-form.tsx). */
+/**
+ * `register`: a new account that waits for approval (app/components/login/register-form.tsx). An address
+ * that already has an account gets the same answer; its owner is emailed instead.
+ */
 async function answerRegister({ request, context }: ActionArgs, form: Record<string, string>) {
   const outcome = await register(depsOf(context), callerOf(context, request), form);
   if (outcome.kind === "done") {
@@ -137,8 +140,7 @@ async function answerRegister({ request, context }: ActionArgs, form: Record<str
       fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined,
       values: echo,
     },
-    // A taken email answers like any other failure here, so the form does not reveal who is registered.
-    outcome.kind === "conflict" ? { status: 400 } : failureInit(outcome),
+    failureInit(outcome),
   );
 }
 

@@ -221,5 +221,39 @@ for (const javaScriptEnabled of [true, false]) {
       }
       await device.context().close();
     });
+
+    test("the link in a passkey's email removes that passkey once the password is given, and signs everyone out", async ({
+      page,
+      browser,
+      request,
+      baseURL,
+    }) => {
+      // Two browsers, two emails to wait for, and a passkey ceremony.
+      test.slow();
+      // The device stands for whoever added a passkey from the owner's session: its only second factor.
+      const email = uniqueEmail(javaScriptEnabled ? "remove-link-js" : "remove-link-nojs");
+      const { device } = await memberWithPasskey(browser, request, baseURL, email);
+      const added = await emailTo(email, "A passkey was added to your FACETS account", "Remove this passkey");
+      const link = new URL(linkIn(added, "/remove-passkey"));
+
+      await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
+      await page.goto(`${link.pathname}${link.search}`);
+      const form = page.getByRole("form", { name: "Remove this passkey" });
+      await expect(form).toContainText("Test laptop");
+      if (javaScriptEnabled) await expectAxeClean(page);
+      await page.getByLabel("Your password").fill(PASSWORD);
+      await form.getByRole("button", { name: "Remove this passkey" }).click();
+      await expect(page.getByRole("heading", { name: "Passkey removed" })).toBeVisible();
+      await emailTo(email, "A passkey was removed from your FACETS account");
+
+      // The device's session ended, and the password alone signs in again.
+      expect((await device.request.get("/api/auth/me")).status()).toBe(401);
+      const login = await request.post("/api/login", {
+        headers: { "CF-Connecting-IP": clientIp() },
+        data: { email, password: PASSWORD },
+      });
+      expect(login.status()).toBe(200);
+      await device.context().close();
+    });
   });
 }

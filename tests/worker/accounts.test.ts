@@ -34,15 +34,26 @@ describe("registration", () => {
     expect(row?.password).not.toContain(PASSWORD);
   });
 
-  it("answers 409 for an email already registered, whatever its case", async () => {
+  it("answers an address already registered, whatever its case, exactly as a new one, and emails its owner instead", async () => {
     const email = uniqueEmail("taken");
-    await registerViaApi(email);
-    const again = await registerViaApi(email.toUpperCase());
-    expect(again.status).toBe(409);
-    const { count } = (await env.DB.prepare("SELECT count(*) AS count FROM users WHERE email = ?")
+    const first = await registerViaApi(email);
+    const again = await registerViaApi(email.toUpperCase(), {
+      firstName: "Mallory",
+      password: "another password",
+    });
+    expect(again.status).toBe(first.status);
+    expect(await again.json()).toEqual(await first.json());
+    expect(again.headers.get("Set-Cookie")).toBeNull();
+    const rows = await env.DB.prepare("SELECT first_name FROM users WHERE email = ?")
       .bind(email.toLowerCase())
-      .first<{ count: number }>()) ?? { count: 0 };
-    expect(count).toBe(1);
+      .all<{ first_name: string }>();
+    expect(rows.results).toEqual([{ first_name: "Ada" }]);
+    const mail = await env.DB.prepare(
+      "SELECT type FROM mail_events WHERE subject_id = (SELECT id FROM users WHERE email = ?) ORDER BY created_at, rowid",
+    )
+      .bind(email.toLowerCase())
+      .all<{ type: string }>();
+    expect(mail.results.map((row) => row.type)).toEqual(["registration-received", "registration-attempted"]);
   });
 
   it("answers 400 with field errors for invalid input and stores nothing", async () => {

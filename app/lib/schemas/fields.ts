@@ -15,6 +15,21 @@ export const requiredText = (label: string, max: number) =>
       z.maxLength(max, `${label} must be at most ${max} characters`),
     );
 
+/**
+ * Line breaks, other control characters and the invisible marks that reorder text: a name is one line that
+ * reads as it is stored (it goes into headers, mail and lists; decision 124).
+ */
+const NOT_IN_A_NAME = /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
+
+/** A first or last name: required, at most `max` characters, one line with no control characters. */
+export const personName = (label: string, max: number) =>
+  requiredText(label, max).check(
+    z.refine(
+      (value: string) => !NOT_IN_A_NAME.test(value),
+      `${label} must be one line, without line breaks or control characters`,
+    ),
+  );
+
 export const optionalText = (label: string, max: number) =>
   z.pipe(
     z.optional(

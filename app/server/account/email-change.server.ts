@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, min, ne, sql } from "drizzle-orm";
 import { EMAIL_CHANGE_AFTER_RESET, LINK_INVALID_MESSAGE } from "~/lib/account-messages";
 import { confirmEmailSchema, emailChangeSchema } from "~/lib/schemas";
 import { accountTokens, emailChanges, users } from "../../../db/schema";
@@ -11,8 +11,8 @@ import {
   publishMailEvents,
 } from "../mail/mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
-import { done, invalid, type Outcome } from "../outcome";
-import { confirmHolder } from "./my-account.server";
+import { done, type Failure, invalid, type Outcome } from "../outcome";
+import { confirmHolder, WRONG_PASSWORD } from "./my-account.server";
 
 // A change of address. The request stores the change and queues its mail: a link to the
 // new address (or, when another account already has it, an email saying so, with the same answer here),
@@ -21,9 +21,32 @@ import { confirmHolder } from "./my-account.server";
 
 const ADDRESS_TAKEN = "That address now belongs to another account, so your address was not changed.";
 
+/** At most this many changes of address asked for per account in a day (decision 122). */
+export const EMAIL_CHANGES_PER_DAY = 5;
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * The daily limit of address changes, read before anything is confirmed: a refusal when the account asked
+ * for EMAIL_CHANGES_PER_DAY in the last day, retried once the oldest of them is a day old.
+ */
+async function dailyLimitRefusal(deps: Deps, userId: number): Promise<Failure | null> {
+  const [row] = await deps.db
+    .select({ n: count(), oldest: min(emailChanges.createdAt) })
+    .from(emailChanges)
+    .where(
+      and(eq(emailChanges.userId, userId), gt(emailChanges.createdAt, sql`unixepoch() - ${DAY_SECONDS}`)),
+    );
+  if (!row || row.n < EMAIL_CHANGES_PER_DAY) return null;
+  const oldest = row.oldest ? row.oldest.getTime() : Date.now();
+  const retryAfterSeconds = Math.max(1, Math.ceil((oldest + DAY_SECONDS * 1000 - Date.now()) / 1000));
+  return { kind: "rate-limited", retryAfterSeconds };
+}
+
 /**
  * Asks for a change of address. When the form's code confirmed it's you, the session has a new token
- * (returned for the cookie; null otherwise).
+ * (returned for the cookie; null otherwise). At most EMAIL_CHANGES_PER_DAY a day per account. The change is
+ * stored only while the password it was confirmed with is still the account's (a password changed at the
+ * same moment voids the changes asked for before it, and must not miss this one) and the daily limit holds.
  */
 export async function requestEmailChange(
   deps: Deps,
@@ -43,39 +66,59 @@ export async function requestEmailChange(
       // After a reset of second factors the enrolment link goes to the account's address: a password alone
       // must not be able to move that address first and have the link sent to itself.
       if (row?.secondFactorsResetAt) return invalid({ email: EMAIL_CHANGE_AFTER_RESET });
-      return data.email === me.email ? invalid({ email: "That is already your address." }) : null;
+      if (data.email === me.email) return invalid({ email: "That is already your address." });
+      return dailyLimitRefusal(deps, me.id);
     },
   });
   if (holder.kind !== "done") return holder;
   const { user, data, token } = holder.value;
-  const [, mail] = await withEventChain(deps.db, (chain) =>
+  // Columns in the table's order: id, user, old and new address, token, expiry, used, created.
+  const [stored, mail] = await withEventChain(deps.db, (chain) =>
     deps.db.batch([
-      deps.db.insert(emailChanges).values({
-        userId: user.id,
-        oldEmail: user.email,
-        newEmail: data.email,
-        expiresAt: new Date(Date.now() + HOUR_LINK_SECONDS * 1000),
-      }),
+      deps.db
+        .insert(emailChanges)
+        .select(
+          sql`SELECT NULL, ${user.id}, ${user.email}, ${data.email}, NULL, unixepoch() + ${HOUR_LINK_SECONDS}, NULL, unixepoch()
+            WHERE EXISTS (SELECT 1 FROM users AS holder
+              WHERE holder.id = ${user.id} AND holder.password = ${user.password} AND holder.email = ${user.email})
+            AND (SELECT count(*) FROM email_changes AS asked
+              WHERE asked.user_id = ${user.id} AND asked.created_at > unixepoch() - ${DAY_SECONDS}) < ${EMAIL_CHANGES_PER_DAY}`,
+        )
+        .returning({ id: emailChanges.id }),
       insertMailEventIfChanged(deps.db, "email-change-requested"),
-      chain.append(caller, {
-        actorId: user.id,
-        actorEmail: user.email,
-        subjectId: user.id,
-        action: "email-change-requested",
-        outcome: "success",
-      }),
+      chain.append(
+        caller,
+        {
+          actorId: user.id,
+          actorEmail: user.email,
+          subjectId: user.id,
+          action: "email-change-requested",
+          outcome: "success",
+        },
+        { ifChanged: true },
+      ),
     ]),
   );
+  if (stored.length === 0) {
+    // Another request used up the day meanwhile, or the password (or address) changed since it was checked.
+    const limited = await dailyLimitRefusal(deps, user.id);
+    return limited ?? { kind: "unauthenticated", message: WRONG_PASSWORD };
+  }
   deps.waitUntil(publishMailEvents(deps.env, mail));
   return done({ token });
 }
 
-/** The live change a link names: unused, unexpired, with a token that was sent. */
+/**
+ * The live change a link names: unused, unexpired, with a token that was sent, and asked for after the
+ * account's last password change (a credential change ends every link that hangs off the old one).
+ */
 function liveChange(tokenHash: string) {
   return and(
     eq(emailChanges.tokenHash, tokenHash),
     isNull(emailChanges.usedAt),
     gt(emailChanges.expiresAt, new Date()),
+    sql`NOT EXISTS (SELECT 1 FROM email_changes AS asked JOIN users AS holder ON holder.id = asked.user_id
+      WHERE asked.token_hash = ${tokenHash} AND holder.password_changed_at > asked.created_at)`,
   );
 }
 

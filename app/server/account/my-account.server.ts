@@ -20,6 +20,7 @@ import {
 import { guarded } from "../guarded.server";
 import { isRecentlyAuthenticated, requireSignedIn } from "../identity/caller-checks.server";
 import { WRONG_CONFIRMATION } from "../identity/confirm-its-you.server";
+import { voidCredentialLinksStatements } from "../identity/credential-links.server";
 import { hashPassword, verifyPassword } from "../identity/passwords.server";
 import type { SignedInUser } from "../identity/session-user";
 import {
@@ -254,7 +255,8 @@ export async function confirmHolder<T>(
 /**
  * Changes the password: the current one must be right, the new one follows the registration's rules.
  * Every session of the person ends at once, the one asking continues under a new token (returned for its
- * cookie), and an email tells the person; all in one D1 batch with the account event.
+ * cookie), every live reset link and pending address change of the account is voided, and an email tells
+ * the person; all in one D1 batch with the account event.
  */
 export async function changePassword(
   deps: Deps,
@@ -283,6 +285,8 @@ export async function changePassword(
       deleteUserSessionRowsStatement(deps.db, id),
       session.statement,
       chain.append(caller, ownEvent(user, "password-changed")),
+      // The old password's reset links and address changes end with it.
+      ...voidCredentialLinksStatements(deps.db, id),
     ]),
   );
   await forgetUserSessionsInKv(deps.env, id);

@@ -97,6 +97,7 @@ function statusOf(user: UserRow): AccountStatus {
 /** Mail events whose subject is the user's own row. */
 const USER_MAIL_TYPES = [
   "registration-received",
+  "registration-attempted",
   "account-approved",
   "password-reset-requested",
   "password-changed",

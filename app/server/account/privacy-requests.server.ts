@@ -36,7 +36,7 @@ async function accountOf(db: Database, email: string): Promise<UserRow | null> {
 export async function privacyAnswerFor(
   db: Database,
   email: string,
-): Promise<{ kind: "nothing" } | { kind: "link" } | { kind: "use-account"; firstName: string }> {
+): Promise<{ kind: "nothing" } | { kind: "link" } | { kind: "use-account"; firstName: string | null }> {
   const [account, contact] = await Promise.all([
     accountOf(db, email),
     db.query.contactSubmissions.findFirst({
@@ -44,7 +44,10 @@ export async function privacyAnswerFor(
       where: eq(contactSubmissions.email, email),
     }),
   ]);
-  if (account && isUsableAccount(account)) return { kind: "use-account", firstName: account.firstName };
+  if (account && isUsableAccount(account)) {
+    // Greeted by name only at an address the account proved (mail to an unproven one carries no typed text).
+    return { kind: "use-account", firstName: account.emailConfirmedAt ? account.firstName : null };
+  }
   return account || contact ? { kind: "link" } : { kind: "nothing" };
 }
 

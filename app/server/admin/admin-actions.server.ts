@@ -1,20 +1,14 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { data, redirect } from "react-router";
 import { SECURITY_PATH, SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
-import {
-  emailChanges,
-  mailEvents,
-  passkeys,
-  recoveryCodes,
-  sessions,
-  totpCredentials,
-} from "../../../db/schema";
+import { mailEvents, passkeys, recoveryCodes, sessions, totpCredentials } from "../../../db/schema";
 import { type AccountAction, type AccountEvent, withEventChain } from "../audit/account-events.server";
 import { contactExists, markProcessedStatement } from "../contact-submissions.server";
 import type { Database } from "../db.server";
 import { guarded } from "../guarded.server";
 
+import { voidCredentialLinksStatements } from "../identity/credential-links.server";
 import type { SessionUser } from "../identity/session-user";
 import {
   deleteUserSessionRowsStatement,
@@ -198,11 +192,9 @@ export const resetSecondFactorsOfUser = adminAction(
         deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, id)),
         deps.db.delete(passkeys).where(eq(passkeys.userId, id)),
         deleteUserSessionRowsStatement(deps.db, id),
-        // An address change asked for before the reset (perhaps by whoever the reset is for) never completes.
-        deps.db
-          .update(emailChanges)
-          .set({ usedAt: new Date() })
-          .where(and(eq(emailChanges.userId, id), isNull(emailChanges.usedAt))),
+        // An address change or a reset link asked for before the reset (perhaps by whoever the reset is
+        // for) never completes.
+        ...voidCredentialLinksStatements(deps.db, id),
         lockEnrolmentStatement(deps.db, id),
         deps.db.insert(mailEvents).values(mail),
         chain.append(caller, adminEvent(admin, "second-factors-reset", id)),

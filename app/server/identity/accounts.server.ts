@@ -9,19 +9,22 @@ import {
   resetPasswordSchema,
   secondStepSchema,
 } from "~/lib/schemas";
-import { loginFailures, users } from "../../../db/schema";
+import { loginFailures, mailEvents, users } from "../../../db/schema";
 import { recordEvent, withEventChain } from "../audit/account-events.server";
 import { guarded, linkGuards } from "../guarded.server";
 import {
   insertMailEventIfChanged,
   type MailEventMessage,
+  mailEventColumns,
+  mailEventRow,
   publishMailEvents,
 } from "../mail/mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
-import { conflict, done, invalid, type Outcome, unauthenticated } from "../outcome";
+import { done, invalid, type Outcome, unauthenticated } from "../outcome";
 import { passkeyRemovalAtReset } from "../second-factors/passkeys-at-reset.server";
 import { checkSecondFactorCode, hasSecondFactorOf } from "../second-factors/second-factors.server";
 import { findTokenUser, spendTokenStatement, tokenUserIdSubquery } from "./account-tokens.server";
+import { voidCredentialLinksStatements } from "./credential-links.server";
 import { hashPassword } from "./passwords.server";
 import type { SessionUser } from "./session-user";
 import {
@@ -48,17 +51,33 @@ function publishLater(deps: Deps, events: MailEventMessage[]) {
   deps.waitUntil(publishMailEvents(deps.env, events));
 }
 
-/** Creates a pending account and tells the registrant and the admins. Signs nobody in. */
+/**
+ * Creates a pending account and tells the registrant and the admins. Signs nobody in. An address that
+ * already has an account gets the same answer (no enumeration, decision 123): nothing is stored but an email
+ * to that address's owner saying someone tried, at most a few a minute per address.
+ */
 export const register = guarded(
   { rateLimit: "register", honeypot: { answer: null }, door: "anyone", schema: registrationSchema },
   async (deps, _caller, { input }): Promise<Outcome> => {
     const passwordHash = await hashPassword(input.password);
-    const [inserted, events] = await deps.db.batch([
+    // Asked for every address, new or not, so both take the same steps.
+    const { success: mayTellOwner } = await deps.env.EMAIL_RATE_LIMITER.limit({
+      key: `register:${input.email}`,
+    });
+    const attempt = mailEventRow("registration-attempted", 0);
+    const [, created, attempted] = await deps.db.batch([
       insertPendingUserStatement(deps.db, input, passwordHash),
       insertMailEventIfChanged(deps.db, "registration-received"),
+      // Only when the insert found the address taken (the statement before inserted no event).
+      deps.db
+        .insert(mailEvents)
+        .select(
+          sql`SELECT ${attempt.id}, ${attempt.type}, ${users.id}, unixepoch(), NULL, NULL FROM ${users}
+            WHERE ${users.email} = ${input.email} AND changes() = 0 AND ${mayTellOwner ? 1 : 0} = 1`,
+        )
+        .returning(mailEventColumns),
     ]);
-    if (inserted.length === 0) return conflict("An account with this email already exists.");
-    publishLater(deps, events);
+    publishLater(deps, [...created, ...attempted]);
     return done(null);
   },
 );
@@ -272,7 +291,8 @@ export const requestPasswordReset = guarded(
 );
 
 /**
- * Sets a new password from a reset link; every session of that user ends at once. Unless `keepPasskeys`,
+ * Sets a new password from a reset link; every session of that user ends at once, and every other reset link
+ * and pending address change of the account is voided in the same batch. Unless `keepPasskeys`,
  * the account's passkeys go in the same batch (a passkey planted from a stolen session must not survive
  * the reset), emailed and logged; passkeys that are the account's only second factor stay (a mailbox alone
  * takes no factor away).
@@ -297,6 +317,12 @@ export const resetPassword = guarded(
         ...(removing ? removing() : []),
         deps.db.delete(loginFailures).where(eq(loginFailures.userId, tokenUser)),
         revokeSignInTicketsStatement(deps.db, tokenUser),
+        // Every other reset link and every pending address change ends with the old password, if it changed.
+        ...voidCredentialLinksStatements(
+          deps.db,
+          tokenUser,
+          sql`EXISTS (SELECT 1 FROM users AS reset WHERE reset.id = ${tokenUser} AND reset.password = ${passwordHash})`,
+        ),
       ]);
     const results =
       removal?.kind === "remove"

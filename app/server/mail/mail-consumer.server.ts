@@ -1,6 +1,6 @@
 import { and, count, eq, gte, isNull, lt } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
-import type { MailMessage, SecondFactorChange } from "~/emails/email-content";
+import type { Greeting, MailMessage, SecondFactorChange } from "~/emails/email-content";
 import { renderEmail } from "~/emails/render-email";
 import {
   contactSubmissions,
@@ -20,6 +20,10 @@ import {
   TOKEN_LIFETIME_SECONDS,
 } from "../identity/account-tokens.server";
 import { CODE_LIMITS } from "../second-factors/code-limits";
+import {
+  hasPasskeyRemovalLink,
+  mintPasskeyRemovalToken,
+} from "../second-factors/passkey-removal-links.server";
 import { hasSecondFactorOf } from "../second-factors/second-factors.server";
 import { deliveryKey, retryDelaySeconds } from "./mail-delivery.server";
 import type { MailEventMessage } from "./mail-outbox.server";
@@ -66,6 +70,14 @@ function findUser(db: Database, id: number) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
 }
 
+/**
+ * The name an email to the account's own address greets by: only once that address is proven the person's
+ * (confirmed by a link), so mail to an address someone merely typed carries no name they typed with it.
+ */
+function greeting(user: { firstName: string; emailConfirmedAt: Date | null }): Greeting {
+  return user.emailConfirmedAt ? user.firstName : null;
+}
+
 async function contactEmails(db: Database, id: number): Promise<PlannedEmail[] | null> {
   const contact = await db.query.contactSubmissions.findFirst({ where: eq(contactSubmissions.id, id) });
   return contact ? toAdmins(db, { kind: "contact-received", contact }) : null;
@@ -79,7 +91,6 @@ async function registrationEmails(db: Database, id: number): Promise<PlannedEmai
     to: user.email,
     message: async () => ({
       kind: "registration-received",
-      firstName: user.firstName,
       token: await mintAccountToken(db, user.id, "confirm-email"),
       validForSeconds: TOKEN_LIFETIME_SECONDS["confirm-email"],
     }),
@@ -90,23 +101,47 @@ async function registrationEmails(db: Database, id: number): Promise<PlannedEmai
   return [confirmation, ...admins];
 }
 
+/** To the owner of an address someone tried to register again: no text the registrant typed. */
+async function registrationAttemptedEmails(db: Database, id: number): Promise<PlannedEmail[] | null> {
+  const user = await findUser(db, id);
+  if (!user) return null;
+  return [{ to: user.email, message: async () => ({ kind: "registration-attempted" }) }];
+}
+
 async function approvalEmails(db: Database, id: number): Promise<PlannedEmail[] | null> {
   const user = await findUser(db, id);
   if (!user) return null;
   if (!user.isApproved || !user.isActive || user.rejectedAt) return [];
-  return [{ to: user.email, message: async () => ({ kind: "account-approved", firstName: user.firstName }) }];
+  return [{ to: user.email, message: async () => ({ kind: "account-approved", firstName: greeting(user) }) }];
 }
 
-async function passwordResetEmails(db: Database, id: number): Promise<PlannedEmail[] | null> {
-  const user = await findUser(db, id);
+/** When an event was stored (now, when its row is gone). */
+async function eventCreatedAt(db: Database, id: string): Promise<Date> {
+  const row = await db.query.mailEvents.findFirst({
+    columns: { createdAt: true },
+    where: eq(mailEvents.id, id),
+  });
+  return row?.createdAt ?? new Date();
+}
+
+async function passwordResetEmails(db: Database, event: MailEventMessage): Promise<PlannedEmail[] | null> {
+  const user = await findUser(db, event.subjectId);
   if (!user) return null;
   if (user.rejectedAt || !user.isActive) return []; // no reset for accounts that cannot log in
+  // Asked for before the password last changed (or the second factors were reset): the credential change
+  // ended every reset link of the account, and one minted now would outlive it (decision 120).
+  const askedAt = await eventCreatedAt(db, event.id);
+  const changedAt = Math.max(
+    user.passwordChangedAt?.getTime() ?? 0,
+    user.secondFactorsResetAt?.getTime() ?? 0,
+  );
+  if (askedAt.getTime() < changedAt) return [];
   return [
     {
       to: user.email,
       message: async () => ({
         kind: "password-reset",
-        firstName: user.firstName,
+        firstName: greeting(user),
         token: await mintAccountToken(db, user.id, "reset-password"),
         validForSeconds: TOKEN_LIFETIME_SECONDS["reset-password"],
       }),
@@ -117,7 +152,7 @@ async function passwordResetEmails(db: Database, id: number): Promise<PlannedEma
 async function passwordChangedEmails(db: Database, id: number): Promise<PlannedEmail[] | null> {
   const user = await findUser(db, id);
   if (!user) return null;
-  return [{ to: user.email, message: async () => ({ kind: "password-changed", firstName: user.firstName }) }];
+  return [{ to: user.email, message: async () => ({ kind: "password-changed", firstName: greeting(user) }) }];
 }
 
 async function recoveryCodeUsedEmails(db: Database, id: number): Promise<PlannedEmail[] | null> {
@@ -131,7 +166,7 @@ async function recoveryCodeUsedEmails(db: Database, id: number): Promise<Planned
   return [
     {
       to: user.email,
-      message: async () => ({ kind: "recovery-code-used", firstName: user.firstName, codesLeft }),
+      message: async () => ({ kind: "recovery-code-used", firstName: greeting(user), codesLeft }),
     },
   ];
 }
@@ -150,7 +185,7 @@ async function secondFactorsResetEmails(db: Database, id: number): Promise<Plann
       to: user.email,
       message: async () => ({
         kind: "second-factors-reset",
-        firstName: user.firstName,
+        firstName: greeting(user),
         token: await enrolmentToken(db, user),
         validForSeconds: TOKEN_LIFETIME_SECONDS["enrol-second-factor"],
       }),
@@ -168,7 +203,7 @@ async function enrolmentLinkEmails(db: Database, id: number): Promise<PlannedEma
       to: user.email,
       message: async () => ({
         kind: "second-factor-enrolment-link",
-        firstName: user.firstName,
+        firstName: greeting(user),
         token: await mintAccountToken(db, user.id, "enrol-second-factor"),
         validForSeconds: TOKEN_LIFETIME_SECONDS["enrol-second-factor"],
       }),
@@ -184,7 +219,7 @@ async function wrongCodeEmails(
 ): Promise<PlannedEmail[] | null> {
   const user = await findUser(db, id);
   if (!user) return null;
-  const { firstName } = user;
+  const firstName = greeting(user);
   const message: MailMessage =
     type === "second-factor-wrong-code"
       ? { kind: "second-factor-wrong-code", firstName }
@@ -212,16 +247,24 @@ async function secondFactorChangedEmails(
   event: MailEventMessage,
   change: SecondFactorChange,
 ): Promise<PlannedEmail[] | null> {
-  const [user, row] = await Promise.all([
+  const [user, row, removable] = await Promise.all([
     findUser(db, event.subjectId),
     db.query.mailEvents.findFirst({ columns: { createdAt: true }, where: eq(mailEvents.id, event.id) }),
+    change === "passkey-added" ? hasPasskeyRemovalLink(db, event.id) : false,
   ]);
   if (!user) return null;
   const at = row?.createdAt ?? new Date();
   return [
     {
       to: user.email,
-      message: async () => ({ kind: "second-factor-changed", change, firstName: user.firstName, at }),
+      message: async () => ({
+        kind: "second-factor-changed",
+        change,
+        firstName: greeting(user),
+        at,
+        // A passkey's email carries the link that removes it again (decision 121), minted as it goes out.
+        removal: removable ? await mintPasskeyRemovalToken(db, event.id) : null,
+      }),
     },
   ];
 }
@@ -244,7 +287,7 @@ async function emailChangeRequestedEmails(db: Database, id: number): Promise<Pla
   const user = change && (await findUser(db, change.userId));
   if (!change || !user) return null;
   if (!isLive(change)) return [];
-  const { firstName } = user;
+  const firstName = greeting(user);
   const taken = await db.query.users.findFirst({
     columns: { id: true },
     where: eq(users.email, change.newEmail),
@@ -255,7 +298,6 @@ async function emailChangeRequestedEmails(db: Database, id: number): Promise<Pla
         to: change.newEmail,
         message: async () => ({
           kind: "email-change-link",
-          firstName,
           token: await mintLinkToken(db, emailChanges, change.id),
           validForSeconds: HOUR_LINK_SECONDS,
         }),
@@ -276,7 +318,8 @@ async function emailChangedEmails(db: Database, id: number): Promise<PlannedEmai
   return [
     {
       to: change.oldEmail,
-      message: async () => ({ kind: "email-changed", firstName: user.firstName, newEmail: change.newEmail }),
+      // The old address's proof went with it: the account's confirmation is now the new address's.
+      message: async () => ({ kind: "email-changed", firstName: null, newEmail: change.newEmail }),
     },
   ];
 }
@@ -334,10 +377,12 @@ function plannedEmails(db: Database, event: MailEventMessage): Promise<PlannedEm
       return contactEmails(db, event.subjectId);
     case "registration-received":
       return registrationEmails(db, event.subjectId);
+    case "registration-attempted":
+      return registrationAttemptedEmails(db, event.subjectId);
     case "account-approved":
       return approvalEmails(db, event.subjectId);
     case "password-reset-requested":
-      return passwordResetEmails(db, event.subjectId);
+      return passwordResetEmails(db, event);
     case "password-changed":
       return passwordChangedEmails(db, event.subjectId);
     case "email-change-requested":

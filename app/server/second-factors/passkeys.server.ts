@@ -11,12 +11,15 @@ import { issueChallenge, spendChallengeStatement } from "../identity/sign-in-tic
 import { findActiveUser } from "../identity/users.server";
 import {
   insertMailEventIfChanged,
+  insertMailEventWhere,
   type MailEventMessage,
+  mailEventRow,
   publishMailEvents,
 } from "../mail/mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
 import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
 import { enrolmentRefusal, liftEnrolmentLockStatements, mayEnrolSql } from "./enrolment-links.server";
+import { passkeyRemovalStatement } from "./passkey-removal-links.server";
 import { newRecoveryCodes, recoveryCodeKey } from "./recovery-codes";
 import { insertRecoveryCodes, LAST_FACTOR_OF_ADMIN } from "./second-factor-enrolment.server";
 import {
@@ -153,6 +156,8 @@ export const registerPasskey = guarded(
     } as const;
     let mail: MailEventMessage[] = [];
     let ended: { tokenHash: string }[] = [];
+    // Its email carries a link that removes it again (decision 121), stored with it.
+    const added = mailEventRow("passkey-added", me.id);
     try {
       [, mail, , ended] = await withEventChain(deps.db, (chain) =>
         deps.db.batch([
@@ -163,7 +168,7 @@ export const registerPasskey = guarded(
               ${credential.algorithm}, unixepoch(), NULL, ${credential.signCount}
               WHERE ${mayEnrolSql(me)}`,
           ),
-          insertMailEventIfChanged(deps.db, "passkey-added", me.id),
+          insertMailEventWhere(deps.db, added, sql`changes() = 1`),
           chain.append(caller, { ...entry, action: "passkey-added" }, { ifChanged: true }),
           ...liftEnrolmentLockStatements(deps.db, me),
           ...(codes
@@ -175,6 +180,11 @@ export const registerPasskey = guarded(
             : []),
           // New codes without a factor (the passkey was not stored) do not stay.
           deleteRecoveryCodesWithoutFactorStatement(deps.db, me.id),
+          passkeyRemovalStatement(deps.db, added, {
+            userId: me.id,
+            id: credential.id,
+            withRecoveryCodes: codes !== null,
+          }),
         ]),
       );
     } catch (error) {
