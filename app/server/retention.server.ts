@@ -5,6 +5,7 @@ import {
   emailChanges,
   emailDeliveries,
   mailEvents,
+  passkeyRemovals,
   privacyRequests,
   sessions,
 } from "../../db/schema";
@@ -13,7 +14,7 @@ import { getDb } from "./db.server";
 import { SESSION_ABSOLUTE_SECONDS } from "./identity/lifetimes";
 
 // What mail and account links leave behind, deleted once nothing can need it. Run by the daily cron
-// (wrangler.toml `DAILY_CRON`); each run is seven deletes in one D1 batch, then the audit log's own prune.
+// (wrangler.toml `DAILY_CRON`); each run is eight deletes in one D1 batch, then the audit log's own prune.
 
 /** The daily cron expression in wrangler.toml; the five-minute one sweeps unpublished mail. */
 export const DAILY_CRON = "0 3 * * *";
@@ -42,6 +43,7 @@ export interface Pruned {
   accountTokens: number;
   emailChanges: number;
   privacyRequests: number;
+  passkeyRemovals: number;
   sessions: number;
   accountEvents: number;
   authChallenges: number;
@@ -49,7 +51,7 @@ export interface Pruned {
 
 /**
  * Deletes mail events published, and delivery records made, more than MAIL_RETENTION_DAYS ago, and
- * account links (tokens, email changes, privacy requests) a day past their expiry, session rows past a
+ * account links (tokens, email changes, privacy requests, passkey removal links) a day past their expiry, session rows past a
  * session's absolute lifetime and account events after a year. Unpublished events stay for the sweep,
  * whatever their age.
  * Never throws.
@@ -60,12 +62,13 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
   try {
     const sessionCutoff = new Date(now - SESSION_ABSOLUTE_SECONDS * 1000);
     const linkCutoff = new Date(now - TOKEN_GRACE_MS);
-    const [events, deliveries, tokens, changes, requests, ended, challenges] = await db.batch([
+    const [events, deliveries, tokens, changes, requests, removals, ended, challenges] = await db.batch([
       db.delete(mailEvents).where(lt(mailEvents.enqueuedAt, mailCutoff)),
       db.delete(emailDeliveries).where(lt(emailDeliveries.sentAt, mailCutoff)),
       db.delete(accountTokens).where(lt(accountTokens.expiresAt, linkCutoff)),
       db.delete(emailChanges).where(lt(emailChanges.expiresAt, linkCutoff)),
       db.delete(privacyRequests).where(lt(privacyRequests.expiresAt, linkCutoff)),
+      db.delete(passkeyRemovals).where(lt(passkeyRemovals.expiresAt, linkCutoff)),
       // Past the absolute lifetime, a session's KV record is gone: its row only remembers it.
       db.delete(sessions).where(lt(sessions.createdAt, sessionCutoff)),
       // Sign-in tickets and passkey challenges live 5 minutes; each new one clears the expired, this the rest.
@@ -77,6 +80,7 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
       accountTokens: tokens.meta.changes,
       emailChanges: changes.meta.changes,
       privacyRequests: requests.meta.changes,
+      passkeyRemovals: removals.meta.changes,
       sessions: ended.meta.changes,
       // Its own batch: it seals first, and writes the entry that records the prune (account-events.server.ts).
       accountEvents: await pruneAuditLog(

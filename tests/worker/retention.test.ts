@@ -106,4 +106,19 @@ describe("retention", () => {
     // The handler hands the work to waitUntil.
     await vi.waitFor(() => expectPruned(rows));
   });
+
+  it("seals on the five-minute cron what an interrupted isolate left unsealed", async () => {
+    // An entry as a request writes it, whose isolate stopped before its seal ran.
+    const { id } = (await env.DB.prepare(
+      "INSERT INTO account_events (at, action, outcome, user_agent) VALUES (unixepoch(), 'sign-in', 'failure', 'cut off') RETURNING id",
+    ).first<{ id: number }>()) ?? { id: 0 };
+    await worker.scheduled({ cron: "*/5 * * * *", scheduledTime: new Date() });
+    await vi.waitFor(async () =>
+      expect(
+        await env.DB.prepare("SELECT hash IS NOT NULL AS sealed FROM account_events WHERE id = ?")
+          .bind(id)
+          .first(),
+      ).toEqual({ sealed: 1 }),
+    );
+  });
 });
