@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { SIGNED_OUT_AFTER_WRONG_PASSWORDS } from "~/lib/account-messages";
 import { reauthenticationSchema } from "~/lib/schemas";
 import { users } from "../../../db/schema";
 import { type AccountAction, recordEvent, withEventChain } from "../audit/account-events.server";
@@ -24,10 +25,6 @@ import { deleteSessionByIdStatement, forgetEndedSessions, renewSessionToken } fr
 // confirmation: the password with a code when the account has a second factor, or a passkey).
 
 export const WRONG_CONFIRMATION = "That password or code is not right.";
-
-/** The answer to the wrong password (or passkey) that ended the session which gave it. */
-export const SIGNED_OUT_AFTER_WRONG_PASSWORDS =
-  "Too many wrong passwords: you have been signed out. Sign in again to go on.";
 
 /**
  * The refusal of a failed confirmation, already counted (`failures`, password-limits.server.ts): after ten

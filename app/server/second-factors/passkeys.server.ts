@@ -1,5 +1,6 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, eq, lt, sql } from "drizzle-orm";
+import { NO_PASSKEY_CHALLENGE } from "~/lib/account-messages";
 import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
 import { passkeys, recoveryCodes, users } from "../../../db/schema";
 import { recordEvent, withEventChain } from "../audit/account-events.server";
@@ -44,8 +45,6 @@ import {
 
 type Purpose = "passkey-register" | "passkey-sign-in" | "passkey-confirm";
 
-/** The answer to a passkey's response that names no live challenge of ours (none asked, spent, expired). */
-export const NO_PASSKEY_CHALLENGE = "This passkey check has expired or was already used. Please try again.";
 const noChallenge = invalid({ response: NO_PASSKEY_CHALLENGE }, NO_PASSKEY_CHALLENGE);
 
 /** The origin the browser reports and the rp id: the site's, or the request's own on localhost. */
