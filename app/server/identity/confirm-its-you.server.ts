@@ -104,7 +104,8 @@ export async function confirmedSession(
 /**
  * Confirms the signed-in caller with their password, and a code when the account has a second factor; the
  * session then counts as authenticated now, under a new token. A wrong password or code is the same
- * failure, recorded. `ref`, when given, is the reference of the interrupted action this confirmation is for:
+ * failure, recorded; wrong passwords are counted per account first (password-limits.server.ts), and the
+ * tenth since the last right one ends the session. `ref`, when given, is the reference of the interrupted action this confirmation is for:
  * it goes on under the new token.
  */
 export const confirmItsYou = guarded(
@@ -121,7 +122,8 @@ export const confirmItsYou = guarded(
       where: eq(users.id, me.id),
     });
     if (!row || !(await verifyPassword(password, row.password))) {
-      // Its own entry: a wrong password here is not a wrong code, and does not count towards their limits.
+      // Its own entry: a wrong password here is not a wrong code; it counts with the account's wrong
+      // confirmations (after ten, the session ends), never against a code budget.
       return refuseConfirmation(deps, caller, me, failures, {
         action: "reauthenticated-password",
         message: WRONG_CONFIRMATION,
