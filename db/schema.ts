@@ -89,14 +89,38 @@ export const contactSubmissions = sqliteTable(
   ],
 );
 
-// Not a spec entity: the authoritative per-account failed-login counter (GUIDE.md section 5),
-// kept apart so the spec's tables stay exactly as specified.
-export const loginFailures = sqliteTable("login_failures", {
+/**
+ * Not a spec entity: failed sign-ins per account and client (identity/password-limits.server.ts). A
+ * password is claimed here (a plain INSERT that checks the holds in the same statement) before it is
+ * checked, and the row is deleted when it was right, so a request that fails after the check still counts;
+ * a failed passkey check is a row of its own. Only rows after the password's last change count.
+ */
+export const signInFailures = sqliteTable(
+  "sign_in_failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The client (client-address.ts `clientOf`: an IPv4 address or an IPv6 /64); null for no known address. */
+    client: text("client"),
+    factor: text("factor", { enum: ["password", "passkey"] }).notNull(),
+    at: integer("at", { mode: "timestamp" }).notNull().default(now),
+  },
+  (table) => [index("sign_in_failures_user_idx").on(table.userId, table.client, table.at)],
+);
+
+/**
+ * Not a spec entity: wrong passwords (and failed passkey checks) at "Confirm it's you" and the account
+ * forms, per account, since the last right one (identity/password-limits.server.ts). One row per account,
+ * raised by an UPSERT before the password is checked.
+ */
+export const confirmFailures = sqliteTable("confirm_failures", {
   userId: integer("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  windowStart: integer("window_start", { mode: "timestamp" }).notNull(),
   failures: integer("failures").notNull().default(0),
+  lastFailedAt: integer("last_failed_at", { mode: "timestamp" }).notNull().default(now),
 });
 
 /**
@@ -147,6 +171,8 @@ export const mailEvents = sqliteTable(
         "second-factor-wrong-code",
         "second-factor-locked-client",
         "second-factor-locked-account",
+        // Wrong passwords held a client (or the account's ceiling was reached) at sign-in.
+        "password-held",
         // A second factor added or removed by its owner (the subject is the user).
         "totp-enabled",
         "totp-removed",
@@ -355,11 +381,12 @@ export const recoveryCodes = sqliteTable(
 );
 
 /**
- * Second-factor codes being checked right now. Each code is claimed here before it is tried, by one
- * conditional INSERT that counts the wrong codes already in the audit log and the claims still open against
- * the limits (code-lockout.server.ts), so codes sent at once cannot be tried past them. A claim goes in the
- * batch that records its wrong code, or once its code was right; one left by a request that died counts for
- * a minute only.
+ * Every second-factor code tried, and every second-factor success, per account and client: the counter
+ * the limits on wrong codes read (second-factors/code-lockout.server.ts). A code is claimed here before it
+ * is tried, by one INSERT that checks the limits in the same statement; it counts as wrong unless it is
+ * settled as right (`succeeded`), so a request that fails after trying a code counts it. A passkey's
+ * success is a settled row of kind `passkey`. `notices` marks the warning emails a wrong code set off
+ * (code-lockout.server.ts NOTICE). Rows older than two days are deleted with the account's next claim.
  */
 export const codeAttempts = sqliteTable(
   "code_attempts",
@@ -368,12 +395,17 @@ export const codeAttempts = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["totp", "recovery-code"] }).notNull(),
-    /** The client the code came from (code-lockout.server.ts `clientOf`); null for no known address. */
+    kind: text("kind", { enum: ["totp", "recovery-code", "passkey"] }).notNull(),
+    /** The client the code came from (client-address.ts `clientOf`); null for no known address. */
     client: text("client"),
     startedAt: integer("started_at", { mode: "timestamp" }).notNull().default(now),
+    succeeded: integer("succeeded", { mode: "boolean" }).notNull().default(false),
+    notices: integer("notices").notNull().default(0),
   },
-  (table) => [index("code_attempts_user_idx").on(table.userId, table.kind)],
+  (table) => [
+    index("code_attempts_user_idx").on(table.userId, table.kind),
+    index("code_attempts_client_idx").on(table.userId, table.client),
+  ],
 );
 
 /** A person's passkeys (WebAuthn credentials, user verification required), each with a name they chose. */

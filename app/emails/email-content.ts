@@ -52,6 +52,7 @@ export type MailMessage =
   | { kind: "second-factors-reset"; firstName: Greeting; token: string | null; validForSeconds: number }
   | { kind: "second-factor-enrolment-link"; firstName: Greeting; token: string; validForSeconds: number }
   | { kind: "second-factor-wrong-code"; firstName: Greeting }
+  | { kind: "password-held"; firstName: Greeting; wrongPasswords: number; withinSeconds: number }
   | {
       kind: "second-factor-locked";
       firstName: Greeting;
@@ -104,6 +105,7 @@ export const PERSONAL_SUBJECTS = {
   "second-factor-wrong-code": "Someone may have your FACETS password",
   "second-factor-locked-client": "Too many wrong codes for your FACETS account",
   "second-factor-locked-account": "Codes for your FACETS account are refused for now",
+  "password-held": "Wrong passwords for your FACETS account",
   "totp-enabled": "An authenticator app was turned on for your FACETS account",
   "totp-removed": "The authenticator app of your FACETS account was turned off",
   "passkey-added": "A passkey was added to your FACETS account",
@@ -352,6 +354,24 @@ function secondFactorWrongCode(
     ],
     action: { label: "Reset your password", url: siteUrl(origin, "/forgot-password") },
     outro: ["If it was you and you mistyped the code, you can ignore this email.", WRONG_CODE_OUTRO],
+  };
+}
+
+function passwordHeld(
+  message: Extract<MailMessage, { kind: "password-held" }>,
+  origin: string,
+): EmailContent {
+  return {
+    subject: PERSONAL_SUBJECTS["password-held"],
+    heading: "Sign-ins refused after wrong passwords",
+    intro: [
+      `Hello ${message.firstName},`,
+      `Someone typed a wrong password for your FACETS account ${message.wrongPasswords} times within ${formatDuration(message.withinSeconds)} from one address, or many times from many addresses.`,
+      "Sign-ins from the addresses that kept failing are refused for now. Your own devices still sign you in with your password.",
+      "Your password was not accepted. If it is short, or you use it anywhere else, change it now.",
+    ],
+    action: { label: "Reset your password", url: siteUrl(origin, "/forgot-password") },
+    outro: ["If it was you and you mistyped the password, you can ignore this email.", WRONG_CODE_OUTRO],
   };
 }
 
@@ -630,6 +650,8 @@ export function emailContent(message: MailMessage, origin: string): EmailContent
       return secondFactorWrongCode(message, origin);
     case "second-factor-locked":
       return secondFactorLocked(message, origin);
+    case "password-held":
+      return passwordHeld(message, origin);
     case "second-factor-changed":
       return secondFactorChanged(message, origin);
     case "second-factor-enrolment-link":

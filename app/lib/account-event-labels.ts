@@ -26,11 +26,20 @@ const LABELS: Record<AccountAction, [string, string]> = {
   "sign-in-recovery-code": ["Signed in with a recovery code", "Sign-in refused: wrong recovery code"],
   "sign-in-passkey": ["Signed in with a passkey", "Sign-in with a passkey failed"],
   "sign-in-locked-out": ["Code refused after too many wrong ones", "Code refused after too many wrong ones"],
+  "sign-in-held": [
+    "Sign-in refused after too many wrong passwords from that address",
+    "Sign-in refused after too many wrong passwords from that address",
+  ],
   reauthenticated: ["Confirmed it was you", "Confirmation failed"],
   "reauthenticated-password": ["Confirmed it was you", "Confirmation refused: wrong password"],
   "reauthenticated-recovery-code": [
     "Confirmed it was you with a recovery code",
     "Confirmation refused: wrong recovery code",
+  ],
+  "reauthenticated-passkey": ["Confirmed it was you with a passkey", "Confirmation with a passkey failed"],
+  "signed-out-after-wrong-passwords": [
+    "Signed out after too many wrong passwords",
+    "Signed out after too many wrong passwords",
   ],
   "totp-enabled": ["Authenticator app turned on", "Authenticator app not turned on: wrong code"],
   "totp-removed": ["Authenticator app removed", "Authenticator app removal failed"],

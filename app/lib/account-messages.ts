@@ -53,3 +53,10 @@ export const EMAIL_CHANGE_AFTER_RESET =
 
 export const ENROLMENT_LINK_FIRST_MESSAGE =
   "Open the link we emailed you to set up a second factor (in this browser, signed in)";
+
+/** The answer to the wrong password (or passkey) at "Confirm it's you" or an account form that ended the session. */
+export const SIGNED_OUT_AFTER_WRONG_PASSWORDS =
+  "Too many wrong passwords: you have been signed out. Sign in again to go on.";
+
+/** The answer to a passkey's response that names no live challenge of ours (none asked, spent, expired). */
+export const NO_PASSKEY_CHALLENGE = "This passkey check has expired or was already used. Please try again.";

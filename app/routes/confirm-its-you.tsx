@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/seo";
 import { adminPageRefusal } from "~/server/admin/admin-actions.server";
 import { USER_INTENTS } from "~/server/admin/admin-intents.server";
 import { flashCookie, sessionCookie } from "~/server/http/cookies.server";
-import { failureInit, readForm } from "~/server/http/form-door.server";
+import { failureInit, readForm, throwIfSignedOut } from "~/server/http/form-door.server";
 import { sessionContext } from "~/server/http/request-context.server";
 import { resumeInterrupted } from "~/server/identity/confirm-its-you.server";
 import {
@@ -125,6 +125,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(safeNext(resumed.action.next), { headers });
   }
   const { outcome } = resumed;
+  throwIfSignedOut(request, outcome, "/login");
   if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect("/login");
   const notice: ToastMessage =
     outcome.kind === "rate-limited"

@@ -9,7 +9,8 @@ export type Outcome<T = null> =
   | { kind: "already-done" }
   | { kind: "invalid"; fieldErrors: FieldErrors; message?: string }
   | { kind: "rate-limited"; retryAfterSeconds: number }
-  | { kind: "unauthenticated"; message?: string }
+  /** `signedOut`: the request's session was ended (too many wrong passwords); the door clears its cookie. */
+  | { kind: "unauthenticated"; message?: string; signedOut?: boolean }
   /** `message` says why when it is not "administrators only"; `reauthenticate`: "Confirm it's you" first. */
   | { kind: "forbidden"; message?: string; reauthenticate?: boolean }
   | { kind: "not-found" }

@@ -4,7 +4,15 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
 import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "../../app/server/identity/passwords.server";
 import { fetchWorker } from "./support";
-import { approve, PASSWORD, postJson, registerViaApi, signedInCookie, uniqueEmail } from "./support-accounts";
+import {
+  approve,
+  PASSWORD,
+  postJson,
+  registerViaApi,
+  signedInCookie,
+  uniqueEmail,
+  userIdOf,
+} from "./support-accounts";
 
 const FAILED = { error: "Invalid credentials or account not approved" };
 
@@ -149,38 +157,42 @@ describe("login", () => {
     expect(before.every((status) => status === 401)).toBe(true);
   });
 
-  it("locks an account after 100 failures in an hour, even with the right password", async () => {
+  // Decision 131 replaces the account-wide lock (decision 005): failures hold the client that made them.
+  it("holds a client after 10 failures in 15 minutes, until the window passes; other clients sign in", async () => {
     const email = uniqueEmail("locked");
     await registerViaApi(email);
     await approve(email);
-    const { id } = (await env.DB.prepare("SELECT id FROM users WHERE email = ?")
-      .bind(email)
-      .first<{ id: number }>()) ?? {
-      id: 0,
-    };
-    await env.DB.prepare(
-      "INSERT INTO login_failures (user_id, window_start, failures) VALUES (?, unixepoch(), 100)",
-    )
+    const id = await userIdOf(email);
+    const client = "198.18.0.1";
+    for (let i = 0; i < 10; i += 1) {
+      await env.DB.prepare("INSERT INTO sign_in_failures (user_id, client, factor) VALUES (?, ?, 'password')")
+        .bind(id, client)
+        .run();
+    }
+    const held = await postJson("/api/login", { email, password: PASSWORD }, { "CF-Connecting-IP": client });
+    expect(held.status).toBe(401);
+    expect((await postJson("/api/login", { email, password: PASSWORD })).status).toBe(200);
+    await env.DB.prepare("UPDATE sign_in_failures SET at = unixepoch() - 901 WHERE user_id = ?")
       .bind(id)
       .run();
-    const locked = await postJson("/api/login", { email, password: PASSWORD });
-    expect(locked.status).toBe(401);
-    await env.DB.prepare("UPDATE login_failures SET window_start = unixepoch() - 3601 WHERE user_id = ?")
-      .bind(id)
-      .run();
-    const unlocked = await postJson("/api/login", { email, password: PASSWORD });
-    expect(unlocked.status).toBe(200);
+    const released = await postJson(
+      "/api/login",
+      { email, password: PASSWORD },
+      { "CF-Connecting-IP": client },
+    );
+    expect(released.status).toBe(200);
   });
 
-  it("counts failed logins per account in D1", async () => {
+  it("counts failed logins per account and client in D1", async () => {
     const email = uniqueEmail("counted");
     await registerViaApi(email);
-    await postJson("/api/login", { email, password: "wrong-1" });
-    await postJson("/api/login", { email, password: "wrong-2" });
+    const client = "198.18.0.2";
+    await postJson("/api/login", { email, password: "wrong-1" }, { "CF-Connecting-IP": client });
+    await postJson("/api/login", { email, password: "wrong-2" }, { "CF-Connecting-IP": client });
     const row = await env.DB.prepare(
-      "SELECT failures FROM login_failures JOIN users ON users.id = login_failures.user_id WHERE email = ?",
+      "SELECT count(*) AS failures FROM sign_in_failures JOIN users ON users.id = sign_in_failures.user_id WHERE email = ? AND client = ?",
     )
-      .bind(email)
+      .bind(email, client)
       .first<{ failures: number }>();
     expect(row?.failures).toBe(2);
   });

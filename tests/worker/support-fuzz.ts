@@ -72,7 +72,8 @@ const VALID_PAYLOAD_STATUS: Record<string, number | number[]> = {
   "/api/auth/totp/confirm": [400, 401, 403],
   "/api/auth/passkeys/options": 400,
   "/api/auth/passkeys": [400, 401, 403],
-  "/api/auth/passkey-sign-in": 401,
+  // A passkey answer to no live challenge is refused before anything is checked (decision 133).
+  "/api/auth/passkey-sign-in": 400,
   "/api/auth/passkey-confirm": [400, 401],
 };
 

@@ -11,7 +11,7 @@ import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
 import type { Caller, Deps } from "~/server/deps";
 import { sessionCookie } from "~/server/http/cookies.server";
-import { readForm } from "~/server/http/form-door.server";
+import { readForm, throwIfSignedOut } from "~/server/http/form-door.server";
 import { continueUnderToken } from "~/server/http/request-context.server";
 import { resumeInterrupted } from "~/server/identity/confirm-its-you.server";
 import {
@@ -126,6 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer({ notice: error(NOTHING_TO_CONFIRM) }, { status: 404 }, cookie);
     }
     if (resumed.kind === "refused") {
+      throwIfSignedOut(request, resumed.outcome, "/account/security");
       const confirm = resumed.action
         ? await pendingConfirmation(deps, caller, resumed.action, posted.ref)
         : undefined;

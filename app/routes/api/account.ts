@@ -1,6 +1,12 @@
 import { deleteMyAccount, readProfile, updateProfile } from "~/server/account/my-account.server";
 import { clearSessionCookie, sessionCookie } from "~/server/http/cookies.server";
-import { apiFailure, getOnly, methodNotAllowed, readJsonBody } from "~/server/http/json-api.server";
+import {
+  apiFailure,
+  apiFailureFor,
+  getOnly,
+  methodNotAllowed,
+  readJsonBody,
+} from "~/server/http/json-api.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/account";
 
@@ -32,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (outcome.kind === "done") {
       return Response.json({ ok: true }, { headers: { "Set-Cookie": clearSessionCookie(request) } });
     }
-    const refused = apiFailure(outcome);
+    const refused = apiFailureFor(request, outcome);
     if (outcome.kind === "conflict" && outcome.token) {
       refused.headers.append("Set-Cookie", sessionCookie(request, outcome.token));
     }

@@ -19,8 +19,9 @@ import {
 } from "../audit/account-events.server";
 import { guarded } from "../guarded.server";
 import { isRecentlyAuthenticated, requireSignedIn } from "../identity/caller-checks.server";
-import { WRONG_CONFIRMATION } from "../identity/confirm-its-you.server";
+import { refuseConfirmation, WRONG_CONFIRMATION } from "../identity/confirm-its-you.server";
 import { voidCredentialLinksStatements } from "../identity/credential-links.server";
+import { clearConfirmFailures, countConfirmFailure } from "../identity/password-limits.server";
 import { hashPassword, verifyPassword } from "../identity/passwords.server";
 import type { SignedInUser } from "../identity/session-user";
 import {
@@ -205,8 +206,9 @@ export const CODE_NEEDED =
 /**
  * The first steps of every change only the account's holder may make: the rate limit, a live session, the
  * input under its schema, what the change itself refuses before anything is confirmed (`refuse`), then the
- * current password again. A wrong password is recorded as the action's failed event and answered with
- * WRONG_PASSWORD (401 over the API). When the session is not recent and the account has a second factor,
+ * current password again. A wrong password is counted for the account (after ten since the last right one
+ * the session is ended: password-limits.server.ts), recorded as the action's failed event and answered
+ * with WRONG_PASSWORD (401 over the API). When the session is not recent and the account has a second factor,
  * the form's code confirms it's you: as on /confirm-its-you, the session then goes on under a new token
  * (returned, for the cookie; ASVS 7.2.4), so a token copied before cannot use the confirmation.
  */
@@ -230,11 +232,16 @@ export async function confirmHolder<T>(
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   const refused = check.refuse ? await check.refuse(me.value, parsed.data) : null;
   if (refused) return refused;
+  // Counted before the check, and cleared if it was right: a request that dies after it still counts.
+  const failures = await countConfirmFailure(deps.db, me.value.id);
   const user = await deps.db.query.users.findFirst({ where: eq(users.id, me.value.id) });
   if (!user || !(await verifyPassword(check.password(parsed.data), user.password))) {
-    await recordEvent(deps.db, caller, ownEvent(me.value, check.action, "failure"));
-    return { kind: "unauthenticated", message: WRONG_PASSWORD };
+    return refuseConfirmation(deps, caller, me.value, failures, {
+      action: check.action,
+      message: WRONG_PASSWORD,
+    });
   }
+  await clearConfirmFailures(deps.db, me.value.id);
   // Confirm it's you: with a second factor and a sign-in older than 10 minutes, the password is not enough.
   if (me.value.hasSecondFactor && !isRecentlyAuthenticated(me.value)) {
     const code =

@@ -104,6 +104,7 @@ const USER_MAIL_TYPES = [
   "second-factor-wrong-code",
   "second-factor-locked-client",
   "second-factor-locked-account",
+  "password-held",
   "recovery-code-used",
   "second-factors-reset",
   "totp-enabled",

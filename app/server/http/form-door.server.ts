@@ -1,4 +1,7 @@
+import { redirect } from "react-router";
+import { signInFirst } from "~/lib/sign-in-paths";
 import type { Outcome } from "../outcome";
+import { clearSessionCookie, flashCookie } from "./cookies.server";
 
 // The page door: reads a web form (the Worker has already checked its method, type and size) and gives
 // an operation's failure its HTTP status, so a form answered without JavaScript carries the right code.
@@ -28,6 +31,21 @@ export function failureInit(outcome: Exclude<Outcome<unknown>, { kind: "done" }>
     return { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } };
   }
   return { status: STATUS[outcome.kind] };
+}
+
+/**
+ * When the operation ended the request's session (too many wrong passwords at "Confirm it's you" or an
+ * account form), the page goes to the sign-in, back to `page` after it, and says why there.
+ */
+export function throwIfSignedOut(request: Request, outcome: Outcome<unknown>, page: string): void {
+  if (outcome.kind !== "unauthenticated" || !outcome.signedOut) return;
+  const headers = new Headers();
+  headers.append("Set-Cookie", clearSessionCookie(request));
+  headers.append(
+    "Set-Cookie",
+    flashCookie(request, { title: "Signed out", description: outcome.message ?? "", variant: "destructive" }),
+  );
+  throw redirect(signInFirst(page), { headers });
 }
 
 /**

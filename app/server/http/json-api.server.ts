@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import type { FieldErrors } from "~/lib/field-errors";
 import { requireAdmin } from "../identity/caller-checks.server";
-
 import { type Caller, callerOf, type Deps, depsOf } from "../operation.server";
 import type { Outcome } from "../outcome";
+import { clearSessionCookie } from "./cookies.server";
 
 // The JSON door: reads a JSON body, and turns an operation's outcome into a status and the spec's
 // error shape ({ error, fieldErrors? }, section 7).
@@ -66,6 +66,22 @@ export function apiFailure(outcome: Exclude<Outcome<unknown>, { kind: "done" }>,
   }
 }
 
+/**
+ * `apiFailure`, and when the operation ended the request's session (too many wrong passwords), the cookie
+ * cleared with it.
+ */
+export function apiFailureFor(
+  request: Request,
+  outcome: Exclude<Outcome<unknown>, { kind: "done" }>,
+  messages: ApiMessages = {},
+): Response {
+  const response = apiFailure(outcome, messages);
+  if (outcome.kind === "unauthenticated" && outcome.signedOut) {
+    response.headers.append("Set-Cookie", clearSessionCookie(request));
+  }
+  return response;
+}
+
 export function methodNotAllowed(allow: string) {
   return jsonError(405, `Use ${allow}.`, { headers: { Allow: allow } });
 }
@@ -104,7 +120,7 @@ export function jsonAction<T>(options: {
     const outcome = await options.run({ deps, caller: callerOf(context, request), input, params, request });
     return outcome.kind === "done"
       ? options.answer(outcome.value, request)
-      : apiFailure(outcome, options.messages);
+      : apiFailureFor(request, outcome, options.messages);
   };
 }
 

@@ -9,7 +9,7 @@ import {
   resetPasswordSchema,
   secondStepSchema,
 } from "~/lib/schemas";
-import { loginFailures, mailEvents, users } from "../../../db/schema";
+import { mailEvents, users } from "../../../db/schema";
 import { recordEvent, withEventChain } from "../audit/account-events.server";
 import { guarded, linkGuards } from "../guarded.server";
 import {
@@ -25,6 +25,7 @@ import { passkeyRemovalAtReset } from "../second-factors/passkeys-at-reset.serve
 import { checkSecondFactorCode, hasSecondFactorOf } from "../second-factors/second-factors.server";
 import { findTokenUser, spendTokenStatement, tokenUserIdSubquery } from "./account-tokens.server";
 import { voidCredentialLinksStatements } from "./credential-links.server";
+import { noticeHeldSignIns } from "./password-limits.server";
 import { hashPassword } from "./passwords.server";
 import type { SessionUser } from "./session-user";
 import {
@@ -149,7 +150,8 @@ async function secondFactorStep(
  * Checks the credentials and opens a session; every kind of failure is the same "unauthenticated", wrong
  * codes included. For an account with a second factor, a correct password without `code` opens nothing:
  * the form gets a ticket for its second step (`ticket`), the API is told a code is required. A failure on a
- * known account is recorded as an event of that account.
+ * known account is counted per account and client (password-limits.server.ts; a held client is answered the
+ * same) and recorded as an event of that account.
  */
 export const logIn = guarded(
   { rateLimit: "login", door: "anyone", schema: loginSchema },
@@ -159,14 +161,16 @@ export const logIn = guarded(
     { input },
     options: { ticket?: { next: string | null } } = {},
   ): Promise<Outcome<SignIn>> => {
-    const { user, accountId } = await authenticate(deps.db, input);
+    const { user, accountId, held } = await authenticate(deps.db, input, caller);
     if (!user) {
       if (accountId !== null) {
+        // The owner hears of a held client whatever happens to the audit entry, which comes after.
+        await noticeHeldSignIns(deps, accountId, caller);
         await recordEvent(deps.db, caller, {
           actorId: accountId,
           actorEmail: input.email,
           subjectId: accountId,
-          action: "sign-in",
+          action: held ? "sign-in-held" : "sign-in",
           outcome: "failure",
         });
       }
@@ -315,7 +319,6 @@ export const resetPassword = guarded(
         spendTokenStatement(deps.db, token, "reset-password"),
         // Right after the spend: they run only if it changed its row.
         ...(removing ? removing() : []),
-        deps.db.delete(loginFailures).where(eq(loginFailures.userId, tokenUser)),
         revokeSignInTicketsStatement(deps.db, tokenUser),
         // Every other reset link and every pending address change ends with the old password, if it changed.
         ...voidCredentialLinksStatements(

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
+import { SIGNED_OUT_AFTER_WRONG_PASSWORDS } from "~/lib/account-messages";
 import { reauthenticationSchema } from "~/lib/schemas";
 import { users } from "../../../db/schema";
-import { recordEvent, withEventChain } from "../audit/account-events.server";
+import { type AccountAction, recordEvent, withEventChain } from "../audit/account-events.server";
 import { guarded } from "../guarded.server";
 import type { Caller, Deps } from "../operation.server";
 import { done, type Failure, invalid, type Outcome, unauthenticated } from "../outcome";
@@ -14,15 +15,46 @@ import {
   type ResumePlace,
   spendInterruptedAction,
 } from "./interrupted-actions.server";
+import { clearConfirmFailures, countConfirmFailure, endsTheSession } from "./password-limits.server";
 import { verifyPassword } from "./passwords.server";
 import type { SignedInUser } from "./session-user";
-import { renewSessionToken } from "./sessions.server";
+import { deleteSessionByIdStatement, forgetEndedSessions, renewSessionToken } from "./sessions.server";
 
 // "Confirm it's you": the actions that change how an account is protected, delete it, or use admin power
 // over another person need an authentication within the last 10 minutes in this session (a sign-in, or this
 // confirmation: the password with a code when the account has a second factor, or a passkey).
 
 export const WRONG_CONFIRMATION = "That password or code is not right.";
+
+/**
+ * The refusal of a failed confirmation, already counted (`failures`, password-limits.server.ts): after ten
+ * since the last right one, the session that failed is ended first (D1, then KV), and the answer says so.
+ * Then the audit entries, which nothing here depends on.
+ */
+export async function refuseConfirmation(
+  deps: Deps,
+  caller: Caller,
+  me: { id: number; email: string },
+  failures: number,
+  failure: { action: AccountAction; message: string },
+): Promise<Failure> {
+  const entry = { actorId: me.id, actorEmail: me.email, subjectId: me.id } as const;
+  if (!endsTheSession(failures) || !caller.session) {
+    await recordEvent(deps.db, caller, { ...entry, action: failure.action, outcome: "failure" });
+    return { kind: "unauthenticated", message: failure.message };
+  }
+  const ended = await deleteSessionByIdStatement(deps.db, me.id, caller.session.sessionId);
+  await forgetEndedSessions(deps.env, me.id, ended);
+  await recordEvent(deps.db, caller, { ...entry, action: failure.action, outcome: "failure" });
+  if (ended.length > 0) {
+    await recordEvent(deps.db, caller, {
+      ...entry,
+      action: "signed-out-after-wrong-passwords",
+      outcome: "success",
+    });
+  }
+  return { kind: "unauthenticated", message: SIGNED_OUT_AFTER_WRONG_PASSWORDS, signedOut: true };
+}
 
 /** A confirmed session: its new token (for the cookie) and the caller as the rest of the request is. */
 export interface Confirmed {
@@ -72,7 +104,8 @@ export async function confirmedSession(
 /**
  * Confirms the signed-in caller with their password, and a code when the account has a second factor; the
  * session then counts as authenticated now, under a new token. A wrong password or code is the same
- * failure, recorded. `ref`, when given, is the reference of the interrupted action this confirmation is for:
+ * failure, recorded; wrong passwords are counted per account first (password-limits.server.ts), and the
+ * tenth since the last right one ends the session. `ref`, when given, is the reference of the interrupted action this confirmation is for:
  * it goes on under the new token.
  */
 export const confirmItsYou = guarded(
@@ -82,21 +115,21 @@ export const confirmItsYou = guarded(
     if (me.hasSecondFactor && !code) {
       return invalid({ code: "Enter the code from your authenticator app or a recovery code" });
     }
+    // Counted before the check, and cleared if it was right: a request that dies after it still counts.
+    const failures = await countConfirmFailure(deps.db, me.id);
     const row = await deps.db.query.users.findFirst({
       columns: { password: true },
       where: eq(users.id, me.id),
     });
     if (!row || !(await verifyPassword(password, row.password))) {
-      // Its own entry: a wrong password here is not a wrong code, and does not count towards their limits.
-      await recordEvent(deps.db, caller, {
-        actorId: me.id,
-        actorEmail: me.email,
-        subjectId: me.id,
+      // Its own entry: a wrong password here is not a wrong code; it counts with the account's wrong
+      // confirmations (after ten, the session ends), never against a code budget.
+      return refuseConfirmation(deps, caller, me, failures, {
         action: "reauthenticated-password",
-        outcome: "failure",
+        message: WRONG_CONFIRMATION,
       });
-      return { kind: "unauthenticated", message: WRONG_CONFIRMATION };
     }
+    await clearConfirmFailures(deps.db, me.id);
     if (me.hasSecondFactor && code) {
       const check = await checkSecondFactorCode(deps, caller, me, code, "reauthenticated");
       if (!check.ok) return { kind: "unauthenticated", message: WRONG_CONFIRMATION };

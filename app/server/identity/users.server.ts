@@ -1,16 +1,14 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import type { LoginInput, RegistrationInput } from "~/lib/schemas";
-import { loginFailures, sessions, users } from "../../../db/schema";
+import { sessions, users } from "../../../db/schema";
 import type { Database } from "../db.server";
+import type { Caller } from "../deps";
 import { hasSecondFactorSql } from "../second-factors/second-factors.server";
+import { claimPasswordCheck, settleRightPassword } from "./password-limits.server";
 import { spendEquivalentHashWork, verifyPassword } from "./passwords.server";
 import type { SessionInfo, SessionUser, SignedInUser } from "./session-user";
 import { ADMIN_SESSION_LIMITS } from "./sessions.server";
-
-// At most 100 failed logins per account per hour (ASVS 2.2.1); then the account waits out the hour.
-export const MAX_FAILURES_PER_WINDOW = 100;
-const FAILURE_WINDOW_SECONDS = 60 * 60;
 
 /** The insert of a pending account (isApproved false, isActive true); on a taken email it inserts nothing. */
 export function insertPendingUserStatement(db: Database, input: RegistrationInput, passwordHash: string) {
@@ -89,50 +87,32 @@ export async function findActiveUser(db: Database, id: number): Promise<SessionU
 }
 
 /**
- * Checks a login. Unknown email, wrong password, pending or inactive account and a locked account
- * all come back without a user, after the same hashing work; `accountId` names the account the address
- * belongs to, if any, so the failure can be recorded as one of its events (never shown to the caller).
+ * Checks a login. Unknown email, wrong password, pending or inactive account and a client held for the
+ * account (password-limits.server.ts) all come back without a user, after the same hashing work;
+ * `accountId` names the account the address belongs to, if any, so the failure can be recorded as one of its
+ * events (never shown to the caller), and `held` says the password was not checked.
  */
 export async function authenticate(
   db: Database,
   input: LoginInput,
-): Promise<{ user: SessionUser | null; accountId: number | null }> {
+  caller: Caller,
+): Promise<{ user: SessionUser | null; accountId: number | null; held: boolean }> {
   const row = await db.query.users.findFirst({ where: eq(users.email, input.email) });
   if (!row) {
     await spendEquivalentHashWork(input.password);
-    return { user: null, accountId: null };
+    return { user: null, accountId: null, held: false };
   }
-  const failed = { user: null, accountId: row.id };
-  const now = Math.floor(Date.now() / 1000);
-  const failures = await db.query.loginFailures.findFirst({ where: eq(loginFailures.userId, row.id) });
-  const windowOpen =
-    failures && now - Math.floor(failures.windowStart.getTime() / 1000) < FAILURE_WINDOW_SECONDS;
-  if (windowOpen && failures.failures >= MAX_FAILURES_PER_WINDOW) {
+  // A failed sign-in from the moment it is claimed: a request that dies during the check still counts.
+  const claim = await claimPasswordCheck(db, row.id, caller);
+  if (claim === null) {
     await spendEquivalentHashWork(input.password);
-    return failed;
+    return { user: null, accountId: row.id, held: true };
   }
-  const passwordMatches = await verifyPassword(input.password, row.password);
-  if (!passwordMatches) {
-    await recordFailure(db, row.id, now);
-    return failed;
-  }
-  if (failures) await db.delete(loginFailures).where(eq(loginFailures.userId, row.id));
+  const failed = { user: null, accountId: row.id, held: false };
+  if (!(await verifyPassword(input.password, row.password))) return failed;
+  await settleRightPassword(db, row.id, caller);
   if (!row.isApproved || !row.isActive) return failed;
-  return { user: toSessionUser(row), accountId: row.id };
-}
-
-async function recordFailure(db: Database, userId: number, now: number): Promise<void> {
-  // One statement, so concurrent failures are all counted: a new window starts when the old one is over.
-  await db
-    .insert(loginFailures)
-    .values({ userId, windowStart: new Date(now * 1000), failures: 1 })
-    .onConflictDoUpdate({
-      target: loginFailures.userId,
-      set: {
-        failures: sql`CASE WHEN ${now} - ${loginFailures.windowStart} >= ${FAILURE_WINDOW_SECONDS} THEN 1 ELSE ${loginFailures.failures} + 1 END`,
-        windowStart: sql`CASE WHEN ${now} - ${loginFailures.windowStart} >= ${FAILURE_WINDOW_SECONDS} THEN ${now} ELSE ${loginFailures.windowStart} END`,
-      },
-    });
+  return { user: toSessionUser(row), accountId: row.id, held: false };
 }
 
 const pendingFields = {

@@ -19,6 +19,7 @@ import {
   newLinkToken,
   TOKEN_LIFETIME_SECONDS,
 } from "../identity/account-tokens.server";
+import { PASSWORD_LIMITS } from "../identity/password-limits";
 import { CODE_LIMITS } from "../second-factors/code-limits";
 import {
   hasPasskeyRemovalLink,
@@ -241,6 +242,19 @@ async function wrongCodeEmails(
   return [{ to: user.email, message: async () => message }];
 }
 
+/** The owner's warning about wrong passwords that held a client at sign-in (password-limits.server.ts). */
+async function passwordHeldEmails(db: Database, id: number): Promise<PlannedEmail[] | null> {
+  const user = await findUser(db, id);
+  if (!user) return null;
+  const message: MailMessage = {
+    kind: "password-held",
+    firstName: user.firstName,
+    wrongPasswords: PASSWORD_LIMITS.perClient,
+    withinSeconds: PASSWORD_LIMITS.clientWindowSeconds,
+  };
+  return [{ to: user.email, message: async () => message }];
+}
+
 /** The owner's email about a second factor they added or removed: what changed, and when. */
 async function secondFactorChangedEmails(
   db: Database,
@@ -402,6 +416,8 @@ function plannedEmails(db: Database, event: MailEventMessage): Promise<PlannedEm
     case "second-factor-locked-client":
     case "second-factor-locked-account":
       return wrongCodeEmails(db, event.subjectId, event.type);
+    case "password-held":
+      return passwordHeldEmails(db, event.subjectId);
     case "totp-enabled":
     case "totp-removed":
     case "passkey-added":

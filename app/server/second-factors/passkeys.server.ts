@@ -1,11 +1,17 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, eq, lt, sql } from "drizzle-orm";
+import { NO_PASSKEY_CHALLENGE } from "~/lib/account-messages";
 import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
 import { passkeys, recoveryCodes, users } from "../../../db/schema";
 import { recordEvent, withEventChain } from "../audit/account-events.server";
 import { guarded } from "../guarded.server";
 import { openSession, type SignIn } from "../identity/accounts.server";
-import { type Confirmed, confirmedSession } from "../identity/confirm-its-you.server";
+import { type Confirmed, confirmedSession, refuseConfirmation } from "../identity/confirm-its-you.server";
+import {
+  clearConfirmFailures,
+  countConfirmFailure,
+  recordFailedPasskeySignIn,
+} from "../identity/password-limits.server";
 import { forgetEndedSessions } from "../identity/sessions.server";
 import { issueChallenge, spendChallengeStatement } from "../identity/sign-in-tickets.server";
 import { findActiveUser } from "../identity/users.server";
@@ -18,6 +24,7 @@ import {
 } from "../mail/mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
 import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
+import { recordPasskeySuccess } from "./code-lockout.server";
 import { enrolmentRefusal, liftEnrolmentLockStatements, mayEnrolSql } from "./enrolment-links.server";
 import { passkeyRemovalStatement } from "./passkey-removal-links.server";
 import { newRecoveryCodes, recoveryCodeKey } from "./recovery-codes";
@@ -40,6 +47,8 @@ import {
 // stored in D1 (sign-in-tickets.server.ts); its value's bytes are the WebAuthn challenge.
 
 type Purpose = "passkey-register" | "passkey-sign-in" | "passkey-confirm";
+
+const noChallenge = invalid({ response: NO_PASSKEY_CHALLENGE }, NO_PASSKEY_CHALLENGE);
 
 /** The origin the browser reports and the rp id: the site's, or the request's own on localhost. */
 export function relyingParty(caller: Caller, env: Env): { origin: string; rpId: string } {
@@ -318,15 +327,20 @@ async function checkAssertion(
   return { ownerId: stored.userId, verified: false, counterWentBack: true };
 }
 
-/** Signs in with a passkey alone: it verified the user, so it counts as both factors. */
+/**
+ * Signs in with a passkey alone: it verified the user, so it counts as both factors. A response to no live
+ * challenge is refused (400) before anything is recorded; one of our passkeys that did not verify is a
+ * failed sign-in of its owner's account, counted per client (password-limits.server.ts) and logged.
+ */
 export const signInWithPasskey = guarded(
   { rateLimit: "login", door: "anyone" },
   async (deps, caller, { input }): Promise<Outcome<Extract<SignIn, { kind: "signed-in" }>>> => {
     const response = (input as { response?: unknown } | null)?.response ?? input;
     const challenge = await spendClaimedChallenge(deps, "passkey-sign-in", response, null);
+    if (!challenge) return noChallenge;
     const { ownerId, verified, counterWentBack } = await checkAssertion(deps, caller, response, challenge);
     if (ownerId !== null && !verified && !counterWentBack) {
-      // One of our passkeys that did not verify: a failed sign-in of its owner's account.
+      await recordFailedPasskeySignIn(deps.db, ownerId, caller);
       const owner = await deps.db.query.users.findFirst({
         columns: { email: true },
         where: eq(users.id, ownerId),
@@ -341,31 +355,38 @@ export const signInWithPasskey = guarded(
     }
     const user = ownerId !== null && verified ? await findActiveUser(deps.db, ownerId) : null;
     if (!user) return unauthenticated;
+    await recordPasskeySuccess(deps.db, user.id, caller);
     const signIn = await openSession(deps, caller, user, "sign-in-passkey");
     return signIn.kind === "signed-in" ? done(signIn) : unauthenticated;
   },
 );
 
+/** The answer to a passkey that could not confirm it's you. */
+export const PASSKEY_NOT_CONFIRMED = "That passkey could not confirm it's you.";
+
 /**
  * "Confirm it's you" with one of the caller's passkeys ({ response, ref? }); the session goes on under a new
- * token, and so does the interrupted action `ref` names.
+ * token, and so does the interrupted action `ref` names. A response to no live challenge of this caller is
+ * refused (400) before anything is recorded. A failed one is no wrong code: it is counted with the
+ * account's wrong passwords at "Confirm it's you" (after ten the session ends) and logged as
+ * `reauthenticated-passkey`.
  */
 export const confirmWithPasskey = guarded(
   { rateLimit: "account", door: "signed-in" },
   async (deps, caller, { me, input }): Promise<Outcome<Confirmed>> => {
     const response = (input as { response?: unknown } | null)?.response ?? input;
     const challenge = await spendClaimedChallenge(deps, "passkey-confirm", response, me.id);
-    const { ownerId, verified, counterWentBack } = await checkAssertion(deps, caller, response, challenge);
-    const entry = {
-      actorId: me.id,
-      actorEmail: me.email,
-      subjectId: me.id,
-      action: "reauthenticated",
-    } as const;
+    if (!challenge) return noChallenge;
+    const { ownerId, verified } = await checkAssertion(deps, caller, response, challenge);
     if (ownerId !== me.id || !verified) {
-      if (!counterWentBack) await recordEvent(deps.db, caller, { ...entry, outcome: "failure" });
-      return { kind: "unauthenticated", message: "That passkey could not confirm it's you." };
+      const failures = await countConfirmFailure(deps.db, me.id);
+      return refuseConfirmation(deps, caller, me, failures, {
+        action: "reauthenticated-passkey",
+        message: PASSKEY_NOT_CONFIRMED,
+      });
     }
+    await clearConfirmFailures(deps.db, me.id);
+    await recordPasskeySuccess(deps.db, me.id, caller);
     // The interrupted action this confirmation is for (its reference), if any, goes on under the new token.
     return confirmedSession(deps, caller, me, (input as { ref?: unknown } | null)?.ref);
   },

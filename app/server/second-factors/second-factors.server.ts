@@ -5,7 +5,13 @@ import { recordEvent } from "../audit/account-events.server";
 import type { Database } from "../db.server";
 import { mailEventRow, publishMailEvents } from "../mail/mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
-import { codeKindOf, endCodeAttempt, recordWrongCode, startCodeAttempt } from "./code-lockout.server";
+import {
+  codeKindOf,
+  endCodeAttempt,
+  failureAction,
+  reportWrongCode,
+  startCodeAttempt,
+} from "./code-lockout.server";
 import { normalisedRecoveryCode, recoveryCodeHash, recoveryCodeKey } from "./recovery-codes";
 import { openTotpSecret, totpStepOf } from "./totp-secrets";
 
@@ -136,10 +142,12 @@ export type CodeCheck = { ok: true; method: "totp" | "recovery-code" } | { ok: f
 
 /**
  * Checks a typed code (six digits: the app; otherwise a recovery code) for a person, under the limits on
- * wrong codes: the try is claimed first (code-lockout.server.ts `startCodeAttempt`), so codes sent at once
- * are tried no further than the limits allow. A wrong one is recorded as `action`'s failed entry (a recovery
- * code's: `sign-in-recovery-code` or `reauthenticated-recovery-code`), a code refused from a held client as
- * `sign-in-locked-out`; the caller records the success with what it changes.
+ * wrong codes: the try is claimed first (code-lockout.server.ts `startCodeAttempt`), and the claim counts
+ * as a wrong code unless the code was right, so codes sent at once are tried no further than the limits
+ * allow, and a request that fails after the try still counts it. A wrong one sets off its warning emails,
+ * then is recorded as `action`'s failed entry (a recovery code's: `sign-in-recovery-code` or
+ * `reauthenticated-recovery-code`), a code refused from a held client as `sign-in-locked-out`; the caller
+ * records the success with what it changes.
  */
 export async function checkSecondFactorCode(
   deps: Deps,
@@ -150,15 +158,15 @@ export async function checkSecondFactorCode(
 ): Promise<CodeCheck> {
   const code = typed.replace(/\s/g, "");
   const kind = codeKindOf(code);
+  const entry = {
+    actorId: person.id,
+    actorEmail: person.email,
+    subjectId: person.id,
+    outcome: "failure",
+  } as const;
   const attempt = await startCodeAttempt(deps.db, person.id, kind, caller);
   if (attempt === null) {
-    await recordEvent(deps.db, caller, {
-      actorId: person.id,
-      actorEmail: person.email,
-      subjectId: person.id,
-      action: "sign-in-locked-out",
-      outcome: "failure",
-    });
+    await recordEvent(deps.db, caller, { ...entry, action: "sign-in-locked-out" });
     return { ok: false };
   }
   const right =
@@ -169,6 +177,7 @@ export async function checkSecondFactorCode(
     await endCodeAttempt(deps.db, attempt);
     return { ok: true, method: kind };
   }
-  await recordWrongCode(deps, caller, person, kind, action, attempt);
+  await reportWrongCode(deps, caller, person.id, kind, attempt);
+  await recordEvent(deps.db, caller, { ...entry, action: failureAction(kind, action) });
   return { ok: false };
 }

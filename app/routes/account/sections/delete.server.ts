@@ -31,6 +31,6 @@ export const intents: IntentHandlers = {
         { status: 409, headers },
       );
     }
-    return wrongPasswordOr("delete", outcome, "password");
+    return wrongPasswordOr(request, "delete", outcome, "password");
   },
 };

@@ -18,6 +18,6 @@ export const intents: IntentHandlers = {
         token ? { headers: { "Set-Cookie": sessionCookie(request, token) } } : undefined,
       );
     }
-    return wrongPasswordOr("email", outcome, "password", { email: form.email ?? "" });
+    return wrongPasswordOr(request, "email", outcome, "password", { email: form.email ?? "" });
   },
 };

@@ -7,7 +7,7 @@ import type { ActionResult, Section } from "./section-answer";
 
 export type { ActionResult, Section } from "./section-answer";
 
-import { failureInit } from "~/server/http/form-door.server";
+import { failureInit, throwIfSignedOut } from "~/server/http/form-door.server";
 import type { Failure } from "~/server/outcome";
 
 // What the sections of /account (app/routes/account/sections/*.tsx) answer: each posted intent's handler
@@ -53,13 +53,18 @@ export function failed(
   );
 }
 
-/** A wrong current password shows on its field (400, like any field error); other failures as usual. */
+/**
+ * A wrong current password shows on its field (400, like any field error); the one that ended the session
+ * goes to the sign-in, saying why; other failures as usual.
+ */
 export function wrongPasswordOr(
+  request: Request,
   section: Section,
   outcome: Failure,
   passwordField: string,
   values?: Record<string, string>,
 ) {
+  throwIfSignedOut(request, outcome, "/account");
   if (outcome.kind === "unauthenticated" && outcome.message) {
     return answer(
       {

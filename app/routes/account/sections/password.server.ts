@@ -22,6 +22,6 @@ export const intents: IntentHandlers = {
       );
       return redirect("/account", { headers });
     }
-    return wrongPasswordOr("password", outcome, "currentPassword");
+    return wrongPasswordOr(request, "password", outcome, "currentPassword");
   },
 };
