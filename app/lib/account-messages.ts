@@ -53,3 +53,6 @@ export const EMAIL_CHANGE_AFTER_RESET =
 
 export const ENROLMENT_LINK_FIRST_MESSAGE =
   "Open the link we emailed you to set up a second factor (in this browser, signed in)";
+
+/** The answer to a confirmation of an authenticator app that is on already (a second click, another tab). */
+export const TOTP_ALREADY_ON = "Your authenticator app is already on.";
