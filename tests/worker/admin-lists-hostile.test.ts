@@ -22,6 +22,16 @@ const LISTS: readonly string[] = [
   "/admin?tab=contacts&view=processed",
 ];
 
+/** The lists and the CSV export of the Activity tab, which reads the same filters. */
+const LISTS_AND_EXPORT: readonly string[] = [...LISTS, "/admin/activity.csv"];
+
+/** The admin actions that name an account or a message by id in their path. */
+const ID_ACTIONS: readonly string[] = API_ROUTES.filter(
+  (route) => route.path.startsWith("/admin/") && route.path.endsWith("/:id"),
+).map((route) => `/api${route.path}`);
+
+const HOSTILE_IDS = ["9".repeat(400), "18446744073709551616", "9007199254740993", "-1", "0", "1e3", "NaN"];
+
 /** What each list searches by. */
 const SEARCH_PARAMS = ["q", "person", "actor", "action"] as const;
 
@@ -119,7 +129,7 @@ describe("admin lists with hostile query strings", () => {
 
   it("answers every list and hostile query string without a 5xx", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...LISTS), hostileQuery, async (list, params) => {
+      fc.asyncProperty(fc.constantFrom(...LISTS_AND_EXPORT), hostileQuery, async (list, params) => {
         const path = withParams(list, params);
         const response = await get(path);
         await response.arrayBuffer();
@@ -132,7 +142,7 @@ describe("admin lists with hostile query strings", () => {
   it("answers a search of 1 to 200 characters in any script with 200 on every list", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...LISTS),
+        fc.constantFrom(...LISTS_AND_EXPORT),
         fc.constantFrom(...SEARCH_PARAMS),
         anyText(200),
         async (list, name, query) => {
@@ -146,22 +156,33 @@ describe("admin lists with hostile query strings", () => {
     );
   }, 600_000);
 
-  it("answers each hand-picked hostile value, once and repeated, with 200 on every list", async () => {
+  it("answers each hand-picked hostile value, in every parameter and repeated, with 200 on every list", async () => {
+    // tab, processed and view pick the list itself.
+    const names = PARAM_NAMES.filter((name) => name !== "tab" && name !== "processed" && name !== "view");
     for (const list of LISTS) {
       for (const value of HOSTILE_VALUES) {
-        for (const name of PARAM_NAMES) {
-          if (name === "tab" || name === "processed" || name === "view") continue; // they pick the list
-          const path = withParams(list, [
-            [name, value],
-            [name, value],
-          ]);
-          const response = await get(path);
-          await response.arrayBuffer();
-          expect.soft(response.status, path).toBe(200);
-        }
+        const path = withParams(
+          list,
+          names.flatMap((name) => [[name, value] as const, [name, value] as const]),
+        );
+        const response = await get(path);
+        await response.arrayBuffer();
+        expect.soft(response.status, path).toBe(200);
       }
     }
   }, 600_000);
+
+  it("refuses an action on an id that is no id, or overflows, with a 4xx", async () => {
+    expect(ID_ACTIONS.length).toBeGreaterThanOrEqual(7);
+    for (const action of ID_ACTIONS) {
+      for (const id of [...HOSTILE_IDS, encodeURIComponent("ü"), "%25"]) {
+        const path = action.replace(":id", id);
+        const response = await fetchWorker(path, { method: "POST", headers: { Cookie: cookie } });
+        await response.arrayBuffer();
+        expect.soft([path, response.status >= 400 && response.status < 500]).toEqual([path, true]);
+      }
+    }
+  });
 
   it("pages past the end, or at the largest page numbers, with an empty 200", async () => {
     for (const page of ["1000000", "9007199254740991", "1e15"]) {
