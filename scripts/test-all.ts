@@ -1,17 +1,55 @@
-// `npm test`: everything a merge needs, in order, stopping at the first failure.
+// `npm test`: everything a merge needs, stopping at the first failure. The steps of one stage run side by
+// side (this machine has two cores, and each stage's steps mostly wait on different things); a stage
+// starts once every step of the one before has passed. Each step's time is printed as it ends.
 // The last line is the plain total of both test runners: "N passed, N failed".
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 
-const steps: { name: string; command: string[] }[] = [
-  { name: "system prerequisites (Chromium, Java)", command: ["node", "scripts/test-prerequisites.ts"] },
-  { name: "typecheck", command: ["npm", "run", "typecheck"] },
-  { name: "lint", command: ["npm", "run", "lint"] },
-  { name: "workflows (actionlint)", command: ["node", "scripts/lint-workflows.ts"] },
-  { name: "build", command: ["npm", "run", "build"] },
-  { name: "bundle size (wrangler deploy --dry-run)", command: ["node", "scripts/bundle-size.ts"] },
-  { name: "vitest (workerd)", command: ["npx", "--no-install", "vitest", "run"] },
-  { name: "playwright (chromium)", command: ["npx", "--no-install", "playwright", "test"] },
+interface Step {
+  name: string;
+  /** The prefix of its lines while it runs beside others. */
+  label: string;
+  command: string[];
+  /** A test runner whose summary counts towards the total. */
+  counts?: boolean;
+}
+
+const stages: Step[][] = [
+  [
+    {
+      name: "system prerequisites (Chromium, Java)",
+      label: "prereq",
+      command: ["node", "scripts/test-prerequisites.ts"],
+    },
+  ],
+  // The checks read the sources, the build writes build/: neither waits for the other.
+  [
+    { name: "typecheck", label: "typecheck", command: ["npm", "run", "typecheck"] },
+    { name: "lint", label: "lint", command: ["npm", "run", "lint"] },
+    { name: "workflows (actionlint)", label: "actionlint", command: ["node", "scripts/lint-workflows.ts"] },
+    { name: "build", label: "build", command: ["npm", "run", "build"] },
+  ],
+  // Everything that reads the build. Vitest's workerd works while Playwright's browser and server wait
+  // on each other; neither shares state with the other (docs/decisions/136-a-fast-lane-and-a-shorter-suite.md).
+  [
+    {
+      name: "bundle size (wrangler deploy --dry-run)",
+      label: "bundle",
+      command: ["node", "scripts/bundle-size.ts"],
+    },
+    {
+      name: "vitest (workerd)",
+      label: "vitest",
+      command: ["npx", "--no-install", "vitest", "run"],
+      counts: true,
+    },
+    {
+      name: "playwright (chromium)",
+      label: "playwright",
+      command: ["npx", "--no-install", "playwright", "test"],
+      counts: true,
+    },
+  ],
 ];
 
 const totals = { passed: 0, failed: 0 };
@@ -28,33 +66,94 @@ function count(output: string) {
   }
 }
 
-function run(command: string[]): Promise<{ code: number; output: string }> {
-  const [cmd, ...args] = command as [string, ...string[]];
+const running = new Set<ChildProcess>();
+
+/** Runs a step; beside others, each of its lines is written with its label in front. */
+function run(step: Step, alone: boolean): Promise<{ code: number; output: string }> {
+  const [cmd, ...args] = step.command as [string, ...string[]];
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } });
+    // Its own process group, so a failure elsewhere ends it with everything it started.
+    const child = spawn(cmd, args, {
+      detached: true,
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+    });
+    running.add(child);
     let output = "";
-    const tee = (chunk: Buffer, stream: NodeJS.WriteStream) => {
-      output += chunk.toString();
-      stream.write(chunk);
+    const partial = { stdout: "", stderr: "" };
+    const tee = (chunk: Buffer, stream: NodeJS.WriteStream, key: "stdout" | "stderr") => {
+      const text = chunk.toString();
+      output += text;
+      if (alone) {
+        stream.write(text);
+        return;
+      }
+      const lines = (partial[key] + text).split("\n");
+      partial[key] = lines.pop() ?? "";
+      for (const line of lines) stream.write(`[${step.label}] ${line}\n`);
     };
-    child.stdout.on("data", (chunk: Buffer) => tee(chunk, process.stdout));
-    child.stderr.on("data", (chunk: Buffer) => tee(chunk, process.stderr));
-    child.on("close", (code) => resolve({ code: code ?? 1, output }));
+    child.stdout?.on("data", (chunk: Buffer) => tee(chunk, process.stdout, "stdout"));
+    child.stderr?.on("data", (chunk: Buffer) => tee(chunk, process.stderr, "stderr"));
+    child.on("close", (code) => {
+      running.delete(child);
+      if (partial.stdout) process.stdout.write(`[${step.label}] ${partial.stdout}\n`);
+      if (partial.stderr) process.stderr.write(`[${step.label}] ${partial.stderr}\n`);
+      resolve({ code: code ?? 1, output });
+    });
+  });
+}
+
+function stopTheOthers() {
+  for (const child of running) {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+const minutes = (ms: number) =>
+  `${Math.floor(ms / 60_000)}m ${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}s`;
+
+// The steps have process groups of their own, so an interrupt reaches them only through here.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    stopTheOthers();
+    process.exit(130);
   });
 }
 
 // Each end-to-end run starts from empty local state.
 rmSync(".wrangler/e2e-state", { recursive: true, force: true });
 
-for (const step of steps) {
-  console.log(`\n━━ ${step.name} ━━`);
-  const { code, output } = await run(step.command);
-  if (step.name.startsWith("vitest") || step.name.startsWith("playwright")) count(output);
-  if (code !== 0) {
-    console.error(`\n✗ ${step.name} failed (exit ${code}).`);
+const started = Date.now();
+for (const stage of stages) {
+  const alone = stage.length === 1;
+  console.log(`\n━━ ${stage.map((step) => step.name).join("  ·  ")} ━━`);
+  const failure = await new Promise<{ step: Step; code: number } | null>((resolve) => {
+    let left = stage.length;
+    for (const step of stage) {
+      const begun = Date.now();
+      run(step, alone).then(({ code, output }) => {
+        if (step.counts) count(output);
+        if (code !== 0) {
+          stopTheOthers();
+          resolve({ step, code });
+          return;
+        }
+        console.log(`✓ ${step.name} (${minutes(Date.now() - begun)})`);
+        left -= 1;
+        if (left === 0) resolve(null);
+      });
+    }
+  });
+  if (failure) {
+    console.error(
+      `\n✗ ${failure.step.name} failed (exit ${failure.code}) after ${minutes(Date.now() - started)}.`,
+    );
     console.log(`${totals.passed} passed, ${Math.max(totals.failed, 1)} failed`);
-    process.exit(code);
+    process.exit(failure.code);
   }
 }
-console.log("\n✓ every step passed");
+console.log(`\n✓ every step passed in ${minutes(Date.now() - started)}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);

@@ -1,6 +1,6 @@
 // Written by hand rather than with Intl.DateTimeFormat: the dashboard formats dates while it hydrates,
 // and building that formatter (loading ICU's locale data) was the single longest piece of work on the
-// page under a 4× slower CPU (docs/architecture.md). tests/worker/format-date.test.ts holds it equal to
+// page under a 4× slower CPU (docs/architecture.md). tests/domain/format-date.test.ts holds it equal to
 // Intl's en-US output.
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { expect, test } from "@playwright/test";
 import { type EntryRow, GENESIS, plainEntryHash, storedEntryOf } from "../../app/server/audit/audit-chain.ts";
@@ -53,22 +54,35 @@ async function onACopy(check: (copy: string) => void) {
   }
 }
 
+/**
+ * Runs SQL on a state folder's D1 file with node:sqlite, as scripts/audit-verify.ts reads it: a query's
+ * rows, or nothing for several statements at once. Only a copy is written to; the live state is read.
+ */
 function sql(state: string, command: string): Record<string, unknown>[] {
-  const result = run(
-    "npx",
-    ["--no-install", "wrangler", "d1", "execute", "DB", "--local"].concat([
-      "--persist-to",
-      state,
-      "--json",
-      "--command",
-      command,
-    ]),
-  );
-  expect(result.status, result.output).toBe(0);
-  const [first] = JSON.parse(result.stdout) as {
-    results: Record<string, unknown>[];
-  }[];
-  return first?.results ?? [];
+  const folder = join(state, "v3", "d1", "miniflare-D1DatabaseObject");
+  const [file] = readdirSync(folder)
+    .filter((name) => name.endsWith(".sqlite"))
+    .map((name) => join(folder, name))
+    .filter((path) => {
+      const db = new DatabaseSync(path, { readOnly: true });
+      try {
+        return db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'account_events'").get() !== undefined;
+      } finally {
+        db.close();
+      }
+    })
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  if (!file) throw new Error(`no D1 database with an audit log in ${state}`);
+  const db = new DatabaseSync(file, { readOnly: state === STATE });
+  try {
+    if (command.includes(";")) {
+      db.exec(command);
+      return [];
+    }
+    return db.prepare(command).all() as Record<string, unknown>[];
+  } finally {
+    db.close();
+  }
 }
 
 test("npm run audit:verify names an entry changed by hand in local D1", async ({ request }) => {

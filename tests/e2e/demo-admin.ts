@@ -35,6 +35,8 @@ function allowInThisTest(ms: number) {
   try {
     const info = test.info();
     info.setTimeout(info.timeout + ms);
+    // Named in the report, so the suite's time spent waiting for the clock can be added up.
+    info.annotations.push({ type: "waited for a TOTP step", description: `${ms} ms` });
   } catch {
     // Outside a test (a set-up script): no budget to extend.
   }

@@ -3,7 +3,13 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type Response as PageResponse, test } from "@playwright/test";
 import { signInAsDemoAdmin } from "./demo-admin";
 import { expectedRequests, paintFacts } from "./page-facts";
-import { interactivePages, islandPages, publicPages } from "./routes";
+import {
+  interactivePages,
+  islandPages,
+  publicPages,
+  scriptedPages,
+  signedInInteractivePages,
+} from "./routes";
 import { hydrated, logInAsAdmin } from "./support";
 
 // Every public route at phone and desktop width: WCAG 2.2 A/AA (axe), no sideways overflow, no image
@@ -173,7 +179,7 @@ test("every form works by keyboard alone with visible focus", async ({ page }, {
 
 // The signed-in interactive pages, as the demo admin: the dashboard (every tab's module loads with it) and
 // the second-factor pages, which alone ship the passkey code.
-for (const path of ["/admin", "/account/security", "/confirm-its-you"]) {
+for (const path of signedInInteractivePages) {
   test(`${path}, signed in, keeps within the JavaScript budget`, async ({ page, baseURL }) => {
     const scripts = new Map<string, Promise<number>>();
     page.on("response", (response) => {
@@ -210,18 +216,14 @@ test("only the sign-in and enrolment pages load the passkey code", async ({ page
     return (await Promise.all(bodies)).some((body) => body.includes("navigator.credentials"));
   };
   const seen: Record<string, boolean> = {};
-  for (const path of ["/login", "/contact"]) seen[path] = await loadsPasskeyCode(path);
+  for (const path of scriptedPages.visitor) seen[path] = await loadsPasskeyCode(path);
   await signInAsDemoAdmin(page, baseURL ?? "");
-  for (const path of ["/account", "/account/security", "/admin", "/confirm-its-you"]) {
-    seen[path] = await loadsPasskeyCode(path);
-  }
-  // On /login the passkey helpers load when its button is pressed (tests/e2e/islands.spec.ts).
-  expect(seen).toEqual({
-    "/login": false,
-    "/contact": false,
-    "/account": false,
-    "/account/security": true,
-    "/admin": false,
-    "/confirm-its-you": true,
-  });
+  for (const path of scriptedPages.signedIn) seen[path] = await loadsPasskeyCode(path);
+  // Only the enrolment and "Confirm it's you" pages; on /login the passkey helpers load when its button is
+  // pressed (tests/e2e/islands.spec.ts).
+  const passkeyPages = ["/account/security", "/confirm-its-you"];
+  expect(Object.keys(seen)).toEqual(expect.arrayContaining([...passkeyPages, "/login", "/admin"]));
+  expect(seen).toEqual(
+    Object.fromEntries(Object.keys(seen).map((path) => [path, passkeyPages.includes(path)])),
+  );
 });

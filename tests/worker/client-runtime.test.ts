@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PAGE_ROUTES } from "../../app/lib/route-table";
 import { fetchPage } from "./support";
 import { signedInCookie } from "./support-accounts";
 
@@ -7,7 +8,11 @@ import { signedInCookie } from "./support-accounts";
 // other module preloads are dropped (the module script finds those modules itself).
 
 // The router pages a member opens (the dashboard is an administrator's; island pages have no router).
-describe.each([["/account/security"], ["/confirm-its-you"]])("%s", (path) => {
+const memberRouterPages = PAGE_ROUTES.filter(
+  (entry) => entry.client === "router" && entry.layout !== "admin",
+);
+
+describe.each(memberRouterPages.map((entry) => [entry.path]))("%s", (path) => {
   it("holds its module script, and the client entry's preload, until after first paint", async () => {
     const { cookie } = await signedInCookie();
     const { response, html } = await fetchPage(path, { headers: { Cookie: cookie } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { indexablePaths, unlistedPaths } from "../../app/lib/route-table";
+import { indexablePaths, signedInPaths, unlistedPaths } from "../../app/lib/route-table";
 import { expectSecurityHeaders, fetchPage, fetchWorker, NO_SCRIPTS, NONCE_SCRIPTS } from "./support";
 
 describe("security headers", () => {
@@ -46,7 +46,7 @@ describe("search and sharing", () => {
   );
 
   it.each(
-    unlistedPaths.filter((path) => !["/admin", "/account", "/api/"].includes(path)).map((path) => [path]),
+    unlistedPaths.filter((path) => path !== "/api/" && !signedInPaths.includes(path)).map((path) => [path]),
   )("%s says noindex", async (path) => {
     const { html } = await fetchPage(path);
     expect(html).toMatch(/<meta name="robots" content="noindex/);

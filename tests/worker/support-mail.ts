@@ -2,13 +2,15 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import type { handleMailBatch as HandleMailBatch } from "../../app/server/mail/mail-consumer.server";
 import type { MailEventMessage } from "../../app/server/mail/mail-outbox.server";
 
-// The consumer as the build ships it (its own chunk, React bundled in): importing the source here would
-// load React's CommonJS into the test runner, which workerd cannot evaluate.
-const consumerChunks = import.meta.glob<{ handleMailBatch: typeof HandleMailBatch }>(
+type Consumer = typeof HandleMailBatch;
+
+// The consumer as the build ships it (its own chunk, React bundled in), for the suites that drive the
+// built Worker; tests/domain/mail.test.ts runs the source's through `deliveryBy`.
+const consumerChunks = import.meta.glob<{ handleMailBatch: Consumer }>(
   "../../build/server/assets/mail-consumer.server-*.js",
 );
 
-async function builtConsumer(): Promise<typeof HandleMailBatch> {
+async function builtConsumer(): Promise<Consumer> {
   const [load] = Object.values(consumerChunks);
   if (!load) throw new Error("No mail consumer in build/server: run `npm run build` first.");
   return (await load()).handleMailBatch;
@@ -43,31 +45,36 @@ export function recordingEnv(
 let messageCounter = 0;
 
 /**
- * Runs the consumer on one batch of events, as Queues would deliver them; returns what it acked and retried.
- * `retries` keeps each retry's options too (getQueueResult leaves out their delaySeconds).
+ * `deliver` with this consumer: runs it on one batch of events, as Queues would deliver them; returns what
+ * it acked and retried. `retries` keeps each retry's options too (getQueueResult leaves out their delaySeconds).
  */
-export async function deliver(testEnv: Env, events: MailEventMessage[], attempts = 1) {
-  const batch = createMessageBatch<MailEventMessage>(
-    "facets-mail",
-    events.map((body) => {
-      messageCounter += 1;
-      return { id: `message-${messageCounter}`, timestamp: new Date(), attempts, body };
-    }),
-  );
-  const retries: { msgId: string; delaySeconds: number | undefined }[] = [];
-  for (const message of batch.messages) {
-    const retry = message.retry.bind(message);
-    Object.defineProperty(message, "retry", {
-      value: (options?: QueueRetryOptions) => {
-        retries.push({ msgId: message.id, delaySeconds: options?.delaySeconds });
-        retry(options);
-      },
-    });
-  }
-  const ctx = createExecutionContext();
-  await (await builtConsumer())(batch, testEnv);
-  return { batch, result: await getQueueResult(batch, ctx), retries };
+export function deliveryBy(consumer: () => Promise<Consumer>) {
+  return async (testEnv: Env, events: MailEventMessage[], attempts = 1) => {
+    const batch = createMessageBatch<MailEventMessage>(
+      "facets-mail",
+      events.map((body) => {
+        messageCounter += 1;
+        return { id: `message-${messageCounter}`, timestamp: new Date(), attempts, body };
+      }),
+    );
+    const retries: { msgId: string; delaySeconds: number | undefined }[] = [];
+    for (const message of batch.messages) {
+      const retry = message.retry.bind(message);
+      Object.defineProperty(message, "retry", {
+        value: (options?: QueueRetryOptions) => {
+          retries.push({ msgId: message.id, delaySeconds: options?.delaySeconds });
+          retry(options);
+        },
+      });
+    }
+    const ctx = createExecutionContext();
+    await (await consumer())(batch, testEnv);
+    return { batch, result: await getQueueResult(batch, ctx), retries };
+  };
 }
+
+/** Delivers with the built consumer. */
+export const deliver = deliveryBy(builtConsumer);
 
 export interface UserFacts {
   email?: string;

@@ -22,7 +22,7 @@ import {
   FLAGS,
   P256_KEYS,
   SoftwareAuthenticator,
-} from "./support-passkeys";
+} from "../worker/support-passkeys";
 
 // The passkey ceremonies (docs/standards.md, Security numbers) against a software authenticator: what a
 // real one sends, and every way it can be wrong. Fixed seeds keep the property runs the same every time.

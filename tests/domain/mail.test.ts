@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/server/db.server";
 import { hashToken } from "../../app/server/identity/account-tokens.server";
+import { handleMailBatch } from "../../app/server/mail/mail-consumer.server";
 import { retryDelaySeconds } from "../../app/server/mail/mail-delivery.server";
 import {
   insertMailEventIfChanged,
@@ -12,17 +13,21 @@ import {
   sweepUnpublishedMail,
 } from "../../app/server/mail/mail-outbox.server";
 import { contactSubmissions, mailEvents, users } from "../../db/schema";
-import { uniqueEmail } from "./support-accounts";
+import { uniqueEmail } from "../worker/support-accounts";
 import {
   adminEmails,
-  deliver,
+  deliveryBy,
   insertAdmin,
   insertContact,
   insertUser,
   linksOf,
   recordingEnv,
   type SentEmail,
-} from "./support-mail";
+} from "../worker/support-mail";
+
+// The consumer from source: what it renders and sends, and how it acks and retries. The build's consumer
+// chunk runs in the suites that drive the built Worker (tests/worker) and under `wrangler dev` (tests/e2e).
+const deliver = deliveryBy(async () => handleMailBatch);
 
 const HOSTILE = "<script>alert(1)</script>";
 

@@ -1,0 +1,29 @@
+import { fileURLToPath } from "node:url";
+import { readD1Migrations } from "@cloudflare/vitest-plugin";
+import {
+  LOCAL_AUDIT_LOG_KEY,
+  LOCAL_RECOVERY_CODE_KEY,
+  LOCAL_TOTP_ENCRYPTION_KEY,
+} from "./scripts/local-secrets.ts";
+
+// What both Vitest lanes give workerd besides their Worker: the D1 migrations (applied before each file
+// by tests/worker/apply-migrations.ts), the local secrets, the app's `~/` imports and the time budgets.
+
+/** Bindings on top of wrangler.toml's: the migrations and the secrets `wrangler dev` gets from --var. */
+export async function testBindings() {
+  return {
+    TEST_MIGRATIONS: await readD1Migrations("./db/migrations"),
+    TOTP_ENCRYPTION_KEY: LOCAL_TOTP_ENCRYPTION_KEY,
+    RECOVERY_CODE_KEY: LOCAL_RECOVERY_CODE_KEY,
+    AUDIT_LOG_KEY: LOCAL_AUDIT_LOG_KEY,
+  };
+}
+
+export const resolve = { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } };
+
+export const testOptions = {
+  // Only a hang, never a busy machine, may decide a test: each waits for states, not for time.
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  setupFiles: ["./tests/worker/apply-migrations.ts"],
+};
