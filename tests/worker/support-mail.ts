@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import type { handleMailBatch as HandleMailBatch } from "../../app/server/mail/mail-consumer.server";
-import type { MailEventMessage } from "../../app/server/mail/mail-outbox.server";
+import type { MailEventMessage } from "../../app/server/mail-outbox.server";
 
 // The consumer as the build ships it (its own chunk, React bundled in): importing the source here would
 // load React's CommonJS into the test runner, which workerd cannot evaluate.

@@ -25,7 +25,7 @@ import {
   mailEventColumns,
   mailEventRow,
   publishMailEvents,
-} from "../mail/mail-outbox.server";
+} from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
 import { conflict, done, type Failure, type Outcome } from "../outcome";
 import { secondFactorsOf } from "../second-factors/second-factors.server";

@@ -6,21 +6,20 @@ import { totpConfirmationSchema } from "~/lib/schemas";
 import { passkeys, recoveryCodes, totpCredentials } from "../../../db/schema";
 import { type AccountAction, withEventChain } from "../audit/account-events.server";
 import type { Database } from "../db.server";
-import { guarded } from "../guarded.server";
 import { isRecentlyAuthenticated } from "../identity/caller-checks.server";
-
-import type { SignedInUser } from "../identity/session-user";
+import { guarded } from "../identity/guarded.server";
 import { forgetEndedSessions } from "../identity/sessions.server";
-import { findSignedInUser } from "../identity/users.server";
+import { findSignedInUser, hasSecondFactorSql } from "../identity/users.server";
 import {
   insertMailEventIfChanged,
   insertMailEventWhere,
   mailEventRow,
   mailEventStoredSql,
   publishMailEvents,
-} from "../mail/mail-outbox.server";
+} from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
 import { conflict, done, invalid, type Outcome, unauthenticated } from "../outcome";
+import type { SignedInUser } from "../session-user";
 import {
   type EnrolmentLock,
   enrolmentLockOf,
@@ -36,7 +35,6 @@ import {
 } from "./recovery-codes";
 import {
   deleteRecoveryCodesWithoutFactorStatement,
-  hasSecondFactorSql,
   mayLoseFactorSql,
   type SecondFactors,
   secondFactorsOf,
