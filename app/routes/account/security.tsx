@@ -9,7 +9,6 @@ import { useToast } from "~/components/toaster";
 import { SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
 import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
-import type { Caller, Deps } from "~/server/deps";
 import { sessionCookie } from "~/server/http/cookies.server";
 import { readForm, throwIfSignedOut } from "~/server/http/form-door.server";
 import { continueUnderToken } from "~/server/http/request-context.server";
@@ -19,6 +18,7 @@ import {
   interruptAction,
   isInterruptedIntent,
 } from "~/server/identity/interrupted-actions.server";
+import type { Caller, Deps } from "~/server/operation.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import { securityOverview } from "~/server/second-factors/second-factor-enrolment.server";
 import { resumeInterrupted } from "~/server/sign-in/confirm-its-you.server";

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { PERSONAL_SUBJECTS } from "~/content/email-subjects";
 import { ADMIN_USER_TYPE_ID, userTypeLabel } from "~/content/user-types";
-import { PERSONAL_SUBJECTS } from "~/emails/email-content";
 import type { Person } from "~/lib/person";
 import {
   accountEvents,

@@ -3,6 +3,7 @@ import { createTOTPKeyURI } from "@oslojs/otp";
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import { totpConfirmationSchema } from "~/lib/schemas";
+import type { PasskeySummary, TotpEnrolment } from "~/lib/second-factor-views";
 import { passkeys, recoveryCodes, totpCredentials } from "../../../db/schema";
 import { type AccountAction, withEventChain } from "../audit/account-events.server";
 import type { Database } from "../db.server";
@@ -55,13 +56,6 @@ import {
 const ownEntry = (me: SignedInUser, action: AccountAction) =>
   ({ actorId: me.id, actorEmail: me.email, subjectId: me.id, action, outcome: "success" }) as const;
 
-export interface PasskeySummary {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
 export interface SecurityOverview {
   factors: SecondFactors;
   passkeys: PasskeySummary[];
@@ -113,14 +107,6 @@ export async function securityOverview(
     isAdmin: me.isAdmin,
     enrolmentLock,
   });
-}
-
-export interface TotpEnrolment {
-  /** The secret as an authenticator app takes it when typed (base32). */
-  secret: string;
-  uri: string;
-  /** The QR code of `uri`, drawn on the server (no third party sees the secret). */
-  qrSvg: string;
 }
 
 function enrolmentOf(secret: Uint8Array, email: string): TotpEnrolment {
