@@ -4,8 +4,8 @@ import type { Caller, Deps } from "./deps";
 import type { Failure } from "./outcome";
 import type { SessionInfo } from "./session-user";
 
-// An operation's Deps and Caller made from a request (types in deps.ts), and the guards the public forms
-// share: the per-address rate limit and the honeypot.
+// An operation's Deps and Caller made from a request (types in deps.ts) and the two router contexts they are
+// read from, and the guards the public forms share: the per-address rate limit and the honeypot.
 
 export type { Caller, Deps };
 

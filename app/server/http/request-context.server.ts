@@ -8,8 +8,8 @@ import type { Refusal } from "./request-policy.server";
 /** The CSP nonce of this response; every inline script React Router emits carries it. */
 export const cspNonceContext = createContext<string>("");
 
-// The two an operation's deps and caller are made from (depsOf, callerOf) are declared beside those, in the
-// kernel, and handed on from here with the rest.
+// The bindings and the session are declared in the kernel (operation.server.ts), beside depsOf and callerOf
+// that read them, and handed on from here with the router's other contexts.
 export { cloudflareContext, sessionContext };
 
 /**

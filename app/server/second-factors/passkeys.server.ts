@@ -30,7 +30,7 @@ import { challengeOf, passkeyCreationOptions, verifyRegistration } from "./webau
 // with one are sign-in/passkey-sign-in.server.ts. Each challenge is single use and stored in D1
 // (sign-in-tickets.server.ts); its value's bytes are the WebAuthn challenge.
 
-export type Purpose = "passkey-register" | "passkey-sign-in" | "passkey-confirm";
+type Purpose = "passkey-register" | "passkey-sign-in" | "passkey-confirm";
 
 /** The origin the browser reports and the rp id: the site's, or the request's own on localhost. */
 export function relyingParty(caller: Caller, env: Env): { origin: string; rpId: string } {
