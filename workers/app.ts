@@ -32,8 +32,8 @@ import {
 } from "../app/server/http/request-policy.server";
 import { applySecurityHeaders, createNonce } from "../app/server/http/security-headers.server";
 import { validateSession, validateSessionForView } from "../app/server/identity/sessions.server";
-import { type MailEventMessage, sweepUnpublishedMail } from "../app/server/mail/mail-outbox.server";
-import { DAILY_CRON, pruneSpentRecords } from "../app/server/retention.server";
+import { type MailEventMessage, sweepUnpublishedMail } from "../app/server/mail-outbox.server";
+import { DAILY_CRON, pruneSpentRecords } from "../app/server/scheduled/retention.server";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),

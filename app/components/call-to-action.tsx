@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { PageAction } from "~/lib/page-content";
+import type { PageAction } from "~/content/page-content";
 import { ButtonLink, buttonClasses, ExternalLink } from "./ui/button-link";
 
 /**

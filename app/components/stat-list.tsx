@@ -1,4 +1,4 @@
-import type { Stat } from "~/lib/page-content";
+import type { Stat } from "~/content/page-content";
 
 /** Key figures inside a PageHero: big value over a short label, as a description list. */
 export function StatList({ stats }: { stats: readonly Stat[] }) {

@@ -1,4 +1,4 @@
-import type { Step } from "~/lib/page-content";
+import type { Step } from "~/content/page-content";
 
 const columnClasses = {
   3: "md:grid-cols-3",

@@ -2,7 +2,7 @@
 // (spec sections 1 and 2: local partnerships, community engagement, sustainable growth; focus on
 // accessibility, affordability and simplicity).
 
-import type { PageAction } from "~/lib/page-content";
+import type { PageAction } from "~/content/page-content";
 import { contactHref } from "./contact-links";
 
 export interface AfricaPoint {

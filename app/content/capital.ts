@@ -1,6 +1,6 @@
 // FACETS Capital (/capital, spec sections 1, 2 and 9): fractional ownership of real-world assets.
 
-import type { PageAction, Stat, Step } from "~/lib/page-content";
+import type { PageAction, Stat, Step } from "~/content/page-content";
 import { contactHref } from "./contact-links";
 
 export const capitalPage = {

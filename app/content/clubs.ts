@@ -2,7 +2,7 @@
 // five modules each, Own, Trade, Rent, Cover and Finance. The Cover and Finance partners are not
 // signed yet, so those modules are marked "Coming Soon".
 
-import type { PageAction, Step } from "~/lib/page-content";
+import type { PageAction, Step } from "~/content/page-content";
 import { contactHref } from "./contact-links";
 
 export type ClubModuleName = "Own" | "Trade" | "Rent" | "Cover" | "Finance";

@@ -1,7 +1,7 @@
 // Funeral cover (/funeral, spec sections 2 and 9): four tiers, in rand per month for an amount of cover,
 // and the answers the spec gives to the common questions.
 
-import type { PageAction } from "~/lib/page-content";
+import type { PageAction } from "~/content/page-content";
 import { contactHref } from "./contact-links";
 
 export interface FaqEntry {

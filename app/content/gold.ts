@@ -1,7 +1,7 @@
 // FACETS Gold (/gold, spec sections 1, 2 and 9): digital gold backed by physical gold.
 // The phase 1 figures are the spec's (section 9), written exactly as it gives them.
 
-import type { PageAction, Stat, Step } from "~/lib/page-content";
+import type { PageAction, Stat, Step } from "~/content/page-content";
 import { contactHref } from "./contact-links";
 
 export const goldPhaseOne = {

@@ -1,6 +1,6 @@
 // FACETS Insure (/insure, spec sections 1, 2 and 9): the AI and blockchain-native insurance platform.
 
-import type { PageAction, Stat } from "~/lib/page-content";
+import type { PageAction, Stat } from "~/content/page-content";
 import { contactHref } from "./contact-links";
 import { externalLinks } from "./external-links";
 

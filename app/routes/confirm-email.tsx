@@ -5,8 +5,8 @@ import { SubmitButton } from "~/components/ui/form-field";
 import { LINK_INVALID_MESSAGE, linkTokenOf, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import { pageMeta } from "~/lib/seo";
 import { failureInit, readForm } from "~/server/http/form-door.server";
-import { confirmEmail } from "~/server/identity/accounts.server";
 import { callerOf, depsOf } from "~/server/operation.server";
+import { confirmEmail } from "~/server/sign-in/accounts.server";
 import type { Route } from "./+types/confirm-email";
 
 // The emailed link opens this page; only its button (a POST) confirms, so a mail scanner that follows the

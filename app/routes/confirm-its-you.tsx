@@ -7,12 +7,11 @@ import { type ToastMessage, useToast } from "~/components/toaster";
 import { TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
+import { USER_INTENTS } from "~/routes/admin/admin-intents.server";
 import { adminPageRefusal } from "~/server/admin/admin-actions.server";
-import { USER_INTENTS } from "~/server/admin/admin-intents.server";
 import { flashCookie, sessionCookie } from "~/server/http/cookies.server";
 import { failureInit, readForm, throwIfSignedOut } from "~/server/http/form-door.server";
 import { sessionContext } from "~/server/http/request-context.server";
-import { resumeInterrupted } from "~/server/identity/confirm-its-you.server";
 import {
   describeInterruptedAction,
   findInterruptedAction,
@@ -23,6 +22,7 @@ import {
 import { findSignedInUser } from "~/server/identity/users.server";
 import { type Caller, callerOf, type Deps, depsOf } from "~/server/operation.server";
 import { secondFactorsOf } from "~/server/second-factors/second-factors.server";
+import { resumeInterrupted } from "~/server/sign-in/confirm-its-you.server";
 import type { Route } from "./+types/confirm-its-you";
 
 // /confirm-its-you?ref=…: "Confirm it's you" on its own page, for what the dashboard interrupted (a

@@ -5,7 +5,7 @@ import { Island } from "~/components/island";
 import { PageHero } from "~/components/page-hero";
 import { contactSection } from "~/content/home";
 import { pageMeta } from "~/lib/seo";
-import { sendContactMessage } from "~/server/contact-submissions.server";
+import { sendContactMessage } from "~/server/contact/contact-submissions.server";
 import { failureInit, readForm } from "~/server/http/form-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/contact";

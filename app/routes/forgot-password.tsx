@@ -6,8 +6,8 @@ import { RESET_LINK_SENT_MESSAGE, TOO_MANY_ATTEMPTS } from "~/lib/account-messag
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { failureInit, readForm } from "~/server/http/form-door.server";
-import { requestPasswordReset } from "~/server/identity/accounts.server";
 import { callerOf, depsOf } from "~/server/operation.server";
+import { requestPasswordReset } from "~/server/sign-in/accounts.server";
 import type { Route } from "./+types/forgot-password";
 
 interface ActionResult {

@@ -21,14 +21,14 @@ import {
 } from "~/server/http/cookies.server";
 import { failureInit, readForm } from "~/server/http/form-door.server";
 import { sessionContext } from "~/server/http/request-context.server";
+import { callerOf, depsOf } from "~/server/operation.server";
 import {
   completeSignIn,
   landingPathFor,
   logIn,
   register,
   type SignIn,
-} from "~/server/identity/accounts.server";
-import { callerOf, depsOf } from "~/server/operation.server";
+} from "~/server/sign-in/accounts.server";
 import type { Route } from "./+types/login";
 
 const TOASTS = {

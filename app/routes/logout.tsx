@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { clearSessionCookie, readSessionToken } from "~/server/http/cookies.server";
-import { logOut } from "~/server/identity/accounts.server";
 import { callerOf, depsOf } from "~/server/operation.server";
+import { logOut } from "~/server/sign-in/accounts.server";
 import type { Route } from "./+types/logout";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -14,9 +14,9 @@ import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { flashCookie } from "~/server/http/cookies.server";
 import { failureInit, readForm } from "~/server/http/form-door.server";
-import { resetPassword } from "~/server/identity/accounts.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import { type PasskeysAtReset, passkeysAtReset } from "~/server/second-factors/passkeys-at-reset.server";
+import { resetPassword } from "~/server/sign-in/accounts.server";
 import type { Route } from "./+types/reset-password";
 
 // /reset-password?token=…: the emailed link's page. The new password, and, when the account has passkeys,

@@ -1,5 +1,5 @@
 import type { Database } from "./db.server";
-import type { SessionInfo } from "./identity/session-user";
+import type { SessionInfo } from "./session-user";
 
 // What every operation of the domain is given (made from a request by operation.server.ts): the bindings,
 // the database, a way to finish work after the answer, and who is asking from where. Types only, so any

@@ -1,14 +1,20 @@
-import type { RouterContextProvider } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import { clientOfCaller } from "./client-address";
 import { getDb } from "./db.server";
 import type { Caller, Deps } from "./deps";
-import { cloudflareContext, sessionContext } from "./http/request-context.server";
 import type { Failure } from "./outcome";
+import type { SessionInfo } from "./session-user";
 
-// An operation's Deps and Caller made from a request (types in deps.ts), and the guards the public forms
-// share: the per-address rate limit and the honeypot.
+// An operation's Deps and Caller made from a request (types in deps.ts) and the two router contexts they are
+// read from, and the guards the public forms share: the per-address rate limit and the honeypot.
 
 export type { Caller, Deps };
+
+/** The Worker's bindings and execution context, for loaders, actions and middleware. */
+export const cloudflareContext = createContext<{ env: Env; ctx: ExecutionContext }>();
+
+/** Who is signed in, from the KV session record alone (null for visitors); privileged code reads D1. */
+export const sessionContext = createContext<SessionInfo | null>(null);
 
 export function depsOf(context: Readonly<RouterContextProvider>): Deps {
   const { env, ctx } = context.get(cloudflareContext);

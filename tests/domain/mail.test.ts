@@ -11,7 +11,7 @@ import {
   mailEventRow,
   publishMailEvents,
   sweepUnpublishedMail,
-} from "../../app/server/mail/mail-outbox.server";
+} from "../../app/server/mail-outbox.server";
 import { contactSubmissions, mailEvents, users } from "../../db/schema";
 import { uniqueEmail } from "../worker/support-accounts";
 import {

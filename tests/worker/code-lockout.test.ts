@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
-import type { MailEventMessage } from "../../app/server/mail/mail-outbox.server";
+import type { MailEventMessage } from "../../app/server/mail-outbox.server";
 import { recoveryCodeHash, recoveryCodeKey } from "../../app/server/second-factors/recovery-codes";
 import { fetchWorker, textOf } from "./support";
 import {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../../app/server/identity/account-tokens.server";
-import type { MailEventMessage } from "../../app/server/mail/mail-outbox.server";
+import type { MailEventMessage } from "../../app/server/mail-outbox.server";
 import { upsertAdminSql } from "../../scripts/admin-account";
 import { fetchWorker } from "./support";
 import {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { decodeBase64urlIgnorePadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../../app/server/identity/account-tokens.server";
-import type { MailEventMessage } from "../../app/server/mail/mail-outbox.server";
+import type { MailEventMessage } from "../../app/server/mail-outbox.server";
 import { userHandleOf } from "../../app/server/second-factors/webauthn.server";
 import { fetchWorker, ORIGIN, textOf } from "./support";
 import {

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { decodeBase32IgnorePadding, decodeBase64urlIgnorePadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
-import { PERSONAL_SUBJECTS } from "../../app/emails/email-content";
+import { PERSONAL_SUBJECTS } from "../../app/content/email-subjects";
 import { PASSKEYS_MUST_STAY } from "../../app/lib/account-messages";
 import { hashToken } from "../../app/server/identity/account-tokens.server";
-import type { MailEventMessage } from "../../app/server/mail/mail-outbox.server";
+import type { MailEventMessage } from "../../app/server/mail-outbox.server";
 import { totpCodeAt } from "../../app/server/second-factors/totp-secrets";
 import { userHandleOf } from "../../app/server/second-factors/webauthn.server";
 import { fetchWorker, ORIGIN, textOf } from "./support";

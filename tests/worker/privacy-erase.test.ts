@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PRIVACY_LINK_ACCOUNT_ACTIVE } from "../../app/lib/account-messages";
 import { eraseAddress } from "../../app/server/account/personal-data.server";
 import { getDb } from "../../app/server/db.server";
-import type { MailEventMessage } from "../../app/server/mail/mail-outbox.server";
+import type { MailEventMessage } from "../../app/server/mail-outbox.server";
 import type { UserRow } from "../../db/schema";
 import { approve, postJson, registerViaApi, uniqueEmail } from "./support-accounts";
 import { deliver, insertContact, linksOf, recordingEnv } from "./support-mail";

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { EXPORT_FORMAT } from "../../app/server/account/personal-data.server";
 import { TOKEN_LIFETIME_SECONDS } from "../../app/server/identity/account-tokens.server";
 import { INTERRUPTED_ACTION_SECONDS } from "../../app/server/identity/interrupted-actions.server";
-import { ACCOUNT_EVENT_RETENTION_DAYS, MAIL_RETENTION_DAYS } from "../../app/server/retention.server";
+import {
+  ACCOUNT_EVENT_RETENTION_DAYS,
+  MAIL_RETENTION_DAYS,
+} from "../../app/server/scheduled/retention.server";
 import { fetchPage, fetchWorker, NO_SCRIPTS, textOf } from "./support";
 
 // /privacy: a content page, served prerendered with no script, that names what the code

@@ -2,8 +2,12 @@ import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { hashToken } from "../../app/server/identity/account-tokens.server";
-import { mailEventRow } from "../../app/server/mail/mail-outbox.server";
-import { DAILY_CRON, MAIL_RETENTION_DAYS, pruneSpentRecords } from "../../app/server/retention.server";
+import { mailEventRow } from "../../app/server/mail-outbox.server";
+import {
+  DAILY_CRON,
+  MAIL_RETENTION_DAYS,
+  pruneSpentRecords,
+} from "../../app/server/scheduled/retention.server";
 import wranglerToml from "../../wrangler.toml?raw";
 import { insertUser } from "./support-mail";
 

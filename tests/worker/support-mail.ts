@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import type { handleMailBatch as HandleMailBatch } from "../../app/server/mail/mail-consumer.server";
-import type { MailEventMessage } from "../../app/server/mail/mail-outbox.server";
+import type { MailEventMessage } from "../../app/server/mail-outbox.server";
 
 type Consumer = typeof HandleMailBatch;
 

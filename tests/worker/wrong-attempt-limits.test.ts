@@ -6,7 +6,7 @@ import {
   NO_PASSKEY_CHALLENGE,
   SIGNED_OUT_AFTER_WRONG_PASSWORDS,
 } from "../../app/lib/account-messages";
-import type { MailEventMessage } from "../../app/server/mail/mail-outbox.server";
+import type { MailEventMessage } from "../../app/server/mail-outbox.server";
 import { userHandleOf } from "../../app/server/second-factors/webauthn.server";
 import { fetchWorker, ORIGIN } from "./support";
 import {

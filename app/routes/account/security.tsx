@@ -9,19 +9,19 @@ import { useToast } from "~/components/toaster";
 import { SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
 import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
-import type { Caller, Deps } from "~/server/deps";
 import { sessionCookie } from "~/server/http/cookies.server";
 import { readForm, throwIfSignedOut } from "~/server/http/form-door.server";
 import { continueUnderToken } from "~/server/http/request-context.server";
-import { resumeInterrupted } from "~/server/identity/confirm-its-you.server";
 import {
   describeInterruptedAction,
   type InterruptedAction,
   interruptAction,
   isInterruptedIntent,
 } from "~/server/identity/interrupted-actions.server";
+import type { Caller, Deps } from "~/server/operation.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import { securityOverview } from "~/server/second-factors/second-factor-enrolment.server";
+import { resumeInterrupted } from "~/server/sign-in/confirm-its-you.server";
 import type { Route } from "./+types/security";
 import { EnrolmentLinkNotice } from "./sections/enrolment-link";
 import * as enrolmentLink from "./sections/enrolment-link.server";

@@ -1,6 +1,6 @@
 import { dashboardHref } from "~/lib/admin-tabs";
+import { confirmFirst } from "~/routes/admin/admin-intents.server";
 import { adminPageRefusal } from "~/server/admin/admin-actions.server";
-import { confirmFirst } from "~/server/admin/admin-intents.server";
 import { activityQuery, exportActivityCsv } from "~/server/admin/audit-activity.server";
 import { MAX_NEXT_LENGTH } from "~/server/identity/interrupted-actions.server";
 import { callerOf, depsOf } from "~/server/operation.server";

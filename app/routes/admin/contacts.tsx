@@ -4,15 +4,18 @@ import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
 import type { Person } from "~/lib/person";
 import { replyMailto } from "~/lib/reply-mailto";
+import { type AdminIntent, answerAdminIntent } from "~/routes/admin/admin-intents.server";
 import { markContactProcessed } from "~/server/admin/admin-actions.server";
-import { type AdminIntent, answerAdminIntent } from "~/server/admin/admin-intents.server";
 import {
   pageNumber,
   processedContactsPage,
   searchQuery,
   unprocessedContactsPage,
 } from "~/server/admin/admin-lists.server";
-import { countProcessedContacts, countUnprocessedContacts } from "~/server/contact-submissions.server";
+import {
+  countProcessedContacts,
+  countUnprocessedContacts,
+} from "~/server/contact/contact-submissions.server";
 import { readForm } from "~/server/http/form-door.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { callerOf, depsOf } from "~/server/operation.server";

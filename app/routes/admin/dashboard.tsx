@@ -3,7 +3,7 @@ import { StaticNotice } from "~/components/static-notice";
 import { useToast } from "~/components/toaster";
 import { type AdminTab, adminTabOf } from "~/lib/admin-tabs";
 import { pageMeta } from "~/lib/seo";
-import { type answerAdminIntent, unknownIntent } from "~/server/admin/admin-intents.server";
+import { type answerAdminIntent, unknownIntent } from "~/routes/admin/admin-intents.server";
 import { readForm } from "~/server/http/form-door.server";
 import type { Route } from "./+types/dashboard";
 import * as activity from "./activity";

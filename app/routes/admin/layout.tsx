@@ -3,7 +3,7 @@ import { PageHero } from "~/components/page-hero";
 import { ADMIN_TAB_ENTRIES } from "~/lib/admin-tab-entries";
 import { type AdminTab, adminTabOf, dashboardHref } from "~/lib/admin-tabs";
 import { adminPageRefusal } from "~/server/admin/admin-actions.server";
-import { countUnprocessedContacts } from "~/server/contact-submissions.server";
+import { countUnprocessedContacts } from "~/server/contact/contact-submissions.server";
 import { adminContext, adminOf } from "~/server/http/request-context.server";
 import { requireAdmin } from "~/server/identity/caller-checks.server";
 import { countApprovedUsers, countPendingUsers } from "~/server/identity/users.server";

@@ -1,8 +1,8 @@
 import { ActionButton, ListSection, PersonSummary, useBusyId } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
+import { type AdminIntent, answerAdminIntent } from "~/routes/admin/admin-intents.server";
 import { approveUser, rejectUser } from "~/server/admin/admin-actions.server";
-import { type AdminIntent, answerAdminIntent } from "~/server/admin/admin-intents.server";
 import { pageNumber, pendingUsersPage } from "~/server/admin/admin-lists.server";
 import { readForm } from "~/server/http/form-door.server";
 import { adminOf } from "~/server/http/request-context.server";

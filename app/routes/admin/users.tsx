@@ -1,7 +1,7 @@
 import { ActionButton, ListSection, PersonSummary, useBusyId } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
-import { type AdminIntent, answerAdminIntent, USER_INTENTS } from "~/server/admin/admin-intents.server";
+import { type AdminIntent, answerAdminIntent, USER_INTENTS } from "~/routes/admin/admin-intents.server";
 import { approvedUsersPage, pageNumber } from "~/server/admin/admin-lists.server";
 import { readForm } from "~/server/http/form-door.server";
 import { adminOf } from "~/server/http/request-context.server";

@@ -1,5 +1,5 @@
 import { jsonAction, postOnly } from "~/server/http/json-api.server";
-import { confirmEmail } from "~/server/identity/accounts.server";
+import { confirmEmail } from "~/server/sign-in/accounts.server";
 
 export const action = jsonAction({
   readsBody: true,

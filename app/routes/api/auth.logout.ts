@@ -1,6 +1,6 @@
 import { clearSessionCookie, readSessionToken } from "~/server/http/cookies.server";
 import { jsonAction, postOnly } from "~/server/http/json-api.server";
-import { logOut } from "~/server/identity/accounts.server";
+import { logOut } from "~/server/sign-in/accounts.server";
 
 export const action = jsonAction({
   readsBody: false,

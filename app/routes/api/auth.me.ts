@@ -1,8 +1,8 @@
 import { getOnly, jsonError } from "~/server/http/json-api.server";
 import { sessionContext } from "~/server/http/request-context.server";
-import { publicUser } from "~/server/identity/accounts.server";
 import { findSignedInUser } from "~/server/identity/users.server";
 import { depsOf } from "~/server/operation.server";
+import { publicUser } from "~/server/sign-in/accounts.server";
 import type { Route } from "./+types/auth.me";
 
 /** The signed-in user, read from D1 (an account deactivated a moment ago is signed out here). */

@@ -1,6 +1,6 @@
 import { sessionCookie } from "~/server/http/cookies.server";
 import { jsonAction, postOnly } from "~/server/http/json-api.server";
-import { confirmWithPasskey } from "~/server/second-factors/passkeys.server";
+import { confirmWithPasskey } from "~/server/sign-in/passkey-sign-in.server";
 
 /**
  * POST /api/auth/passkey-confirm { response, ref? }: "Confirm it's you" with one of the caller's passkeys;

@@ -1,11 +1,8 @@
 import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
 import { jsonAction, postOnly } from "~/server/http/json-api.server";
 import { invalid } from "~/server/outcome";
-import {
-  passkeyConfirmOptions,
-  passkeyRegistrationOptions,
-  passkeySignInOptions,
-} from "~/server/second-factors/passkeys.server";
+import { passkeyRegistrationOptions } from "~/server/second-factors/passkeys.server";
+import { passkeyConfirmOptions, passkeySignInOptions } from "~/server/sign-in/passkey-sign-in.server";
 
 /**
  * POST /api/auth/passkeys/options { purpose: "register" | "sign-in" | "confirm" }: the options to hand to

@@ -1,6 +1,6 @@
 import { sessionCookie } from "~/server/http/cookies.server";
 import { jsonAction, postOnly } from "~/server/http/json-api.server";
-import { confirmItsYou } from "~/server/identity/confirm-its-you.server";
+import { confirmItsYou } from "~/server/sign-in/confirm-its-you.server";
 
 /**
  * POST /api/auth/reauthenticate { password, code?, ref? }: "Confirm it's you" for the next 10 minutes, under

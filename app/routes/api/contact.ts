@@ -1,4 +1,4 @@
-import { sendContactMessage } from "~/server/contact-submissions.server";
+import { sendContactMessage } from "~/server/contact/contact-submissions.server";
 import { jsonAction, postOnly } from "~/server/http/json-api.server";
 
 export const action = jsonAction({

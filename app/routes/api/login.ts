@@ -1,7 +1,7 @@
 import { LOGIN_FAILED_MESSAGE } from "~/lib/account-messages";
 import { sessionCookie } from "~/server/http/cookies.server";
 import { jsonAction, postOnly } from "~/server/http/json-api.server";
-import { logIn, publicUser } from "~/server/identity/accounts.server";
+import { logIn, publicUser } from "~/server/sign-in/accounts.server";
 
 // POST /api/login { email, password, code? }. An account with a second factor signs in only with `code`
 // (a code from its authenticator app or a recovery code): without one, a correct password answers 401 with

@@ -1,6 +1,6 @@
 import { REGISTERED_MESSAGE } from "~/lib/account-messages";
 import { jsonAction, postOnly } from "~/server/http/json-api.server";
-import { register } from "~/server/identity/accounts.server";
+import { register } from "~/server/sign-in/accounts.server";
 
 export const action = jsonAction({
   readsBody: true,

@@ -3,13 +3,9 @@ import { EMAIL_CHANGE_AFTER_RESET, LINK_INVALID_MESSAGE } from "~/lib/account-me
 import { confirmEmailSchema, emailChangeSchema } from "~/lib/schemas";
 import { accountTokens, emailChanges, users } from "../../../db/schema";
 import { withEventChain } from "../audit/account-events.server";
-import { guarded, linkGuards } from "../guarded.server";
 import { HOUR_LINK_SECONDS, hashToken } from "../identity/account-tokens.server";
-import {
-  insertMailEventIfChanged,
-  type MailEventMessage,
-  publishMailEvents,
-} from "../mail/mail-outbox.server";
+import { guarded, linkGuards } from "../identity/guarded.server";
+import { insertMailEventIfChanged, type MailEventMessage, publishMailEvents } from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
 import { done, type Failure, invalid, type Outcome } from "../outcome";
 import { confirmHolder, WRONG_PASSWORD } from "./my-account.server";

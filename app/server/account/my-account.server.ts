@@ -17,13 +17,11 @@ import {
   recordEvent,
   withEventChain,
 } from "../audit/account-events.server";
-import { guarded } from "../guarded.server";
 import { isRecentlyAuthenticated, requireSignedIn } from "../identity/caller-checks.server";
-import { refuseConfirmation, WRONG_CONFIRMATION } from "../identity/confirm-its-you.server";
 import { voidCredentialLinksStatements } from "../identity/credential-links.server";
+import { guarded } from "../identity/guarded.server";
 import { clearConfirmFailures, countConfirmFailure } from "../identity/password-limits.server";
 import { hashPassword, verifyPassword } from "../identity/passwords.server";
-import type { SignedInUser } from "../identity/session-user";
 import {
   deleteOtherSessionsStatement,
   deleteSessionByIdStatement,
@@ -37,10 +35,12 @@ import {
   renewSessionToken,
 } from "../identity/sessions.server";
 import { revokeSignInTicketsStatement } from "../identity/sign-in-tickets.server";
-import { insertMailEventIfChanged, publishMailEvents } from "../mail/mail-outbox.server";
+import { insertMailEventIfChanged, publishMailEvents } from "../mail-outbox.server";
 import { type Caller, type Deps, rateLimit } from "../operation.server";
 import { conflict, done, type Failure, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
 import { checkSecondFactorCode } from "../second-factors/second-factors.server";
+import type { SignedInUser } from "../session-user";
+import { refuseConfirmation, WRONG_CONFIRMATION } from "../sign-in/confirm-its-you.server";
 import {
   collectPersonalData,
   eraseAddress,

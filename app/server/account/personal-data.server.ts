@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { PERSONAL_SUBJECTS } from "~/content/email-subjects";
 import { ADMIN_USER_TYPE_ID, userTypeLabel } from "~/content/user-types";
-import { PERSONAL_SUBJECTS } from "~/emails/email-content";
 import type { Person } from "~/lib/person";
 import {
   accountEvents,
@@ -25,7 +25,7 @@ import {
   mailEventColumns,
   mailEventRow,
   publishMailEvents,
-} from "../mail/mail-outbox.server";
+} from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
 import { conflict, done, type Failure, type Outcome } from "../outcome";
 import { secondFactorsOf } from "../second-factors/second-factors.server";

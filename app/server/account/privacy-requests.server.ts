@@ -3,9 +3,9 @@ import { LINK_INVALID_MESSAGE, PRIVACY_LINK_ACCOUNT_ACTIVE } from "~/lib/account
 import { confirmEmailSchema, privacyRequestSchema } from "~/lib/schemas";
 import { contactSubmissions, privacyRequests, type UserRow, users } from "../../../db/schema";
 import type { Database } from "../db.server";
-import { guarded, linkGuards } from "../guarded.server";
 import { HOUR_LINK_SECONDS, hashToken } from "../identity/account-tokens.server";
-import { insertMailEventIfChanged, publishMailEvents } from "../mail/mail-outbox.server";
+import { guarded, linkGuards } from "../identity/guarded.server";
+import { insertMailEventIfChanged, publishMailEvents } from "../mail-outbox.server";
 import type { Deps } from "../operation.server";
 import { done, type Failure, invalid, type Outcome } from "../outcome";
 import { collectPersonalData, eraseAddress, type PersonalData } from "./personal-data.server";

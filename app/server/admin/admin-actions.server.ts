@@ -4,19 +4,17 @@ import { data, redirect } from "react-router";
 import { SECURITY_PATH, SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
 import { mailEvents, passkeys, recoveryCodes, sessions, totpCredentials } from "../../../db/schema";
 import { type AccountAction, type AccountEvent, withEventChain } from "../audit/account-events.server";
-import { contactExists, markProcessedStatement } from "../contact-submissions.server";
+import { contactExists, markProcessedStatement } from "../contact/contact-submissions.server";
 import type { Database } from "../db.server";
-import { guarded } from "../guarded.server";
-
 import { voidCredentialLinksStatements } from "../identity/credential-links.server";
-import type { SessionUser } from "../identity/session-user";
+import { guarded } from "../identity/guarded.server";
 import {
   deleteUserSessionRowsStatement,
   endUserSessions,
   forgetUserSessionsInKv,
 } from "../identity/sessions.server";
 import { accountStanding, decidePendingStatement, setActiveStatement } from "../identity/users.server";
-import { insertMailEventIfChanged, mailEventRow, publishMailEvents } from "../mail/mail-outbox.server";
+import { insertMailEventIfChanged, mailEventRow, publishMailEvents } from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
 import {
   alreadyDone,
@@ -30,6 +28,7 @@ import {
 } from "../outcome";
 import { lockEnrolmentStatement } from "../second-factors/enrolment-links.server";
 import { hasSecondFactor, secondFactorsOf } from "../second-factors/second-factors.server";
+import type { SessionUser } from "../session-user";
 
 // The admin use cases. Each checks, against D1 and never the KV session alone, that the caller is an
 // approved, active administrator, then applies one conditional change with its audit entry in the same

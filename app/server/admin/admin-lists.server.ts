@@ -3,7 +3,7 @@ import {
   countUnprocessedContacts,
   listProcessedContacts,
   listUnprocessedContacts,
-} from "../contact-submissions.server";
+} from "../contact/contact-submissions.server";
 import type { Database } from "../db.server";
 import {
   countApprovedUsers,

@@ -6,7 +6,7 @@ import { accountEvents, auditEmails, users } from "../../../db/schema";
 import { accountSubject, recordEvent } from "../audit/account-events.server";
 import { sha256Hex } from "../audit/audit-chain";
 import type { Database } from "../db.server";
-import { guarded } from "../guarded.server";
+import { guarded } from "../identity/guarded.server";
 import { done, type Outcome } from "../outcome";
 
 import { ADMIN_PAGE_SIZE, textParam as boundedText } from "./admin-lists.server";

@@ -1,6 +1,6 @@
 import { readCookie } from "../http/cookies.server";
 import { applyHeldPageHeaders } from "../http/security-headers.server";
-import type { SessionInfo } from "../identity/session-user";
+import type { SessionInfo } from "../session-user";
 import { type Coding, chooseCoding, clientAcceptEncoding, compress } from "./content-codings.server";
 import { withoutNonces } from "./prerendered-manifest";
 import { prerenderedPageFor } from "./prerendered-pages.server";

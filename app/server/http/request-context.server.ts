@@ -1,17 +1,16 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import type { SessionInfo, SessionUser } from "../identity/session-user";
 import { sessionUnderToken } from "../identity/sessions.server";
+import { cloudflareContext, sessionContext } from "../operation.server";
+import type { SessionUser } from "../session-user";
 import type { FlashMessage } from "./cookies.server";
 import type { Refusal } from "./request-policy.server";
-
-/** The Worker's bindings and execution context, for loaders, actions and middleware. */
-export const cloudflareContext = createContext<{ env: Env; ctx: ExecutionContext }>();
 
 /** The CSP nonce of this response; every inline script React Router emits carries it. */
 export const cspNonceContext = createContext<string>("");
 
-/** Who is signed in, from the KV session record alone (null for visitors); privileged code reads D1. */
-export const sessionContext = createContext<SessionInfo | null>(null);
+// The bindings and the session are declared in the kernel (operation.server.ts), beside depsOf and callerOf
+// that read them, and handed on from here with the router's other contexts.
+export { cloudflareContext, sessionContext };
 
 /**
  * After an action gave the session a new token ("Confirm it's you"): the loaders that render its answer in

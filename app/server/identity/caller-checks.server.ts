@@ -8,7 +8,7 @@ import {
   setUpSecondFactorFirst,
   unauthenticated,
 } from "../outcome";
-import type { SignedInUser } from "./session-user";
+import type { SignedInUser } from "../session-user";
 import { findSignedInUser } from "./users.server";
 
 // Who the caller is, read from D1 and never from the KV session alone: the session must still exist there

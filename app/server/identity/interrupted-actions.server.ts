@@ -3,7 +3,7 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/enco
 import { and, eq, gt, inArray, lt, ne } from "drizzle-orm";
 import { interruptedActions, passkeys, users } from "../../../db/schema";
 import type { Database } from "../db.server";
-import type { SessionInfo } from "./session-user";
+import type { SessionInfo } from "../session-user";
 
 // "Confirm it's you": an action refused for want of a recent sign-in is kept in D1 for the one session that
 // asked, under the token it asked with, for 10 minutes, and goes on once that session confirms: exactly

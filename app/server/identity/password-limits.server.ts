@@ -2,7 +2,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { confirmFailures, signInFailures } from "../../../db/schema";
 import { clientOfCaller } from "../client-address";
 import type { Database } from "../db.server";
-import { insertMailEventWhere, mailEventRow, publishMailEvents } from "../mail/mail-outbox.server";
+import { insertMailEventWhere, mailEventRow, publishMailEvents } from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
 import { PASSWORD_LIMITS } from "./password-limits";
 

@@ -5,9 +5,9 @@ import type { ListedSession } from "~/lib/account-activity";
 import { sessions } from "../../../db/schema";
 import type { Database } from "../db.server";
 import type { Caller } from "../deps";
+import type { SessionInfo } from "../session-user";
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from "./lifetimes";
 import { sessionKey, userIndexPrefix } from "./session-keys";
-import type { SessionInfo } from "./session-user";
 
 // docs/standards.md, Security numbers: 32 random bytes; KV keeps only sha256(token); 10 days idle, 30 days absolute,
 // renewed at most once an hour. Each session also has an index key under its user, so everything that

@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import type { LoginInput, RegistrationInput } from "~/lib/schemas";
-import { sessions, users } from "../../../db/schema";
+import { passkeys, sessions, totpCredentials, users } from "../../../db/schema";
 import type { Database } from "../db.server";
 import type { Caller } from "../deps";
-import { hasSecondFactorSql } from "../second-factors/second-factors.server";
+import type { SessionInfo, SessionUser, SignedInUser } from "../session-user";
 import { claimPasswordCheck, settleRightPassword } from "./password-limits.server";
 import { spendEquivalentHashWork, verifyPassword } from "./passwords.server";
-import type { SessionInfo, SessionUser, SignedInUser } from "./session-user";
 import { ADMIN_SESSION_LIMITS } from "./sessions.server";
 
 /** The insert of a pending account (isApproved false, isActive true); on a taken email it inserts nothing. */
@@ -235,6 +234,16 @@ export function setActiveStatement(db: Database, id: number, active: boolean, by
       ),
     )
     .returning({ id: users.id });
+}
+
+/**
+ * SQL that is true when the user (a column or a value) has a confirmed TOTP secret or a passkey. It lives
+ * here, below second factors, because a signed-in person's standing includes it (findSignedInUser).
+ */
+export function hasSecondFactorSql(userId: unknown) {
+  return sql<boolean>`(EXISTS (SELECT 1 FROM ${totpCredentials} WHERE ${totpCredentials.userId} = ${userId} AND ${totpCredentials.confirmedAt} IS NOT NULL) OR EXISTS (SELECT 1 FROM ${passkeys} WHERE ${passkeys.userId} = ${userId}))`.mapWith(
+    Boolean,
+  );
 }
 
 /** SQL that holds while the account `id` is an approved, active administrator. */

@@ -20,6 +20,7 @@ import {
   TOKEN_LIFETIME_SECONDS,
 } from "../identity/account-tokens.server";
 import { PASSWORD_LIMITS } from "../identity/password-limits";
+import type { MailEventMessage } from "../mail-outbox.server";
 import { CODE_LIMITS } from "../second-factors/code-limits";
 import {
   hasPasskeyRemovalLink,
@@ -27,7 +28,6 @@ import {
 } from "../second-factors/passkey-removal-links.server";
 import { hasSecondFactorOf } from "../second-factors/second-factors.server";
 import { deliveryKey, retryDelaySeconds } from "./mail-delivery.server";
-import type { MailEventMessage } from "./mail-outbox.server";
 
 // The queue() consumer: an event names a stored fact; the facts are read again from D1, the emails they call
 // for are rendered and handed to Email Service. Each (event, recipient) is recorded once sent, so a

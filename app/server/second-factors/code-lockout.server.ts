@@ -3,7 +3,7 @@ import { codeAttempts } from "../../../db/schema";
 import type { AccountAction } from "../audit/account-events.server";
 import { clientOfCaller } from "../client-address";
 import type { Database } from "../db.server";
-import { insertMailEventWhere, mailEventRow, publishMailEvents } from "../mail/mail-outbox.server";
+import { insertMailEventWhere, mailEventRow, publishMailEvents } from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
 import { CODE_LIMITS } from "./code-limits";
 

@@ -3,13 +3,13 @@ import { ENROLMENT_LINK_FIRST_MESSAGE, LINK_INVALID_MESSAGE } from "~/lib/accoun
 import { confirmEmailSchema } from "~/lib/schemas";
 import { accountTokens, mailEvents, sessions, users } from "../../../db/schema";
 import type { Database } from "../db.server";
-import { guarded, linkGuards } from "../guarded.server";
 import { hashToken } from "../identity/account-tokens.server";
-import type { SignedInUser } from "../identity/session-user";
+import { guarded, linkGuards } from "../identity/guarded.server";
 import { forgetEndedSessions } from "../identity/sessions.server";
-import { mailEventRow, publishMailEvents } from "../mail/mail-outbox.server";
+import { hasSecondFactorSql } from "../identity/users.server";
+import { mailEventRow, publishMailEvents } from "../mail-outbox.server";
 import { conflict, done, type Failure, invalid, type Outcome } from "../outcome";
-import { hasSecondFactorSql } from "./second-factors.server";
+import type { SignedInUser } from "../session-user";
 
 // After an administrator (or `npm run admin:reset-2fa`) resets a person's second factors, the password
 // alone no longer sets up a new one: whoever phished the password would enrol their own app.

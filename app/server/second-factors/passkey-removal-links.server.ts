@@ -11,19 +11,20 @@ import {
 } from "../../../db/schema";
 import { recordEvent, withEventChain } from "../audit/account-events.server";
 import type { Database } from "../db.server";
-import { guarded, linkGuards } from "../guarded.server";
 import { hashToken, newLinkToken } from "../identity/account-tokens.server";
+import { guarded, linkGuards } from "../identity/guarded.server";
 import { verifyPassword } from "../identity/passwords.server";
 import { forgetUserSessionsInKv } from "../identity/sessions.server";
+import { hasSecondFactorSql } from "../identity/users.server";
 import {
   insertMailEventWhere,
   type MailEventMessage,
   mailEventRow,
   mailEventStoredSql,
   publishMailEvents,
-} from "../mail/mail-outbox.server";
+} from "../mail-outbox.server";
 import { done, invalid, type Outcome } from "../outcome";
-import { deleteRecoveryCodesWithoutFactorStatement, hasSecondFactorSql } from "./second-factors.server";
+import { deleteRecoveryCodesWithoutFactorStatement } from "./second-factors.server";
 
 // The link in the "passkey added" email (docs/decisions/121-a-passkey-removable-from-its-email.md): a passkey
 // planted from a stolen session signs in on its own, and on an account with no other factor a reset keeps it

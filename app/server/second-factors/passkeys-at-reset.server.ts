@@ -9,7 +9,7 @@ import {
   type MailEventMessage,
   mailEventRow,
   mailEventStoredSql,
-} from "../mail/mail-outbox.server";
+} from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
 import { deleteRecoveryCodesWithoutFactorStatement } from "./second-factors.server";
 

@@ -4,24 +4,24 @@ import { and, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import { TOTP_ALREADY_ON } from "~/lib/account-messages";
 import { totpConfirmationSchema } from "~/lib/schemas";
+import type { PasskeySummary, TotpEnrolment } from "~/lib/second-factor-views";
 import { passkeys, recoveryCodes, totpCredentials } from "../../../db/schema";
 import { type AccountAction, withEventChain } from "../audit/account-events.server";
 import type { Database } from "../db.server";
-import { guarded } from "../guarded.server";
 import { isRecentlyAuthenticated } from "../identity/caller-checks.server";
-
-import type { SignedInUser } from "../identity/session-user";
+import { guarded } from "../identity/guarded.server";
 import { forgetEndedSessions } from "../identity/sessions.server";
-import { findSignedInUser } from "../identity/users.server";
+import { findSignedInUser, hasSecondFactorSql } from "../identity/users.server";
 import {
   insertMailEventIfChanged,
   insertMailEventWhere,
   mailEventRow,
   mailEventStoredSql,
   publishMailEvents,
-} from "../mail/mail-outbox.server";
+} from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
 import { conflict, done, invalid, type Outcome, unauthenticated } from "../outcome";
+import type { SignedInUser } from "../session-user";
 import {
   type EnrolmentLock,
   enrolmentLockOf,
@@ -37,7 +37,6 @@ import {
 } from "./recovery-codes";
 import {
   deleteRecoveryCodesWithoutFactorStatement,
-  hasSecondFactorSql,
   mayLoseFactorSql,
   type SecondFactors,
   secondFactorsOf,
@@ -57,13 +56,6 @@ import {
 
 const ownEntry = (me: SignedInUser, action: AccountAction) =>
   ({ actorId: me.id, actorEmail: me.email, subjectId: me.id, action, outcome: "success" }) as const;
-
-export interface PasskeySummary {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
 
 export interface SecurityOverview {
   factors: SecondFactors;
@@ -116,14 +108,6 @@ export async function securityOverview(
     isAdmin: me.isAdmin,
     enrolmentLock,
   });
-}
-
-export interface TotpEnrolment {
-  /** The secret as an authenticator app takes it when typed (base32). */
-  secret: string;
-  uri: string;
-  /** The QR code of `uri`, drawn on the server (no third party sees the secret). */
-  qrSvg: string;
 }
 
 function enrolmentOf(secret: Uint8Array, email: string): TotpEnrolment {

@@ -3,7 +3,8 @@ import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import { mailEvents, passkeys, recoveryCodes, totpCredentials } from "../../../db/schema";
 import { recordEvent } from "../audit/account-events.server";
 import type { Database } from "../db.server";
-import { mailEventRow, publishMailEvents } from "../mail/mail-outbox.server";
+import { hasSecondFactorSql } from "../identity/users.server";
+import { mailEventRow, publishMailEvents } from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
 import {
   codeKindOf,
@@ -50,13 +51,6 @@ export async function secondFactorsOf(db: Database, userId: number): Promise<Sec
 export async function hasSecondFactorOf(db: Database, userId: number): Promise<boolean> {
   const [row] = await db.select({ has: hasSecondFactorSql(userId) }).from(sql`(SELECT 1)`);
   return row?.has ?? false;
-}
-
-/** SQL that is true when the user (a column or a value) has a confirmed TOTP secret or a passkey. */
-export function hasSecondFactorSql(userId: unknown) {
-  return sql<boolean>`(EXISTS (SELECT 1 FROM ${totpCredentials} WHERE ${totpCredentials.userId} = ${userId} AND ${totpCredentials.confirmedAt} IS NOT NULL) OR EXISTS (SELECT 1 FROM ${passkeys} WHERE ${passkeys.userId} = ${userId}))`.mapWith(
-    Boolean,
-  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { AccountSection, QuietButton } from "~/components/account-sections";
 import { AddPasskeyForm } from "~/components/passkey-buttons";
 import { formatDateTime } from "~/lib/format-date";
-import type { PasskeySummary } from "~/server/second-factors/second-factor-enrolment.server";
+import type { PasskeySummary } from "~/lib/second-factor-views";
 
 // /account/security's Passkeys section: the list with its buttons (the handlers of the intents they post are
 // beside it, in passkeys.server.ts; adding one goes over the API from the hydrated "Add a passkey" button).

@@ -2,11 +2,11 @@ import { data, redirect } from "react-router";
 import type { ToastMessage } from "~/components/toaster";
 import { TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/schemas";
+import type { TotpEnrolment } from "~/lib/second-factor-views";
 import { signInFirst } from "~/lib/sign-in-paths";
 import type { Caller, Deps } from "~/server/deps";
 import { failureInit } from "~/server/http/form-door.server";
 import type { Failure, Outcome } from "~/server/outcome";
-import type { TotpEnrolment } from "~/server/second-factors/second-factor-enrolment.server";
 
 // What the sections of /account/security (app/routes/account/sections/*.tsx) answer: each posted intent's
 // handler sits beside the form that posts it; the page's action finds it in its intent table, and runs it

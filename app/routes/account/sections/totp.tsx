@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { AccountSection, DangerButton, QuietButton, SaveButton } from "~/components/account-sections";
 import { TextField } from "~/components/ui/form-field";
 import type { FieldErrors } from "~/lib/schemas";
-import type { TotpEnrolment } from "~/server/second-factors/second-factor-enrolment.server";
+import type { TotpEnrolment } from "~/lib/second-factor-views";
 
 // /account/security's Authenticator app section: its forms (the handlers of the intents they post are beside
 // it, in totp.server.ts). The QR code is drawn on the server; a pending app's QR code and key are shown only

@@ -1,20 +1,20 @@
 import { data, redirect } from "react-router";
 import type { ToastMessage } from "~/lib/toast-message";
-import { failureInit } from "../http/form-door.server";
-import {
-  type InterruptedAction,
-  interruptAction,
-  isInterruptedIntent,
-} from "../identity/interrupted-actions.server";
-import type { Caller, Deps } from "../operation.server";
-import type { Outcome } from "../outcome";
 import {
   adminPageRefusal,
   deactivateUser,
   endSessionsOfUser,
   reactivateUser,
   resetSecondFactorsOfUser,
-} from "./admin-actions.server";
+} from "~/server/admin/admin-actions.server";
+import { failureInit } from "~/server/http/form-door.server";
+import {
+  type InterruptedAction,
+  interruptAction,
+  isInterruptedIntent,
+} from "~/server/identity/interrupted-actions.server";
+import type { Caller, Deps } from "~/server/operation.server";
+import type { Outcome } from "~/server/outcome";
 
 // The page door of the admin dashboard's buttons: each posts an intent and an id, and a tab's action
 // answers it with a toast and the outcome's status (a repeat is the same success; a signed-out caller

@@ -1,11 +1,11 @@
 import type { z } from "zod/mini";
 import { LINK_INVALID_MESSAGE } from "~/lib/account-messages";
 import { fieldErrorsOf } from "~/lib/schemas";
-import type { Caller, Deps } from "./deps";
-import { isRecentlyAuthenticated, requireAdmin, requireSignedIn } from "./identity/caller-checks.server";
-import type { SignedInUser } from "./identity/session-user";
-import { type RateLimitedAction, rateLimit, trippedHoneypot } from "./operation.server";
-import { confirmItsYouFirst, done, invalid, type Outcome } from "./outcome";
+import type { Caller, Deps } from "../deps";
+import { type RateLimitedAction, rateLimit, trippedHoneypot } from "../operation.server";
+import { confirmItsYouFirst, done, invalid, type Outcome } from "../outcome";
+import type { SignedInUser } from "../session-user";
+import { isRecentlyAuthenticated, requireAdmin, requireSignedIn } from "./caller-checks.server";
 
 // The guards of an operation, declared once and always checked in the same order: the per-address rate
 // limit, the honeypot, who the caller must be (read from D1), then the input under its schema. What passed

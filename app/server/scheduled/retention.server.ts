@@ -8,10 +8,10 @@ import {
   passkeyRemovals,
   privacyRequests,
   sessions,
-} from "../../db/schema";
-import { pruneAuditLog } from "./audit/account-events.server";
-import { getDb } from "./db.server";
-import { SESSION_ABSOLUTE_SECONDS } from "./identity/lifetimes";
+} from "../../../db/schema";
+import { pruneAuditLog } from "../audit/account-events.server";
+import { getDb } from "../db.server";
+import { SESSION_ABSOLUTE_SECONDS } from "../identity/lifetimes";
 
 // What mail and account links leave behind, deleted once nothing can need it. Run by the daily cron
 // (wrangler.toml `DAILY_CRON`); each run is eight deletes in one D1 batch, then the audit log's own prune.

@@ -1,6 +1,6 @@
 import { and, asc, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
-import { mailEvents } from "../../../db/schema";
-import { type Database, getDb } from "../db.server";
+import { mailEvents } from "../../db/schema";
+import { type Database, getDb } from "./db.server";
 
 // The producer side of mail (docs/architecture.md): an operation inserts a
 // mail_events row in the same D1 batch as its fact, then publishes it with ctx.waitUntil. Whatever happens

@@ -3,22 +3,30 @@ import { SIGNED_OUT_AFTER_WRONG_PASSWORDS } from "~/lib/account-messages";
 import { reauthenticationSchema } from "~/lib/schemas";
 import { users } from "../../../db/schema";
 import { type AccountAction, recordEvent, withEventChain } from "../audit/account-events.server";
-import { guarded } from "../guarded.server";
-import type { Caller, Deps } from "../operation.server";
-import { done, type Failure, invalid, type Outcome, unauthenticated } from "../outcome";
-import { checkSecondFactorCode } from "../second-factors/second-factors.server";
-import { requireRecentAuthentication } from "./caller-checks.server";
+import { requireRecentAuthentication } from "../identity/caller-checks.server";
+import { guarded } from "../identity/guarded.server";
 import {
   carryInterruptedActionStatement,
   findInterruptedAction,
   type InterruptedAction,
   type ResumePlace,
   spendInterruptedAction,
-} from "./interrupted-actions.server";
-import { clearConfirmFailures, countConfirmFailure, endsTheSession } from "./password-limits.server";
-import { verifyPassword } from "./passwords.server";
-import type { SignedInUser } from "./session-user";
-import { deleteSessionByIdStatement, forgetEndedSessions, renewSessionToken } from "./sessions.server";
+} from "../identity/interrupted-actions.server";
+import {
+  clearConfirmFailures,
+  countConfirmFailure,
+  endsTheSession,
+} from "../identity/password-limits.server";
+import { verifyPassword } from "../identity/passwords.server";
+import {
+  deleteSessionByIdStatement,
+  forgetEndedSessions,
+  renewSessionToken,
+} from "../identity/sessions.server";
+import type { Caller, Deps } from "../operation.server";
+import { done, type Failure, invalid, type Outcome, unauthenticated } from "../outcome";
+import { checkSecondFactorCode } from "../second-factors/second-factors.server";
+import type { SignedInUser } from "../session-user";
 
 // "Confirm it's you": the actions that change how an account is protected, delete it, or use admin power
 // over another person need an authentication within the last 10 minutes in this session (a sign-in, or this

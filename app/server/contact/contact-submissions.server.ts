@@ -1,10 +1,10 @@
 import { and, desc, eq, or, type SQLWrapper, sql } from "drizzle-orm";
 import { contactSchema } from "~/lib/schemas";
-import { contactSubmissions, users } from "../../db/schema";
-import type { Database } from "./db.server";
-import { guarded } from "./guarded.server";
-import { insertMailEventIfChanged, publishMailEvents } from "./mail/mail-outbox.server";
-import { done, type Outcome } from "./outcome";
+import { contactSubmissions, users } from "../../../db/schema";
+import type { Database } from "../db.server";
+import { guarded } from "../identity/guarded.server";
+import { insertMailEventIfChanged, publishMailEvents } from "../mail-outbox.server";
+import { done, type Outcome } from "../outcome";
 
 /**
  * Sends a contact message: stored in D1 (with its mail event, in one batch) before the answer, so an

@@ -11,30 +11,18 @@ import {
 } from "~/lib/schemas";
 import { mailEvents, users } from "../../../db/schema";
 import { recordEvent, withEventChain } from "../audit/account-events.server";
-import { guarded, linkGuards } from "../guarded.server";
-import {
-  insertMailEventIfChanged,
-  type MailEventMessage,
-  mailEventColumns,
-  mailEventRow,
-  publishMailEvents,
-} from "../mail/mail-outbox.server";
-import type { Caller, Deps } from "../operation.server";
-import { done, invalid, type Outcome, unauthenticated } from "../outcome";
-import { passkeyRemovalAtReset } from "../second-factors/passkeys-at-reset.server";
-import { checkSecondFactorCode, hasSecondFactorOf } from "../second-factors/second-factors.server";
-import { findTokenUser, spendTokenStatement, tokenUserIdSubquery } from "./account-tokens.server";
-import { voidCredentialLinksStatements } from "./credential-links.server";
-import { noticeHeldSignIns } from "./password-limits.server";
-import { hashPassword } from "./passwords.server";
-import type { SessionUser } from "./session-user";
+import { findTokenUser, spendTokenStatement, tokenUserIdSubquery } from "../identity/account-tokens.server";
+import { voidCredentialLinksStatements } from "../identity/credential-links.server";
+import { guarded, linkGuards } from "../identity/guarded.server";
+import { noticeHeldSignIns } from "../identity/password-limits.server";
+import { hashPassword } from "../identity/passwords.server";
 import {
   deleteSessionRowStatement,
   endUserSessions,
   forgetSessionToken,
   newSession,
   readSession,
-} from "./sessions.server";
+} from "../identity/sessions.server";
 import {
   findChallenge,
   isBoundTo,
@@ -42,8 +30,20 @@ import {
   newTicketBinding,
   revokeSignInTicketsStatement,
   spendChallengeStatement,
-} from "./sign-in-tickets.server";
-import { authenticate, findActiveUser, insertPendingUserStatement } from "./users.server";
+} from "../identity/sign-in-tickets.server";
+import { authenticate, findActiveUser, insertPendingUserStatement } from "../identity/users.server";
+import {
+  insertMailEventIfChanged,
+  type MailEventMessage,
+  mailEventColumns,
+  mailEventRow,
+  publishMailEvents,
+} from "../mail-outbox.server";
+import type { Caller, Deps } from "../operation.server";
+import { done, invalid, type Outcome, unauthenticated } from "../outcome";
+import { passkeyRemovalAtReset } from "../second-factors/passkeys-at-reset.server";
+import { checkSecondFactorCode, hasSecondFactorOf } from "../second-factors/second-factors.server";
+import type { SessionUser } from "../session-user";
 
 // The account use cases, each one operation behind both doors (the page forms and the JSON API).
 
