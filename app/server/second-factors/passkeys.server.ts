@@ -7,11 +7,7 @@ import { recordEvent, withEventChain } from "../audit/account-events.server";
 import { guarded } from "../guarded.server";
 import { openSession, type SignIn } from "../identity/accounts.server";
 import { type Confirmed, confirmedSession, refuseConfirmation } from "../identity/confirm-its-you.server";
-import {
-  clearConfirmFailures,
-  countConfirmFailure,
-  recordFailedPasskeySignIn,
-} from "../identity/password-limits.server";
+import { claimConfirmation, recordFailedPasskeySignIn } from "../identity/password-limits.server";
 import { forgetEndedSessions } from "../identity/sessions.server";
 import { issueChallenge, spendChallengeStatement } from "../identity/sign-in-tickets.server";
 import { findActiveUser } from "../identity/users.server";
@@ -26,7 +22,7 @@ import type { Caller, Deps } from "../operation.server";
 import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
 import { recordPasskeySuccess } from "./code-lockout.server";
 import { enrolmentRefusal, liftEnrolmentLockStatements, mayEnrolSql } from "./enrolment-links.server";
-import { passkeyRemovalStatement } from "./passkey-removal-links.server";
+import { passkeyRemovalStatement } from "./factor-removal-links.server";
 import { newRecoveryCodes, recoveryCodeKey } from "./recovery-codes";
 import { insertRecoveryCodes, LAST_FACTOR_OF_ADMIN } from "./second-factor-enrolment.server";
 import {
@@ -368,8 +364,8 @@ export const PASSKEY_NOT_CONFIRMED = "That passkey could not confirm it's you.";
  * "Confirm it's you" with one of the caller's passkeys ({ response, ref? }); the session goes on under a new
  * token, and so does the interrupted action `ref` names. A response to no live challenge of this caller is
  * refused (400) before anything is recorded. A failed one is no wrong code: it is counted with the
- * account's wrong passwords at "Confirm it's you" (after ten the session ends) and logged as
- * `reauthenticated-passkey`.
+ * account's wrong passwords at "Confirm it's you", claimed before the check as a password is (after ten the
+ * session ends; past ten only a session's first is checked) and logged as `reauthenticated-passkey`.
  */
 export const confirmWithPasskey = guarded(
   { rateLimit: "account", door: "signed-in" },
@@ -377,17 +373,22 @@ export const confirmWithPasskey = guarded(
     const response = (input as { response?: unknown } | null)?.response ?? input;
     const challenge = await spendClaimedChallenge(deps, "passkey-confirm", response, me.id);
     if (!challenge) return noChallenge;
-    const { ownerId, verified } = await checkAssertion(deps, caller, response, challenge);
-    if (ownerId !== me.id || !verified) {
-      const failures = await countConfirmFailure(deps.db, me.id);
-      return refuseConfirmation(deps, caller, me, failures, {
-        action: "reauthenticated-passkey",
-        message: PASSKEY_NOT_CONFIRMED,
+    // Claimed before the check, as a password is: past the limit only a session's first is checked.
+    const claim = await claimConfirmation(deps.db, me.id, caller.session ?? null);
+    const refused = { action: "reauthenticated-passkey", message: PASSKEY_NOT_CONFIRMED } as const;
+    if (!claim.check) {
+      return refuseConfirmation(deps, caller, me, claim.failures, {
+        ...refused,
+        action: "confirmation-not-checked",
       });
     }
-    await clearConfirmFailures(deps.db, me.id);
+    const { ownerId, verified } = await checkAssertion(deps, caller, response, challenge);
+    if (ownerId !== me.id || !verified) return refuseConfirmation(deps, caller, me, claim.failures, refused);
     await recordPasskeySuccess(deps.db, me.id, caller);
     // The interrupted action this confirmation is for (its reference), if any, goes on under the new token.
-    return confirmedSession(deps, caller, me, (input as { ref?: unknown } | null)?.ref);
+    return confirmedSession(deps, caller, me, (input as { ref?: unknown } | null)?.ref, {
+      ...refused,
+      failures: claim.failures,
+    });
   },
 );

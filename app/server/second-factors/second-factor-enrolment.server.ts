@@ -1,6 +1,6 @@
 import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { createTOTPKeyURI } from "@oslojs/otp";
-import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import { totpConfirmationSchema } from "~/lib/schemas";
 import { passkeys, recoveryCodes, totpCredentials } from "../../../db/schema";
@@ -28,6 +28,7 @@ import {
   liftEnrolmentLockStatements,
   mayEnrolSql,
 } from "./enrolment-links.server";
+import { totpRemovalStatement } from "./factor-removal-links.server";
 import {
   newRecoveryCodes,
   normalisedRecoveryCode,
@@ -208,6 +209,8 @@ export const confirmTotpEnrolment = guarded(
     if (step === null) return invalid({ code: "That code is not right. Check the app and try again." });
     const factors = await secondFactorsOf(deps.db, me.id);
     const codes = factors.recoveryCodesLeft === 0 ? newRecoveryCodes() : null;
+    // Its email carries a link that removes it again (decision 141), stored with it.
+    const enabled = mailEventRow("totp-enabled", me.id);
     const results = await withEventChain(deps.db, (chain) =>
       deps.db.batch([
         deps.db
@@ -217,7 +220,7 @@ export const confirmTotpEnrolment = guarded(
           .where(
             and(eq(totpCredentials.userId, me.id), isNull(totpCredentials.confirmedAt), mayEnrolSql(me)),
           ),
-        insertMailEventIfChanged(deps.db, "totp-enabled", me.id),
+        insertMailEventWhere(deps.db, enabled, sql`changes() = 1`),
         chain.append(caller, ownEntry(me, "totp-enabled"), { ifChanged: true }),
         ...liftEnrolmentLockStatements(deps.db, me),
         ...(codes
@@ -227,6 +230,7 @@ export const confirmTotpEnrolment = guarded(
               chain.append(caller, ownEntry(me, "recovery-codes-generated")),
             ]
           : []),
+        totpRemovalStatement(deps.db, enabled, { userId: me.id, withRecoveryCodes: codes !== null }),
         // New codes without a factor (the app was not confirmed) do not stay.
         deleteRecoveryCodesWithoutFactorStatement(deps.db, me.id),
       ]),
