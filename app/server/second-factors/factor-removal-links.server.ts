@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, not, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, not, type SQL, sql } from "drizzle-orm";
 import { LINK_INVALID_MESSAGE } from "~/lib/account-messages";
 import { factorRemovalSchema } from "~/lib/schemas";
 import {
@@ -75,22 +75,35 @@ export function totpRemovalStatement(
   );
 }
 
-/** A link that can still be used: unused and unexpired, and, with `counted`, fewer than five wrong passwords. */
+/** SQL that is true while the factor a link removes is still the account's (an app turned on again is not). */
+function factorStillThereSql(): SQL {
+  return sql`CASE ${factorRemovals.factor}
+    WHEN 'passkey' THEN EXISTS (SELECT 1 FROM passkeys WHERE passkeys.id = ${factorRemovals.passkeyId})
+    ELSE EXISTS (SELECT 1 FROM totp_credentials WHERE totp_credentials.user_id = ${factorRemovals.userId}
+      AND totp_credentials.confirmed_at = ${factorRemovals.totpConfirmedAt}) END`;
+}
+
+/**
+ * A link that can still be used: unused, unexpired, its factor still there, and, with `counted`, fewer than
+ * five wrong passwords.
+ */
 function isLive({ counted = true } = {}): SQL {
   return and(
     isNull(factorRemovals.usedAt),
     gt(factorRemovals.expiresAt, sql`unixepoch()`),
     counted ? lt(factorRemovals.wrongPasswords, FACTOR_REMOVAL_WRONG_PASSWORDS) : undefined,
+    factorStillThereSql(),
   ) as SQL;
 }
 
 /** Whether the event has a removal link that can still be used (read as the email is planned). */
 export async function hasFactorRemovalLink(db: Database, mailEventId: string): Promise<boolean> {
-  const row = await db.query.factorRemovals.findFirst({
-    columns: { id: true },
-    where: and(eq(factorRemovals.mailEventId, mailEventId), isLive()),
-  });
-  return row !== undefined;
+  const rows = await db
+    .select({ id: factorRemovals.id })
+    .from(factorRemovals)
+    .where(and(eq(factorRemovals.mailEventId, mailEventId), isLive()))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /**
@@ -154,16 +167,7 @@ async function liveLink(db: Database, token: string) {
         eq(totpCredentials.confirmedAt, factorRemovals.totpConfirmedAt),
       ),
     )
-    .where(
-      and(
-        eq(factorRemovals.tokenHash, hashToken(token)),
-        isLive(),
-        or(
-          and(eq(factorRemovals.factor, "passkey"), sql`${passkeys.id} IS NOT NULL`),
-          and(eq(factorRemovals.factor, "totp"), sql`${totpCredentials.userId} IS NOT NULL`),
-        ),
-      ),
-    )
+    .where(and(eq(factorRemovals.tokenHash, hashToken(token)), isLive()))
     .limit(1);
   return row ?? null;
 }
