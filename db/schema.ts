@@ -231,6 +231,11 @@ export const sessions = sqliteTable(
      * only such a session may set up a new factor while `users.second_factors_reset_at` is set.
      */
     enrolmentAllowedAt: integer("enrolment_allowed_at", { mode: "timestamp" }),
+    /**
+     * Passwords (and passkeys) this session has sent to "Confirm it's you" and the account forms. Past the
+     * account's limit of wrong ones, only a session's first is checked (identity/password-limits.server.ts).
+     */
+    confirmClaims: integer("confirm_claims").notNull().default(0),
   },
   (table) => [index("sessions_user_idx").on(table.userId, table.createdAt)],
 );
@@ -433,33 +438,39 @@ export const passkeys = sqliteTable(
 );
 
 /**
- * The link in the "passkey added" email that removes that passkey (with the recovery codes it brought) and
- * ends every session once the account's password is given, so that its owner can always take away a passkey
- * they did not add (docs/decisions/121-a-passkey-removable-from-its-email.md). Written in the passkey's own
- * batch; only sha256 of the token, set as the email goes out; single use, a day, five wrong passwords.
+ * The link in the email that says a second factor was added ("passkey added", "authenticator app turned
+ * on") that removes that factor (with the recovery codes it brought) and ends every session once the
+ * account's password is given, so that its owner can always take away a factor they did not add
+ * (docs/decisions/121 and 141). Written in the factor's own batch; only sha256 of the token, set as the
+ * email goes out; single use, a day, five wrong passwords.
  */
-export const passkeyRemovals = sqliteTable(
-  "passkey_removals",
+export const factorRemovals = sqliteTable(
+  "factor_removals",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** The passkey it removes: the link goes with it. */
-    passkeyId: text("passkey_id")
-      .notNull()
-      .references(() => passkeys.id, { onDelete: "cascade" }),
-    /** The "passkey-added" mail event that carries the link. */
+    factor: text("factor", { enum: ["passkey", "totp"] }).notNull(),
+    /** The passkey it removes (factor `passkey`): the link goes with it. */
+    passkeyId: text("passkey_id").references(() => passkeys.id, { onDelete: "cascade" }),
+    /**
+     * The authenticator app it removes (factor `totp`), by the moment it was turned on: an app turned on
+     * again later is another app, which the link does not remove.
+     */
+    totpConfirmedAt: integer("totp_confirmed_at", { mode: "timestamp" }),
+    /** The mail event ("passkey-added", "totp-enabled") that carries the link. */
     mailEventId: text("mail_event_id").notNull().unique(),
     tokenHash: text("token_hash").unique(),
-    /** The passkey was the account's first factor and brought its recovery codes: they go with it. */
+    /** The factor was the account's first and brought its recovery codes: they go with it. */
     withRecoveryCodes: integer("with_recovery_codes", { mode: "boolean" }).notNull().default(false),
+    /** Raised before each password is checked (a right one takes its count back): five end the link. */
     wrongPasswords: integer("wrong_passwords").notNull().default(0),
     expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp" }),
     createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
   },
-  (table) => [index("passkey_removals_user_idx").on(table.userId)],
+  (table) => [index("factor_removals_user_idx").on(table.userId)],
 );
 
 /**

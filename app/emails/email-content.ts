@@ -67,12 +67,12 @@ export type MailMessage =
       change: SecondFactorChange;
       firstName: Greeting;
       at: Date;
-      /** A passkey added: the link that removes it again, while it can (decision 121). */
-      removal?: PasskeyRemovalLink | null;
+      /** A passkey added or an authenticator app turned on: the link that removes it again, while it can (decisions 121, 141). */
+      removal?: FactorRemovalLink | null;
     };
 
-/** The link in a "passkey added" email that removes that passkey, once the password is given. */
-export interface PasskeyRemovalLink {
+/** The link in the email of an added factor that removes that factor, once the password is given. */
+export interface FactorRemovalLink {
   token: string;
   validForSeconds: number;
   /** The passkey brought the account's recovery codes: they go with it. */
@@ -414,9 +414,10 @@ function secondFactorChanged(
   const byLink = message.change === "passkeys-removed-at-reset";
   const { removal } = message;
   if (removal) {
+    const factor = message.change === "totp-enabled" ? "authenticator app" : "passkey";
     const what = removal.withRecoveryCodes
-      ? "removes this passkey and the recovery codes made with it"
-      : "removes this passkey";
+      ? `removes this ${factor} and the recovery codes made with it`
+      : `removes this ${factor}`;
     return {
       subject: PERSONAL_SUBJECTS[message.change],
       heading,
@@ -426,8 +427,8 @@ function secondFactorChanged(
         `If you added it, there is nothing to do. If you did not, someone was signed in to your account: the button below ${what} and signs your account out everywhere, once you give your password.`,
       ],
       action: {
-        label: "Remove this passkey",
-        url: siteUrl(origin, "/remove-passkey", { token: removal.token }),
+        label: `Remove this ${factor}`,
+        url: siteUrl(origin, "/remove-factor", { token: removal.token }),
       },
       outro: [
         `The link is valid for ${formatDuration(removal.validForSeconds)} and works once.`,

@@ -41,6 +41,8 @@ export const ACCOUNT_ACTIONS = [
   "passkeys-removed-at-reset",
   "audit-pruned",
   "passkey-removed-by-link",
+  "confirmation-not-checked",
+  "totp-removed-by-link",
 ] as const;
 
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];

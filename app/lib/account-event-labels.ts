@@ -62,6 +62,14 @@ const LABELS: Record<AccountAction, [string, string]> = {
     "Passkey removed with the link in its email, signed out everywhere",
     "Passkey not removed with its email's link: wrong password",
   ],
+  "confirmation-not-checked": [
+    "Password not checked: too many wrong passwords",
+    "Password not checked: too many wrong passwords, or the session had ended",
+  ],
+  "totp-removed-by-link": [
+    "Authenticator app removed with the link in its email, signed out everywhere",
+    "Authenticator app not removed with its email's link: wrong password",
+  ],
 };
 
 /** An event of the person's own list, named; whose account, when it was not only theirs. */

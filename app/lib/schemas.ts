@@ -107,8 +107,8 @@ export const resetPasswordSchema = z
 
 export const confirmEmailSchema = z.object({ token: linkToken });
 
-/** The link in a "passkey added" email, and the account's password (decision 121). */
-export const passkeyRemovalSchema = z.object({ token: linkToken, password: enteredPassword });
+/** The link in the email of an added factor, and the account's password (decisions 121 and 141). */
+export const factorRemovalSchema = z.object({ token: linkToken, password: enteredPassword });
 
 /** A change of address: the current password and the new address. */
 export const emailChangeSchema = z.object({ password: currentPassword, email: emailAddress(255) });

@@ -234,7 +234,7 @@ for (const javaScriptEnabled of [true, false]) {
       const email = uniqueEmail(javaScriptEnabled ? "remove-link-js" : "remove-link-nojs");
       const { device } = await memberWithPasskey(browser, request, baseURL, email);
       const added = await emailTo(email, "A passkey was added to your FACETS account", "Remove this passkey");
-      const link = new URL(linkIn(added, "/remove-passkey"));
+      const link = new URL(linkIn(added, "/remove-factor"));
 
       await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
       await page.goto(`${link.pathname}${link.search}`);
@@ -253,6 +253,46 @@ for (const javaScriptEnabled of [true, false]) {
         data: { email, password: PASSWORD },
       });
       expect(login.status()).toBe(200);
+      await device.context().close();
+    });
+
+    test("the link in an authenticator app's email removes that app once the password is given, and keeps the passkey", async ({
+      page,
+      browser,
+      request,
+      baseURL,
+    }) => {
+      // Two browsers, three emails to wait for, and a passkey ceremony.
+      test.slow();
+      // The device stands for whoever turned an app on from the owner's session (decision 141).
+      const email = uniqueEmail(javaScriptEnabled ? "remove-app-js" : "remove-app-nojs");
+      const { device } = await memberWithPasskey(browser, request, baseURL, email);
+      await turnOnAppAs(device);
+      const turnedOn = await emailTo(
+        email,
+        "An authenticator app was turned on for your FACETS account",
+        "Remove this authenticator app",
+      );
+      const link = new URL(linkIn(turnedOn, "/remove-factor"));
+
+      await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
+      await page.goto(`${link.pathname}${link.search}`);
+      await expect(page.getByRole("heading", { name: "Remove an authenticator app" })).toBeVisible();
+      const form = page.getByRole("form", { name: "Remove this authenticator app" });
+      if (javaScriptEnabled) await expectAxeClean(page);
+      await page.getByLabel("Your password").fill(PASSWORD);
+      await form.getByRole("button", { name: "Remove this authenticator app" }).click();
+      await expect(page.getByRole("heading", { name: "Authenticator app removed" })).toBeVisible();
+      await emailTo(email, "The authenticator app of your FACETS account was turned off");
+
+      // The device's session ended; the passkey stays, so the password alone still needs it.
+      expect((await device.request.get("/api/auth/me")).status()).toBe(401);
+      const login = await request.post("/api/login", {
+        headers: { "CF-Connecting-IP": clientIp() },
+        data: { email, password: PASSWORD },
+      });
+      expect(login.status()).toBe(401);
+      expect(await login.json()).toMatchObject({ secondFactor: "required" });
       await device.context().close();
     });
   });

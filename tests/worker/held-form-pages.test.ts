@@ -40,6 +40,7 @@ it("holds for visitors every page with a form that a visitor opens", () => {
       "/forgot-password",
       "/login",
       "/privacy/request",
+      "/remove-factor",
       "/remove-passkey",
       "/reset-password",
     ].sort(),

@@ -56,6 +56,7 @@ const VALID_PAYLOAD_STATUS: Record<string, number | number[]> = {
   "/api/auth/forgot-password": 202,
   "/api/auth/confirm-email": 400,
   "/api/auth/reset-password": 400,
+  "/api/auth/remove-factor": 400,
   "/api/auth/remove-passkey": 400,
   // A contact form's fields: 401 without a session, 400 with one (no password in them).
   "/api/account/password": [400, 401],

@@ -404,6 +404,65 @@ describe("Confirm it's you counts wrong passwords per account", () => {
     },
   );
 
+  it(
+    "checks no more than ten of 40 passwords sent at once with one cookie, and answers the right one like the wrong ones past the limit",
+    SLOW,
+    async () => {
+      const { email, id } = await member();
+      const cookie = await signedIn(email, null);
+      // A stolen cookie, 40 addresses, 39 wrong passwords and the right one last, all at once.
+      const passwords = [...Array.from({ length: 39 }, (_, i) => `wrong ${i}`), PASSWORD];
+      const answers = await Promise.all(
+        passwords.map((password) =>
+          postJson(
+            "/api/auth/reauthenticate",
+            { password },
+            { Cookie: cookie, "CF-Connecting-IP": newClient() },
+          ).then(async (response) => ({ status: response.status, body: await response.json() })),
+        ),
+      );
+      const right = answers.at(-1);
+      const wrong = answers.slice(0, -1);
+      // Each password checked leaves its own entry; the others were refused unchecked.
+      expect(await entriesOf(id, "reauthenticated-password")).toBeLessThanOrEqual(10);
+      expect(await entriesOf(id, "reauthenticated")).toBe(0);
+      expect(await entriesOf(id, "confirmation-not-checked")).toBeGreaterThanOrEqual(29);
+      // The right password told the attacker nothing: its answer is the one the wrong ones past the limit got.
+      expect(right).toEqual({ status: 401, body: { error: SIGNED_OUT_AFTER_WRONG_PASSWORDS } });
+      expect(
+        wrong.filter((answer) => JSON.stringify(answer) === JSON.stringify(right)).length,
+      ).toBeGreaterThanOrEqual(29);
+      expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([401]));
+      expect((await fetchWorker("/api/auth/me", { headers: { Cookie: cookie } })).status).toBe(401);
+      // The owner, signed in again, still confirms with the right password: a session's first is checked.
+      const again = await signedIn(email, null);
+      const confirmed = await postJson(
+        "/api/auth/reauthenticate",
+        { password: PASSWORD },
+        { Cookie: again, "CF-Connecting-IP": newClient() },
+      );
+      expect(confirmed.status).toBe(200);
+      expect(await count("SELECT count(*) AS n FROM confirm_failures WHERE user_id = ?", id)).toBe(0);
+    },
+  );
+
+  it("refuses a session's later passwords past the limit unchecked, the right one too", SLOW, async () => {
+    const { email, id } = await member();
+    const cookie = await signedIn(email, null);
+    await env.DB.prepare("INSERT INTO confirm_failures (user_id, failures) VALUES (?, 12)").bind(id).run();
+    await env.DB.prepare("UPDATE sessions SET confirm_claims = 1 WHERE user_id = ?").bind(id).run();
+    const answer = await postJson(
+      "/api/auth/reauthenticate",
+      { password: PASSWORD },
+      { Cookie: cookie, "CF-Connecting-IP": newClient() },
+    );
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toEqual({ error: SIGNED_OUT_AFTER_WRONG_PASSWORDS });
+    expect(await entriesOf(id, "confirmation-not-checked")).toBe(1);
+    expect(await entriesOf(id, "reauthenticated")).toBe(0);
+    expect((await fetchWorker("/api/auth/me", { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
   it("sends the page form to the sign-in, saying why", SLOW, async () => {
     const { email, id } = await member();
     const cookie = await signedIn(email, null);

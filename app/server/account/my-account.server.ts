@@ -18,10 +18,16 @@ import {
   withEventChain,
 } from "../audit/account-events.server";
 import { isRecentlyAuthenticated, requireSignedIn } from "../identity/caller-checks.server";
-import { voidCredentialLinksStatements } from "../identity/credential-links.server";
 import { guarded } from "../identity/guarded.server";
-import { clearConfirmFailures, countConfirmFailure } from "../identity/password-limits.server";
-import { hashPassword, verifyPassword } from "../identity/passwords.server";
+import { clearConfirmFailuresIfSignedIn, clearConfirmFailuresStatement } from "../identity/password-limits.server";
+import { hashPassword } from "../identity/passwords.server";
+import {
+  claimAndCheckPassword,
+  refusalOfPassword,
+  refuseConfirmation,
+  WRONG_CONFIRMATION,
+} from "../sign-in/confirm-its-you.server";
+import { voidCredentialLinksStatements } from "../identity/credential-links.server";
 import {
   deleteOtherSessionsStatement,
   deleteSessionByIdStatement,
@@ -206,9 +212,10 @@ export const CODE_NEEDED =
 /**
  * The first steps of every change only the account's holder may make: the rate limit, a live session, the
  * input under its schema, what the change itself refuses before anything is confirmed (`refuse`), then the
- * current password again. A wrong password is counted for the account (after ten since the last right one
- * the session is ended: password-limits.server.ts), recorded as the action's failed event and answered
- * with WRONG_PASSWORD (401 over the API). When the session is not recent and the account has a second factor,
+ * current password again. Each password is claimed for the account before it is checked (after ten wrong
+ * ones since the last right one the session is ended, and past ten only a session's first is checked:
+ * password-limits.server.ts); a wrong one is recorded as the action's failed event and answered with
+ * WRONG_PASSWORD (401 over the API), and so is a right one whose session ended meanwhile. When the session is not recent and the account has a second factor,
  * the form's code confirms it's you: as on /confirm-its-you, the session then goes on under a new token
  * (returned, for the cookie; ASVS 7.2.4), so a token copied before cannot use the confirmation.
  */
@@ -216,7 +223,7 @@ export async function confirmHolder<T>(
   deps: Deps,
   caller: Caller,
   input: unknown,
-  check: {
+  change: {
     schema: { safeParse(input: unknown): Parsed<T> };
     password: (data: T) => string;
     action: AccountAction;
@@ -228,33 +235,47 @@ export async function confirmHolder<T>(
   if (limited) return limited;
   const me = await requireSignedIn(deps.db, caller);
   if (me.kind !== "done") return me;
-  const parsed = check.schema.safeParse(input);
+  const parsed = change.schema.safeParse(input);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const refused = check.refuse ? await check.refuse(me.value, parsed.data) : null;
-  if (refused) return refused;
-  // Counted before the check, and cleared if it was right: a request that dies after it still counts.
-  const failures = await countConfirmFailure(deps.db, me.value.id);
-  const user = await deps.db.query.users.findFirst({ where: eq(users.id, me.value.id) });
-  if (!user || !(await verifyPassword(check.password(parsed.data), user.password))) {
-    return refuseConfirmation(deps, caller, me.value, failures, {
-      action: check.action,
-      message: WRONG_PASSWORD,
-    });
-  }
-  await clearConfirmFailures(deps.db, me.value.id);
+  const refusal = change.refuse ? await change.refuse(me.value, parsed.data) : null;
+  if (refusal) return refusal;
   // Confirm it's you: with a second factor and a sign-in older than 10 minutes, the password is not enough.
-  if (me.value.hasSecondFactor && !isRecentlyAuthenticated(me.value)) {
-    const code =
-      typeof (input as { code?: unknown })?.code === "string" ? (input as { code: string }).code : "";
-    if (code.trim() === "") return invalid({ code: CODE_NEEDED });
+  const needsCode = me.value.hasSecondFactor && !isRecentlyAuthenticated(me.value);
+  const code =
+    typeof (input as { code?: unknown })?.code === "string" ? (input as { code: string }).code : "";
+  // Asked before the password is claimed, so the answer never depends on whether it was right.
+  if (needsCode && code.trim() === "") return invalid({ code: CODE_NEEDED });
+  // Claimed before the check (and past the limit not checked at all): a request that dies after it still
+  // counts, and requests sent at once check no more passwords than the limit.
+  const check = await claimAndCheckPassword(deps, caller, me.value.id, change.password(parsed.data));
+  const refused = { action: change.action, message: WRONG_PASSWORD };
+  const user = check.right ? await deps.db.query.users.findFirst({ where: eq(users.id, me.value.id) }) : null;
+  if (!user || !caller.session) {
+    return refuseConfirmation(deps, caller, me.value, check.failures, refusalOfPassword(check, refused));
+  }
+  if (needsCode) {
     const checked = await checkSecondFactorCode(deps, caller, me.value, code, "reauthenticated");
-    if (!checked.ok) return { kind: "unauthenticated", message: WRONG_CONFIRMATION };
-    // Recent only under a new token: never the token the request came with.
-    if (!caller.session) return unauthenticated;
+    if (!checked.ok) {
+      return refuseConfirmation(deps, caller, me.value, check.failures, {
+        action: "reauthenticated",
+        message: WRONG_CONFIRMATION,
+        logged: true,
+      });
+    }
+    // Recent only under a new token: never the token the request came with. The count of wrong passwords
+    // starts again in the same batch, only if the session still exists; if not, the password is answered
+    // like a wrong one.
     const renewed = renewSessionToken(deps.db, caller.session);
-    if ((await renewed.statement).length === 0) return unauthenticated;
+    const [moved] = await deps.db.batch([
+      renewed.statement,
+      clearConfirmFailuresStatement(deps.db, caller.session, renewed.session.tokenHash),
+    ]);
+    if (moved.length === 0) return refuseConfirmation(deps, caller, me.value, check.failures, refused);
     await renewed.store(deps.env);
     return done({ user, data: parsed.data, token: renewed.token });
+  }
+  if (!(await clearConfirmFailuresIfSignedIn(deps.db, caller.session))) {
+    return refuseConfirmation(deps, caller, me.value, check.failures, refused);
   }
   return done({ user, data: parsed.data, token: null });
 }

@@ -1,10 +1,11 @@
-import { eq, type SQL, sql } from "drizzle-orm";
-import { confirmFailures, signInFailures } from "../../../db/schema";
+import { type SQL, sql } from "drizzle-orm";
+import { confirmFailures, sessions, signInFailures } from "../../../db/schema";
 import { clientOfCaller } from "../client-address";
 import type { Database } from "../db.server";
 import { insertMailEventWhere, mailEventRow, publishMailEvents } from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
 import { PASSWORD_LIMITS } from "./password-limits";
+import type { SessionInfo } from "./session-user";
 
 // The limits on wrong passwords, counted by small writes of their own (never read from the audit log):
 // - at sign-in, per account and client (docs/decisions/131): ten failed sign-ins of an account from one
@@ -13,7 +14,8 @@ import { PASSWORD_LIMITS } from "./password-limits";
 //   owner's right password out. A held client is answered like a wrong password, after the same work.
 // - at "Confirm it's you" and the account forms, per account (docs/decisions/132): after ten wrong
 //   passwords since the last right one, the session that guessed is ended, and so is each later one that
-//   guesses wrong, until a right password.
+//   guesses wrong, until a right password. Each password is claimed before it is checked (decision 142):
+//   past ten, only a session's first is checked, so requests sent at once check no more than ten.
 
 /** Sign-in rows older than this go with the account's next claim: every window and notice is shorter. */
 const KEPT_SECONDS = 24 * 60 * 60;
@@ -89,14 +91,36 @@ export async function noticeHeldSignIns(deps: Deps, userId: number, caller: Call
   if (stored.length > 0) deps.waitUntil(publishMailEvents(deps.env, stored));
 }
 
+/** What a claim of a confirmation found: the count it made, and whether the password may be checked. */
+export interface ConfirmClaim {
+  /** Wrong passwords (and failed passkey checks) since the last right one, this claim included. */
+  failures: number;
+  /**
+   * Whether the password (or passkey) is checked at all: while the count is within the limit, and past it
+   * only for a session's first claim (so the owner, signed in again, can still confirm); never when the
+   * session is gone. A claim that is not checked is refused after the same hash work, whatever it sent.
+   */
+  check: boolean;
+}
+
+function sessionRowSql(session: SessionInfo): SQL {
+  const token = session.tokenHash ? sql` AND token_hash = ${session.tokenHash}` : sql``;
+  return sql`id = ${session.sessionId} AND user_id = ${session.userId}${token}`;
+}
+
 /**
- * Counts a password about to be checked at "Confirm it's you" or an account form (cleared again if it is
- * right, so a request that fails after the check still counts it), or a failed passkey confirmation: one
- * UPSERT that cannot collide with another, the count since the last right one (and the password's last
- * change) back.
+ * Claims the check of a password (or passkey) about to be made at "Confirm it's you" or an account form,
+ * in one batch that cannot collide with another request: the account's count of wrong ones is raised (it
+ * stays raised unless the confirmation succeeds, so a request that fails after the check still counts it;
+ * rows older than the password's last change count from 1), and so are the session's own claims. Requests
+ * sent at once get counts one after the other, so no more passwords are checked than the limit allows.
  */
-export async function countConfirmFailure(db: Database, userId: number): Promise<number> {
-  const [row] = await db
+export async function claimConfirmation(
+  db: Database,
+  userId: number,
+  session: SessionInfo | null,
+): Promise<ConfirmClaim> {
+  const counted = db
     .insert(confirmFailures)
     .values({ userId, failures: 1 })
     .onConflictDoUpdate({
@@ -107,12 +131,49 @@ export async function countConfirmFailure(db: Database, userId: number): Promise
       },
     })
     .returning({ failures: confirmFailures.failures });
-  return row?.failures ?? 1;
+  if (!session) {
+    const [row] = await counted;
+    return { failures: row?.failures ?? 1, check: false };
+  }
+  const [[row], claimed] = await db.batch([
+    counted,
+    db
+      .update(sessions)
+      .set({ confirmClaims: sql`${sessions.confirmClaims} + 1` })
+      .where(sessionRowSql(session))
+      .returning({ claims: sessions.confirmClaims }),
+  ]);
+  const failures = row?.failures ?? 1;
+  const claims = claimed[0]?.claims;
+  const withinLimit = failures <= PASSWORD_LIMITS.confirmBeforeSignOut;
+  return { failures, check: claims !== undefined && (withinLimit || claims === 1) };
 }
 
-/** A right password (or passkey) at "Confirm it's you" or an account form: the count starts again. */
-export async function clearConfirmFailures(db: Database, userId: number): Promise<void> {
-  await db.delete(confirmFailures).where(eq(confirmFailures.userId, userId));
+/**
+ * The statement that starts the count again after a right confirmation, only while the session that
+ * confirmed still exists under `tokenHash` (run it in the batch that renews the session, after the renewal,
+ * with the new token's hash): a session ended meanwhile confirmed nothing, and clears nothing.
+ */
+export function clearConfirmFailuresStatement(db: Database, session: SessionInfo, tokenHash?: string) {
+  const under = { ...session, tokenHash: tokenHash ?? session.tokenHash };
+  return db
+    .delete(confirmFailures)
+    .where(
+      sql`${confirmFailures.userId} = ${session.userId} AND EXISTS (SELECT 1 FROM sessions WHERE ${sessionRowSql(under)})`,
+    );
+}
+
+/**
+ * A right password at an account form that renews no session: the count starts again, in one batch with
+ * the check that the session still exists. False when it does not (it ended meanwhile): the password is
+ * then answered like a wrong one.
+ */
+export async function clearConfirmFailuresIfSignedIn(db: Database, session: SessionInfo): Promise<boolean> {
+  const [found] = await db.batch([
+    db.select({ id: sessions.id }).from(sessions).where(sessionRowSql(session)),
+    clearConfirmFailuresStatement(db, session),
+  ]);
+  return found.length > 0;
 }
 
 /** Whether this many wrong confirmations end the session that made the last of them. */

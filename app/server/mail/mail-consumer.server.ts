@@ -22,10 +22,7 @@ import {
 import { PASSWORD_LIMITS } from "../identity/password-limits";
 import type { MailEventMessage } from "../mail-outbox.server";
 import { CODE_LIMITS } from "../second-factors/code-limits";
-import {
-  hasPasskeyRemovalLink,
-  mintPasskeyRemovalToken,
-} from "../second-factors/passkey-removal-links.server";
+import { hasFactorRemovalLink, mintFactorRemovalToken } from "../second-factors/factor-removal-links.server";
 import { hasSecondFactorOf } from "../second-factors/second-factors.server";
 import { deliveryKey, retryDelaySeconds } from "./mail-delivery.server";
 
@@ -264,7 +261,7 @@ async function secondFactorChangedEmails(
   const [user, row, removable] = await Promise.all([
     findUser(db, event.subjectId),
     db.query.mailEvents.findFirst({ columns: { createdAt: true }, where: eq(mailEvents.id, event.id) }),
-    change === "passkey-added" ? hasPasskeyRemovalLink(db, event.id) : false,
+    change === "passkey-added" || change === "totp-enabled" ? hasFactorRemovalLink(db, event.id) : false,
   ]);
   if (!user) return null;
   const at = row?.createdAt ?? new Date();
@@ -276,8 +273,9 @@ async function secondFactorChangedEmails(
         change,
         firstName: greeting(user),
         at,
-        // A passkey's email carries the link that removes it again (decision 121), minted as it goes out.
-        removal: removable ? await mintPasskeyRemovalToken(db, event.id) : null,
+        // An added factor's email carries the link that removes it again (decisions 121 and 141), minted as
+        // it goes out.
+        removal: removable ? await mintFactorRemovalToken(db, event.id) : null,
       }),
     },
   ];

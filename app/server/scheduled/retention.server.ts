@@ -4,8 +4,8 @@ import {
   authChallenges,
   emailChanges,
   emailDeliveries,
+  factorRemovals,
   mailEvents,
-  passkeyRemovals,
   privacyRequests,
   sessions,
 } from "../../../db/schema";
@@ -43,7 +43,7 @@ export interface Pruned {
   accountTokens: number;
   emailChanges: number;
   privacyRequests: number;
-  passkeyRemovals: number;
+  factorRemovals: number;
   sessions: number;
   accountEvents: number;
   authChallenges: number;
@@ -51,7 +51,7 @@ export interface Pruned {
 
 /**
  * Deletes mail events published, and delivery records made, more than MAIL_RETENTION_DAYS ago, and
- * account links (tokens, email changes, privacy requests, passkey removal links) a day past their expiry, session rows past a
+ * account links (tokens, email changes, privacy requests, factor removal links) a day past their expiry, session rows past a
  * session's absolute lifetime and account events after a year. Unpublished events stay for the sweep,
  * whatever their age.
  * Never throws.
@@ -68,7 +68,7 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
       db.delete(accountTokens).where(lt(accountTokens.expiresAt, linkCutoff)),
       db.delete(emailChanges).where(lt(emailChanges.expiresAt, linkCutoff)),
       db.delete(privacyRequests).where(lt(privacyRequests.expiresAt, linkCutoff)),
-      db.delete(passkeyRemovals).where(lt(passkeyRemovals.expiresAt, linkCutoff)),
+      db.delete(factorRemovals).where(lt(factorRemovals.expiresAt, linkCutoff)),
       // Past the absolute lifetime, a session's KV record is gone: its row only remembers it.
       db.delete(sessions).where(lt(sessions.createdAt, sessionCutoff)),
       // Sign-in tickets and passkey challenges live 5 minutes; each new one clears the expired, this the rest.
@@ -80,7 +80,7 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
       accountTokens: tokens.meta.changes,
       emailChanges: changes.meta.changes,
       privacyRequests: requests.meta.changes,
-      passkeyRemovals: removals.meta.changes,
+      factorRemovals: removals.meta.changes,
       sessions: ended.meta.changes,
       // Its own batch: it seals first, and writes the entry that records the prune (account-events.server.ts).
       accountEvents: await pruneAuditLog(

@@ -16,7 +16,7 @@ import {
 import type { Caller, Deps } from "../operation.server";
 import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
 import { enrolmentRefusal, liftEnrolmentLockStatements, mayEnrolSql } from "./enrolment-links.server";
-import { passkeyRemovalStatement } from "./passkey-removal-links.server";
+import { passkeyRemovalStatement } from "./factor-removal-links.server";
 import { newRecoveryCodes, recoveryCodeKey } from "./recovery-codes";
 import { insertRecoveryCodes, LAST_FACTOR_OF_ADMIN } from "./second-factor-enrolment.server";
 import {

@@ -29,6 +29,7 @@ import {
   liftEnrolmentLockStatements,
   mayEnrolSql,
 } from "./enrolment-links.server";
+import { totpRemovalStatement } from "./factor-removal-links.server";
 import {
   newRecoveryCodes,
   normalisedRecoveryCode,
@@ -213,6 +214,7 @@ export const confirmTotpEnrolment = guarded(
     if (step === null) return invalid({ code: "That code is not right. Check the app and try again." });
     const factors = await secondFactorsOf(deps.db, me.id);
     const codes = factors.recoveryCodesLeft === 0 ? newRecoveryCodes() : null;
+    // Its email carries a link that removes it again (decision 141), stored with it.
     const enabled = mailEventRow("totp-enabled", me.id);
     const turnedOn = mailEventStoredSql(enabled);
     const results = await withEventChain(deps.db, (chain) =>
@@ -237,6 +239,7 @@ export const confirmTotpEnrolment = guarded(
               insertRecoveryCodesWhere(deps.db, codeKey, me.id, codes, turnedOn),
             ]
           : []),
+        totpRemovalStatement(deps.db, enabled, { userId: me.id, withRecoveryCodes: codes !== null }),
         // New codes without a factor (the app was not confirmed) do not stay.
         deleteRecoveryCodesWithoutFactorStatement(deps.db, me.id),
       ]),

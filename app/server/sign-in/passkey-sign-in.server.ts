@@ -5,11 +5,7 @@ import type { PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
 import { passkeys, users } from "../../../db/schema";
 import { recordEvent } from "../audit/account-events.server";
 import { guarded } from "../identity/guarded.server";
-import {
-  clearConfirmFailures,
-  countConfirmFailure,
-  recordFailedPasskeySignIn,
-} from "../identity/password-limits.server";
+import { claimConfirmation, recordFailedPasskeySignIn } from "../identity/password-limits.server";
 import { issueChallenge } from "../identity/sign-in-tickets.server";
 import { findActiveUser } from "../identity/users.server";
 import type { Caller, Deps } from "../operation.server";
@@ -171,17 +167,22 @@ export const confirmWithPasskey = guarded(
     const response = (input as { response?: unknown } | null)?.response ?? input;
     const challenge = await spendClaimedChallenge(deps, "passkey-confirm", response, me.id);
     if (!challenge) return noChallenge;
-    const { ownerId, verified } = await checkAssertion(deps, caller, response, challenge);
-    if (ownerId !== me.id || !verified) {
-      const failures = await countConfirmFailure(deps.db, me.id);
-      return refuseConfirmation(deps, caller, me, failures, {
-        action: "reauthenticated-passkey",
-        message: PASSKEY_NOT_CONFIRMED,
+    // Claimed before the check, as a password is: past the limit only a session's first is checked.
+    const claim = await claimConfirmation(deps.db, me.id, caller.session ?? null);
+    const refused = { action: "reauthenticated-passkey", message: PASSKEY_NOT_CONFIRMED } as const;
+    if (!claim.check) {
+      return refuseConfirmation(deps, caller, me, claim.failures, {
+        ...refused,
+        action: "confirmation-not-checked",
       });
     }
-    await clearConfirmFailures(deps.db, me.id);
+    const { ownerId, verified } = await checkAssertion(deps, caller, response, challenge);
+    if (ownerId !== me.id || !verified) return refuseConfirmation(deps, caller, me, claim.failures, refused);
     await recordPasskeySuccess(deps.db, me.id, caller);
     // The interrupted action this confirmation is for (its reference), if any, goes on under the new token.
-    return confirmedSession(deps, caller, me, (input as { ref?: unknown } | null)?.ref);
+    return confirmedSession(deps, caller, me, (input as { ref?: unknown } | null)?.ref, {
+      ...refused,
+      failures: claim.failures,
+    });
   },
 );
