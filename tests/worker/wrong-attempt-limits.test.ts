@@ -405,33 +405,34 @@ describe("Confirm it's you counts wrong passwords per account", () => {
   );
 
   it(
-    "checks no more than ten of 40 passwords sent at once with one cookie, and answers the right one like the wrong ones past the limit",
+    "checks no more than ten of 39 wrong passwords sent at once with one cookie, and answers the right one after them like the wrong ones past the limit",
     SLOW,
     async () => {
       const { email, id } = await member();
       const cookie = await signedIn(email, null);
-      // A stolen cookie, 40 addresses, 39 wrong passwords and the right one last, all at once.
-      const passwords = [...Array.from({ length: 39 }, (_, i) => `wrong ${i}`), PASSWORD];
-      const answers = await Promise.all(
-        passwords.map((password) =>
-          postJson(
-            "/api/auth/reauthenticate",
-            { password },
-            { Cookie: cookie, "CF-Connecting-IP": newClient() },
-          ).then(async (response) => ({ status: response.status, body: await response.json() })),
-        ),
-      );
-      const right = answers.at(-1);
-      const wrong = answers.slice(0, -1);
+      const send = (password: string) =>
+        postJson(
+          "/api/auth/reauthenticate",
+          { password },
+          { Cookie: cookie, "CF-Connecting-IP": newClient() },
+        ).then(async (response) => ({ status: response.status, body: await response.json() }));
+      // A stolen cookie, 39 addresses, 39 wrong passwords at once; then the right one. (Sent with them, the
+      // right one would be checked or not by the order workerd takes them in: the test would depend on it.)
+      const wrong = await Promise.all(Array.from({ length: 39 }, (_, i) => send(`wrong ${i}`)));
+      const right = await send(PASSWORD);
+      const answers = [...wrong, right];
       // Each password checked leaves its own entry; the others were refused unchecked.
       expect(await entriesOf(id, "reauthenticated-password")).toBeLessThanOrEqual(10);
       expect(await entriesOf(id, "reauthenticated")).toBe(0);
       expect(await entriesOf(id, "confirmation-not-checked")).toBeGreaterThanOrEqual(29);
-      // The right password told the attacker nothing: its answer is the one the wrong ones past the limit got.
-      expect(right).toEqual({ status: 401, body: { error: SIGNED_OUT_AFTER_WRONG_PASSWORDS } });
+      // Past the limit the wrong ones were answered "signed out" unchecked; the session is gone, so the right
+      // one that follows is refused without a check, and tells the attacker nothing.
       expect(
-        wrong.filter((answer) => JSON.stringify(answer) === JSON.stringify(right)).length,
+        wrong.filter(
+          (answer) => (answer.body as { error?: string }).error === SIGNED_OUT_AFTER_WRONG_PASSWORDS,
+        ).length,
       ).toBeGreaterThanOrEqual(29);
+      expect(right.status).toBe(401);
       expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([401]));
       expect((await fetchWorker("/api/auth/me", { headers: { Cookie: cookie } })).status).toBe(401);
       // The owner, signed in again, still confirms with the right password: a session's first is checked.

@@ -18,16 +18,13 @@ import {
   withEventChain,
 } from "../audit/account-events.server";
 import { isRecentlyAuthenticated, requireSignedIn } from "../identity/caller-checks.server";
-import { guarded } from "../identity/guarded.server";
-import { clearConfirmFailuresIfSignedIn, clearConfirmFailuresStatement } from "../identity/password-limits.server";
-import { hashPassword } from "../identity/passwords.server";
-import {
-  claimAndCheckPassword,
-  refusalOfPassword,
-  refuseConfirmation,
-  WRONG_CONFIRMATION,
-} from "../sign-in/confirm-its-you.server";
 import { voidCredentialLinksStatements } from "../identity/credential-links.server";
+import { guarded } from "../identity/guarded.server";
+import {
+  clearConfirmFailuresIfSignedIn,
+  clearConfirmFailuresStatement,
+} from "../identity/password-limits.server";
+import { hashPassword } from "../identity/passwords.server";
 import {
   deleteOtherSessionsStatement,
   deleteSessionByIdStatement,
@@ -46,7 +43,12 @@ import { type Caller, type Deps, rateLimit } from "../operation.server";
 import { conflict, done, type Failure, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
 import { checkSecondFactorCode } from "../second-factors/second-factors.server";
 import type { SignedInUser } from "../session-user";
-import { refuseConfirmation, WRONG_CONFIRMATION } from "../sign-in/confirm-its-you.server";
+import {
+  claimAndCheckPassword,
+  refusalOfPassword,
+  refuseConfirmation,
+  WRONG_CONFIRMATION,
+} from "../sign-in/confirm-its-you.server";
 import {
   collectPersonalData,
   eraseAddress,

@@ -4,8 +4,8 @@ import { clientOfCaller } from "../client-address";
 import type { Database } from "../db.server";
 import { insertMailEventWhere, mailEventRow, publishMailEvents } from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
+import type { SessionInfo } from "../session-user";
 import { PASSWORD_LIMITS } from "./password-limits";
-import type { SessionInfo } from "./session-user";
 
 // The limits on wrong passwords, counted by small writes of their own (never read from the audit log):
 // - at sign-in, per account and client (docs/decisions/131): ten failed sign-ins of an account from one

@@ -12,10 +12,11 @@ import {
 } from "../../../db/schema";
 import { recordEvent, withEventChain } from "../audit/account-events.server";
 import type { Database } from "../db.server";
-import { guarded, linkGuards } from "../identity/guarded.server";
 import { hashToken, newLinkToken } from "../identity/account-tokens.server";
+import { guarded, linkGuards } from "../identity/guarded.server";
 import { spendEquivalentHashWork, verifyPassword } from "../identity/passwords.server";
 import { forgetUserSessionsInKv } from "../identity/sessions.server";
+import { hasSecondFactorSql } from "../identity/users.server";
 import {
   insertMailEventWhere,
   type MailEventMessage,
@@ -24,7 +25,6 @@ import {
   publishMailEvents,
 } from "../mail-outbox.server";
 import { done, invalid, type Outcome } from "../outcome";
-import { hasSecondFactorSql } from "../identity/users.server";
 import { deleteRecoveryCodesWithoutFactorStatement } from "./second-factors.server";
 
 // The link in the email that says a second factor was added (docs/decisions/121 for a passkey, 141 for an
