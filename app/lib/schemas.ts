@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { PASSWORD_MAX } from "./field-limits";
+import { contactSchema as contactFormSchema } from "./schemas/contact";
 import {
   areaOfInterest,
   confirmationMatches,
@@ -7,9 +8,10 @@ import {
   enteredPassword,
   newPassword,
   optionalText,
-  personName,
   secondFactorCode,
 } from "./schemas/fields";
+import { namesOnOneLine, personName } from "./schemas/names";
+import { registrationSchema as registrationFormSchema } from "./schemas/registration";
 
 // One schema per form, used by the browser (validation as you type) and by the server (the truth).
 // zod/mini keeps the browser's share small. The three forms of the island pages have a module each under
@@ -18,10 +20,14 @@ import {
 // spec gives are quoted exactly.
 
 export { PASSWORD_MAX, PASSWORD_MIN } from "./field-limits";
-export { type ContactInput, contactSchema } from "./schemas/contact";
+export type { ContactInput } from "./schemas/contact";
 export { secondFactorCode } from "./schemas/fields";
 export { type LoginInput, loginSchema } from "./schemas/login";
-export { type RegistrationInput, registrationSchema } from "./schemas/registration";
+export type { RegistrationInput } from "./schemas/registration";
+
+/** The server's registration and contact: the island forms' schemas, with names held to one line. */
+export const registrationSchema = registrationFormSchema.check(...namesOnOneLine);
+export const contactSchema = contactFormSchema.check(...namesOnOneLine);
 
 /** "Confirm it's you": the password, and a code when the account has a second factor. */
 export const reauthenticationSchema = z.object({

@@ -1,10 +1,10 @@
 import { z } from "zod/mini";
 import { MESSAGE_MAX } from "../field-limits";
-import { areaOfInterest, emailAddress, optionalText, personName, requiredText } from "./fields";
+import { areaOfInterest, emailAddress, optionalText, requiredText } from "./fields";
 
 export const contactSchema = z.object({
-  firstName: personName("First name", 100),
-  lastName: personName("Last name", 100),
+  firstName: requiredText("First name", 100),
+  lastName: requiredText("Last name", 100),
   email: emailAddress(255),
   company: optionalText("Company", 200),
   phone: optionalText("Phone", 20),

@@ -15,16 +15,6 @@ export const requiredText = (label: string, max: number) =>
       z.maxLength(max, `${label} must be at most ${max} characters`),
     );
 
-/**
- * A first or last name: required, at most `max` characters, and one line that reads as it is stored: no
- * line breaks or other control characters, no marks that reorder text (U+2028–U+202E, U+2066–U+2069). It goes
- * into headers, mail and lists (decision 124). Kept this short: the login island's budget counts its bytes.
- */
-export const personName = (label: string, max: number) =>
-  requiredText(label, max).check(
-    z.refine((value: string) => !/[\p{Cc}\u2028-\u202E\u2066-\u2069]/u.test(value), `${label} must be one line`),
-  );
-
 export const optionalText = (label: string, max: number) =>
   z.pipe(
     z.optional(

@@ -5,7 +5,7 @@ import {
   emailAddress,
   newPassword,
   optionalText,
-  personName,
+  requiredText,
 } from "./fields";
 
 /** The registration: the form sends a confirmation of the password, the JSON API (spec section 7) does not. */
@@ -14,8 +14,8 @@ export const registrationSchema = z
     email: emailAddress(255),
     password: newPassword,
     confirmPassword: z.optional(z.string()),
-    firstName: personName("First name", 100),
-    lastName: personName("Last name", 100),
+    firstName: requiredText("First name", 100),
+    lastName: requiredText("Last name", 100),
     company: optionalText("Company", 200),
     phone: optionalText("Phone", 20),
     userTypeId: areaOfInterest,
