@@ -124,7 +124,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 // Each end-to-end run starts from empty local state.
-rmSync(".wrangler/e2e-state", { recursive: true, force: true });
+for (const state of [".wrangler/e2e-state", ".wrangler/e2e-state-pages"])
+  rmSync(state, { recursive: true, force: true });
 
 const started = Date.now();
 for (const stage of stages) {
