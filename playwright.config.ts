@@ -18,7 +18,7 @@ const chromium = {
  * `flows` serves the desktop journeys, which write; `pages` serves the checks of documents and HTTP, the
  * phone width and Lighthouse. A project's tests run one at a time against its server, and the projects of
  * one server one after another, so no test sees another's writes while it runs; the two servers' projects
- * run side by side (docs/decisions/136-a-fast-lane-and-a-shorter-suite.md).
+ * run side by side (docs/decisions/136-a-shorter-suite.md).
  */
 const FLOWS_PORT = Number(process.env.E2E_PORT ?? 8799);
 const PAGES_PORT = Number(process.env.E2E_PAGES_PORT ?? FLOWS_PORT + 100);
@@ -32,7 +32,7 @@ const on = (server: keyof typeof servers) => ({
 
 /** The specs the `pages` server runs at desktop width: they read documents and answers, and sign in only as the demo admin. */
 const PAGE_SPECS =
-  /\/(pages|bodies|refusals|valid-html|prerendered|email-signatures|shell|held-form-pages|videos)\.spec\.ts$/;
+  /\/(pages|bodies|prerendered|email-signatures|shell|held-form-pages|videos)\.spec\.ts$/;
 
 // End-to-end: a real Chromium against the production build served by `wrangler dev`.
 export default defineConfig({

@@ -30,7 +30,7 @@ const stages: Step[][] = [
     { name: "build", label: "build", command: ["npm", "run", "build"] },
   ],
   // Everything that reads the build. Vitest's workerd works while Playwright's browser and server wait
-  // on each other; neither shares state with the other (docs/decisions/136-a-fast-lane-and-a-shorter-suite.md).
+  // on each other; neither shares state with the other (docs/decisions/136-a-shorter-suite.md).
   [
     {
       name: "bundle size (wrangler deploy --dry-run)",
