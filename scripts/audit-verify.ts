@@ -1,8 +1,11 @@
-// npm run audit:verify [-- --remote] [-- --env preview] [-- --state DIR] [-- --head ID:HASH] [-- --no-head]
+// npm run audit:verify [-- --remote] [-- --env preview] [-- --state DIR] [-- --head ID:HASH]
+//   [-- --heads-file LOG] [-- --no-head] [-- --legacy-prefix ID] [-- --write-head]
 // Walks the audit log's chain (account_events, in id order, a page at a time) in local D1 (default) or,
 // with --remote, the deployed database, checks each entry's HMAC under the audit-log keys, and checks that
 // D1 still holds the signed head kept outside D1 (KV key `audit-head` of the SESSIONS namespace) and, with
-// --head, a head the operator noted elsewhere (the Worker's logs, docs/operations.md). The head is read
+// --head and --heads-file, every head noted elsewhere (the `audit log: head` lines of the Worker's logs,
+// docs/operations.md): each must be in D1 with its hash. With --write-head, a log that holds gets a new signed
+// head in KV (after a restore, or when the sealer reports the head missing). The head is read
 // first and D1 after it, so entries written while it reads are never taken for tampering. It names the first
 // broken entry: one changed, inserted, deleted, cut off either end or stripped of its hash, or one the
 // sealer should have reached long ago. Exits 0 when the chain holds, 1 when it is broken.
@@ -10,7 +13,7 @@
 // Keys: AUDIT_LOG_KEYS, the base64 keys separated by spaces or commas (the current AUDIT_LOG_KEY and
 // every key retired within the retention period). Locally the fixed key of scripts/local-secrets.ts is
 // always among them. See docs/operations.md, "The audit log's key".
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
@@ -18,13 +21,13 @@ import {
   type AuditKey,
   auditKeyOf,
   auditKeysOf,
-  type ChainHead,
   ChainWalker,
   type EntryRow,
   HEAD_KV_KEY,
   headProblem,
   type KeptHead,
   parseHead,
+  signedHead,
   storedEntryOf,
 } from "../app/server/audit/audit-chain.ts";
 import { LOCAL_AUDIT_LOG_KEY } from "./local-secrets.ts";
@@ -36,7 +39,10 @@ const { values } = parseArgs({
     env: { type: "string" },
     state: { type: "string", default: LOCAL_STATE },
     head: { type: "string" },
+    "heads-file": { type: "string" },
     "no-head": { type: "boolean", default: false },
+    "legacy-prefix": { type: "string" },
+    "write-head": { type: "boolean", default: false },
   },
 });
 const target = [
@@ -67,12 +73,28 @@ try {
   usage(`AUDIT_LOG_KEYS: ${(error as Error).message}`);
 }
 
-let noted: ChainHead | null = null;
+/** Heads noted elsewhere, id to hash: --head, and every `head ID:HASH` in --heads-file. */
+const noted = new Map<number, string>();
 if (values.head) {
   const [id, hash] = values.head.split(":");
-  noted = parseHead(JSON.stringify({ id: Number(id), hash }));
-  if (!noted) usage("--head takes the id and hash of an entry: --head 1234:<64 hex characters>");
+  const head = parseHead(JSON.stringify({ id: Number(id), hash }));
+  if (!head) usage("--head takes the id and hash of an entry: --head 1234:<64 hex characters>");
+  noted.set(head.id, head.hash);
 }
+if (values["heads-file"]) {
+  const text = readFileSync(values["heads-file"], "utf8");
+  for (const [, id, hash] of text.matchAll(/head (\d+):([0-9a-f]{64})/g)) {
+    const known = noted.get(Number(id));
+    if (known && known !== hash) {
+      fail(`The heads file names entry ${id} with two different hashes: the log was sealed twice over.`);
+    }
+    noted.set(Number(id), hash as string);
+  }
+  console.log(`${noted.size} heads noted outside D1 to check.`);
+}
+const legacyPrefix = values["legacy-prefix"] === undefined ? undefined : Number(values["legacy-prefix"]);
+if (legacyPrefix !== undefined && !Number.isSafeInteger(legacyPrefix))
+  usage("--legacy-prefix takes an entry id.");
 
 // The head first: whatever D1 holds when it is read after must include it.
 // wrangler prints "Value not found" for a missing key: that, like anything but a head, is no head.
@@ -155,9 +177,7 @@ const now = Math.floor(Date.now() / 1000);
 // page, as they may be sealed while the walk runs.
 const sealedThrough = reader.newestSealed();
 const PAGE = values.remote ? 2000 : 10_000;
-// One walk checks against each head: the one kept in KV, and one the operator noted (--head).
-const heads = [kept, noted].filter((head) => head !== null);
-const walkers = (heads.length > 0 ? heads : [null]).map((head) => new ChainWalker({ keys, head, now }));
+const walker = new ChainWalker({ keys, head: kept, now, noted, legacyPrefix });
 let after = 0;
 let broken = false;
 for (const through of [sealedThrough, Number.MAX_SAFE_INTEGER]) {
@@ -165,8 +185,7 @@ for (const through of [sealedThrough, Number.MAX_SAFE_INTEGER]) {
   for (;;) {
     const rows = reader.page(after, through, limit);
     for (const row of rows) {
-      const entry = storedEntryOf(row);
-      for (const walker of walkers) if (walker.add(entry)) broken = true;
+      if (walker.add(storedEntryOf(row))) broken = true;
     }
     if (broken) break;
     after = rows.at(-1)?.id ?? after;
@@ -176,16 +195,13 @@ for (const through of [sealedThrough, Number.MAX_SAFE_INTEGER]) {
 }
 reader.close();
 
-const [verdict, ...others] = walkers.map((walker) => walker.finish());
-for (const [index, check] of [verdict, ...others].entries()) {
-  if (!check || check.ok) continue;
-  const against =
-    heads[index] === kept && kept ? "the head kept in KV" : noted ? "the head given with --head" : "no head";
+const verdict = walker.finish();
+if (!verdict.ok) {
   fail(
-    `The audit log in ${where} is broken at entry ${check.brokenAt}: ${check.reason} (checked against ${against}). ${check.checked} entries before it verified.`,
+    `The audit log in ${where} is broken at entry ${verdict.brokenAt}: ${verdict.reason}. ${verdict.checked} entries before it verified.`,
   );
 }
-if (verdict?.ok) {
+if (verdict.ok) {
   const notes = [
     verdict.beforeChain > 0 ? `${verdict.beforeChain} older entries predate the chain` : "",
     verdict.plain > 0 ? `${verdict.plain} entries made before the key have plain sha256 hashes` : "",
@@ -199,4 +215,14 @@ if (verdict?.ok) {
   if (kept) console.log(`Head kept outside D1: ${kept.id}:${kept.hash} (in D1, as it should be).`);
   else
     console.warn("Warning: checked without a head (--no-head): entries cut off the end could not be found.");
+}
+
+if (values["write-head"]) {
+  const [key] = keys;
+  if (!verdict.ok || !verdict.newest || !key) fail("There is no sealed entry to write a head for.");
+  const head = signedHead(key, verdict.newest, verdict.prunedThrough);
+  wrangler(["kv", "key", "put", HEAD_KV_KEY, JSON.stringify(head), "--binding", "SESSIONS", ...target], {
+    quiet: true,
+  });
+  console.log(`Wrote the head outside D1: ${head.id}:${head.hash}, signed under key ${head.keyId}.`);
 }

@@ -60,3 +60,6 @@ export const SIGNED_OUT_AFTER_WRONG_PASSWORDS =
 
 /** The answer to a passkey's response that names no live challenge of ours (none asked, spent, expired). */
 export const NO_PASSKEY_CHALLENGE = "This passkey check has expired or was already used. Please try again.";
+
+/** The answer to a confirmation of an authenticator app that is on already (a second click, another tab). */
+export const TOTP_ALREADY_ON = "Your authenticator app is already on.";

@@ -73,24 +73,24 @@ export async function contactExists(db: Database, id: number): Promise<boolean> 
   return row !== undefined;
 }
 
-/** `%`, `_` and the backslash are LIKE's own characters; a search for them means them literally. */
-function likePattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
+/**
+ * Whether a column holds the query as a substring, ignoring ASCII case (as LIKE did): `instr`, not LIKE,
+ * so `%`, `_` and `\\` mean themselves and a query of any length works (D1 refuses a LIKE pattern over 50
+ * bytes).
+ */
+const holds = (column: SQLWrapper, query: string) => sql`instr(lower(${column}), lower(${query})) > 0`;
 
 function processedWhere(query: string | null) {
   const processed = eq(contactSubmissions.isProcessed, true);
   if (!query) return processed;
-  const pattern = likePattern(query);
-  const matches = (column: SQLWrapper) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
   return and(
     processed,
     or(
-      matches(contactSubmissions.firstName),
-      matches(contactSubmissions.lastName),
-      matches(sql`${contactSubmissions.firstName} || ' ' || ${contactSubmissions.lastName}`),
-      matches(contactSubmissions.email),
-      matches(contactSubmissions.message),
+      holds(contactSubmissions.firstName, query),
+      holds(contactSubmissions.lastName, query),
+      holds(sql`${contactSubmissions.firstName} || ' ' || ${contactSubmissions.lastName}`, query),
+      holds(contactSubmissions.email, query),
+      holds(contactSubmissions.message, query),
     ),
   );
 }

@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { clientOfCaller } from "./client-address";
 import { getDb } from "./db.server";
 import type { Caller, Deps } from "./deps";
 import { cloudflareContext, sessionContext } from "./http/request-context.server";
@@ -37,13 +38,18 @@ export type RateLimitedAction =
 
 export const RETRY_AFTER_SECONDS = 60;
 
-/** Per-client-address limit on the public forms (Workers Rate Limiting binding): a failure when exceeded. */
+/**
+ * Per-client limit on the public forms (Workers Rate Limiting binding): a failure when exceeded. A client is
+ * an IPv4 address or an IPv6 /64 (clientOf), so new addresses from one network share the budget.
+ */
 export async function rateLimit(
   env: Env,
   action: RateLimitedAction,
   caller: Caller,
 ): Promise<Failure | null> {
-  const { success } = await env.FORM_RATE_LIMITER.limit({ key: `${action}:${caller.address}` });
+  const { success } = await env.FORM_RATE_LIMITER.limit({
+    key: `${action}:${clientOfCaller(caller) ?? "unknown"}`,
+  });
   return success ? null : { kind: "rate-limited", retryAfterSeconds: RETRY_AFTER_SECONDS };
 }
 

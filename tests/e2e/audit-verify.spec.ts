@@ -187,7 +187,9 @@ test("npm run audit:verify names the first entry cut off, stripped, or edited wi
       `UPDATE account_events SET hash = NULL, prev_hash = NULL, key_id = NULL, ip = '192.0.2.99' WHERE id BETWEEN ${first} AND ${first + 4}`,
     );
     const stripped = verify(copy);
-    expect(stripped.output).toContain(`is broken at entry ${first + 4}:`);
+    expect(stripped.output).toContain(
+      `is broken at entry ${first}: it has no hash, but entries after it are sealed`,
+    );
     expect(stripped.status).toBe(1);
   });
 
@@ -291,4 +293,33 @@ test("npm run audit:verify holds while the server writes to the log it reads", a
   expect(answers.map((answer) => answer.status).filter((status) => status >= 500)).toEqual([]);
   expect(verdict.output).toMatch(/holds: \d+ chained entries verified/);
   expect(verdict.status).toBe(0);
+});
+
+test("npm run audit:verify checks every head the server logged", async () => {
+  test.setTimeout(120_000);
+  // The served build writes its output to the state folder's dev-server.log, the heads among it.
+  const log = join(STATE, "dev-server.log");
+  await onACopy((copy) => {
+    const holds = run("npm", ["run", "--silent", "audit:verify", "--", "--state", copy, "--heads-file", log]);
+    expect(holds.output).toMatch(/\d+ heads noted outside D1 to check/);
+    expect(holds.output).toMatch(/holds: \d+ chained entries verified/);
+    expect(holds.status).toBe(0);
+    // The tail cut and the head in KV gone with it: the logged heads still name what was there.
+    const last = Number(sql(copy, "SELECT max(id) AS id FROM account_events")[0]?.id);
+    sql(copy, `DELETE FROM account_events WHERE id > ${last - 3}`);
+    setHead(copy, null);
+    const cut = run("npm", [
+      "run",
+      "--silent",
+      "audit:verify",
+      "--",
+      "--state",
+      copy,
+      "--no-head",
+      "--heads-file",
+      log,
+    ]);
+    expect(cut.output).toMatch(/is broken at entry \d+: it is missing: a head noted outside D1 names entry/);
+    expect(cut.status).toBe(1);
+  });
 });

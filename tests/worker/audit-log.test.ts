@@ -251,8 +251,13 @@ describe("the audit log", () => {
         ? { ...entry, action: "sign-in", prevHash: null, hash: null, keyId: null }
         : entry,
     );
-    const lastStripped = entries[start + 5]?.id;
-    expect(verifyChain(stripped, { keys: [KEY] })).toMatchObject({ ok: false, brokenAt: lastStripped });
+    // Not "entries before the chain": a log begun under the chain has none, unless named as such.
+    expect(verifyChain(stripped, { keys: [KEY] })).toMatchObject({ ok: false, brokenAt: entries[start]?.id });
+    const lastStripped = entries[start + 5]?.id ?? 0;
+    expect(verifyChain(stripped, { keys: [KEY], legacyPrefix: lastStripped })).toMatchObject({
+      ok: false,
+      brokenAt: lastStripped,
+    });
     // Stripped of the hash alone, an entry still names its previous one: that entry is named.
     const hashOnly = entries.map((entry, index) => (index === start + 2 ? { ...entry, hash: null } : entry));
     expect(verifyChain(hashOnly, { keys: [KEY] })).toMatchObject({

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { LINK_INVALID_MESSAGE, PRIVACY_LINK_ACCOUNT_ACTIVE } from "~/lib/account-messages";
 import { confirmEmailSchema, privacyRequestSchema } from "~/lib/schemas";
 import { contactSubmissions, privacyRequests, type UserRow, users } from "../../../db/schema";
@@ -51,14 +51,27 @@ export async function privacyAnswerFor(
   return account || contact ? { kind: "link" } : { kind: "nothing" };
 }
 
+/** How many requests one address may make in a rolling day, from any number of clients (decision 126). */
+export const PRIVACY_REQUESTS_PER_ADDRESS_PER_DAY = 5;
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * Stores a privacy request and queues its mail, unless the address already made
+ * PRIVACY_REQUESTS_PER_ADDRESS_PER_DAY of them in the last day (counted from the stored requests, in the
+ * same statement, so concurrent requests cannot pass it together). Limited or not, the answer is the same.
+ */
 export const requestPrivacyLink = guarded(
   { rateLimit: "privacy", door: "anyone", schema: privacyRequestSchema },
   async (deps, _caller, { input }): Promise<Outcome> => {
+    const expiresAt = Math.floor(Date.now() / 1000) + HOUR_LINK_SECONDS;
+    // The selected values follow the table's columns: id, email, token_hash, expires_at, used_at, created_at.
     const [, mail] = await deps.db.batch([
-      deps.db.insert(privacyRequests).values({
-        email: input.email,
-        expiresAt: new Date(Date.now() + HOUR_LINK_SECONDS * 1000),
-      }),
+      deps.db.insert(privacyRequests).select(
+        sql`SELECT NULL, ${input.email}, NULL, ${expiresAt}, NULL, unixepoch()
+          WHERE (SELECT count(*) FROM ${privacyRequests}
+            WHERE ${privacyRequests.email} = ${input.email}
+              AND ${privacyRequests.createdAt} > unixepoch() - ${DAY_SECONDS}) < ${PRIVACY_REQUESTS_PER_ADDRESS_PER_DAY}`,
+      ),
       insertMailEventIfChanged(deps.db, "privacy-request"),
     ]);
     deps.waitUntil(publishMailEvents(deps.env, mail));

@@ -14,17 +14,27 @@ import {
 
 export const ADMIN_PAGE_SIZE = 50;
 const MAX_QUERY_LENGTH = 200;
+/** The furthest page a list goes to (50 million rows in): beyond it, the last page asked is this one. */
+export const MAX_PAGE = 1_000_000;
 
-/** A 1-based page number from a query parameter, defaulting to 1. */
+/** A 1-based page number from a query parameter: 1 when missing or not a positive integer, at most MAX_PAGE. */
 export function pageNumber(raw: string | null): number {
   const page = Number(raw);
-  return Number.isSafeInteger(page) && page > 0 ? page : 1;
+  if (!Number.isSafeInteger(page) || page < 1) return 1;
+  return Math.min(page, MAX_PAGE);
+}
+
+/** A text parameter trimmed and cut to `max` characters (code points, never half a pair), null when empty. */
+export function textParam(raw: string | null, max = MAX_QUERY_LENGTH): string | null {
+  const text = Array.from(raw?.trim() ?? "")
+    .slice(0, max)
+    .join("");
+  return text === "" ? null : text;
 }
 
 /** A search query from a query parameter: trimmed, bounded, null when empty. */
 export function searchQuery(raw: string | null): string | null {
-  const query = raw?.trim().slice(0, MAX_QUERY_LENGTH) ?? "";
-  return query === "" ? null : query;
+  return textParam(raw);
 }
 
 type Window = { limit: number; offset: number };

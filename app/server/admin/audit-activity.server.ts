@@ -9,7 +9,7 @@ import type { Database } from "../db.server";
 import { guarded } from "../guarded.server";
 import { done, type Outcome } from "../outcome";
 
-import { ADMIN_PAGE_SIZE } from "./admin-lists.server";
+import { ADMIN_PAGE_SIZE, textParam as boundedText } from "./admin-lists.server";
 
 // The audit log as the admins read it: entries newest first, filtered by actor, subject, person,
 // action and date, 50 a page, or all of them (up to a cap) as a CSV file. The actor's address is the one
@@ -58,7 +58,7 @@ function endOf(raw: string | null): Date | null {
   return new Date(date.getTime() + DAY_MS);
 }
 
-const textParam = (params: URLSearchParams, name: string) => params.get(name)?.trim().slice(0, 200) || null;
+const textParam = (params: URLSearchParams, name: string) => boundedText(params.get(name));
 
 /** The filters of a request's query string; anything malformed is left out rather than refused. */
 export function activityFilters(params: URLSearchParams): ActivityFilters {

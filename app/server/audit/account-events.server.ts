@@ -14,6 +14,7 @@ import {
   PRUNE_ACTION,
   parseHead,
   pruneProof,
+  sealablePrefix,
   sealedEntries,
   sha256Hex,
   signedHead,
@@ -185,15 +186,26 @@ async function sealedHead(db: Database): Promise<ChainHead | null> {
  */
 export async function sealAuditLog(db: Database, kv: KVNamespace): Promise<number> {
   let sealed = 0;
+  let mayCreateHead = false;
   try {
     const key = auditLogKey();
-    for (;;) {
+    const kept = parseHead(await kv.get(HEAD_KV_KEY));
+    for (let round = 0; ; round += 1) {
       const previous = await sealedHead(db);
+      // Only the very first seal of a log writes its first head; after that, a missing head stays missing.
+      if (round === 0) mayCreateHead = !kept && previous === null;
       const rows = await db.all<EntryRow>(
         sql`SELECT * FROM account_events WHERE id > ${previous?.id ?? 0} ORDER BY id LIMIT ${SEAL_ROUND}`,
       );
-      if (rows.length === 0) break;
-      const entries = sealedEntries(key, previous, rows.map(storedEntryOf));
+      const { entries: sealable, refusal } = sealablePrefix(rows.map(storedEntryOf), {
+        kept,
+        // A log this seal began sealing from its start has no head yet: its first head follows this seal.
+        anySealed: previous !== null && !mayCreateHead,
+        now: nowSeconds(),
+      });
+      if (refusal) console.error(`audit log: ${refusal}. Run npm run audit:verify.`);
+      if (sealable.length === 0) break;
+      const entries = sealedEntries(key, previous, sealable);
       const updates = entries.map((entry) =>
         db
           .update(accountEvents)
@@ -211,15 +223,15 @@ export async function sealAuditLog(db: Database, kv: KVNamespace): Promise<numbe
       const results = await db.batch([first, ...rest]);
       const changed = results.reduce((sum, result) => sum + result.meta.changes, 0);
       sealed += changed;
-      // Another sealer took these entries first: it seals the rest too.
-      if (changed === 0) break;
+      // Another sealer took these entries first (it seals the rest too), or sealing stops here.
+      if (changed === 0 || refusal) break;
     }
   } catch (error) {
     console.error("audit log: sealing failed; the next write or the cron seals again", {
       error: String(error),
     });
   }
-  await moveHeadOutsideD1(db, kv);
+  await moveHeadOutsideD1(db, kv, { mayCreate: mayCreateHead });
   return sealed;
 }
 
@@ -229,12 +241,30 @@ export async function sealAuditLog(db: Database, kv: KVNamespace): Promise<numbe
  * docs/operations.md). Best effort: a write may fail (other isolates write too) or land after a newer one,
  * and the head then lags a little until the next seal. It never moves back, and never away from an entry D1
  * no longer holds as it was: after a cut-off end it stays where it was, so `npm run audit:verify` still
- * finds the cut. Never throws.
+ * finds the cut. It writes a first head only for a log's first seal (`mayCreate`): a head removed later is
+ * put back by an operator who has checked the log. Never throws.
  */
-export async function moveHeadOutsideD1(db: Database, kv: KVNamespace): Promise<void> {
+export async function moveHeadOutsideD1(
+  db: Database,
+  kv: KVNamespace,
+  { mayCreate }: { mayCreate: boolean },
+): Promise<void> {
   try {
     const key = auditLogKey();
     const kept = parseHead(await kv.get(HEAD_KV_KEY));
+    if (!kept && !mayCreate) {
+      const [sealed] = await db
+        .select({ id: accountEvents.id })
+        .from(accountEvents)
+        .where(isNotNull(accountEvents.hash))
+        .limit(1);
+      if (sealed) {
+        console.error(
+          "audit log: no head is kept outside D1, yet D1 holds sealed entries; not writing one. Run npm run audit:verify, then --write-head.",
+        );
+        return;
+      }
+    }
     const newestId = sql`(SELECT max(id) FROM account_events WHERE hash IS NOT NULL)`;
     const [rows, prunes] = await db.batch([
       db

@@ -188,6 +188,45 @@ export function sealedEntries(
   });
 }
 
+/**
+ * Of the entries waiting after the newest sealed one, those a sealer may seal now, and why it stops before
+ * the rest. A sealer never seals what should have been sealed long ago, so a writer of D1 and KV cannot
+ * strip an old tail of its hashes, edit it, and have the Worker seal it again: an entry at or before the
+ * head kept outside D1 (sealed once, so its hash was removed), any entry when D1 holds sealed entries but
+ * no head is kept (the head was removed with them), and an entry older than SEAL_DEADLINE_SECONDS (unless
+ * an operator who has looked at it says `force`).
+ */
+export function sealablePrefix(
+  pending: readonly StoredEntry[],
+  context: { kept: ChainHead | null; anySealed: boolean; now: number; force?: boolean },
+): { entries: StoredEntry[]; refusal: string | null } {
+  if (pending.length === 0) return { entries: [], refusal: null };
+  if (!context.kept && context.anySealed && !context.force) {
+    return {
+      entries: [],
+      refusal:
+        "no head is kept outside D1, yet D1 holds sealed entries: nothing is sealed until an operator has checked the log and written the head again (npm run audit:verify -- --write-head)",
+    };
+  }
+  const entries: StoredEntry[] = [];
+  for (const entry of pending) {
+    if (context.kept && entry.id <= context.kept.id) {
+      return {
+        entries,
+        refusal: `entry ${entry.id} has no hash, yet the head kept outside D1 is entry ${context.kept.id}: its hash was removed; not sealing it again`,
+      };
+    }
+    if (!context.force && entry.at < context.now - SEAL_DEADLINE_SECONDS) {
+      return {
+        entries,
+        refusal: `entry ${entry.id} has waited more than ${SEAL_DEADLINE_SECONDS / 60} minutes for the sealer: not sealing it until an operator has looked (npm run audit:seal -- --force)`,
+      };
+    }
+    entries.push(entry);
+  }
+  return { entries, refusal: null };
+}
+
 /** The action of the entry a prune writes: its subject is the id of the last entry it removed. */
 export const PRUNE_ACTION = "audit-pruned";
 
@@ -248,6 +287,17 @@ export interface VerifyOptions {
   head?: ChainHead | null;
   /** Now, in seconds: entries waiting for the sealer longer than SEAL_DEADLINE_SECONDS break the log. */
   now?: number;
+  /**
+   * Heads noted elsewhere (every `audit log: head` line of the Worker's logs, or the operator's own notes),
+   * id to hash: D1 must hold each with that hash, unless a proven prune removed it. One laundered tail (its
+   * hashes stripped, its entries edited and sealed again) changes the hash of every head noted over it.
+   */
+  noted?: ReadonlyMap<number, string>;
+  /**
+   * Ids at or below this may have no hash: entries written before the chain existed. A log begun under the
+   * chain has none; without it an entry without a hash before sealed ones breaks the log.
+   */
+  legacyPrefix?: number;
 }
 
 /**
@@ -266,16 +316,18 @@ export class ChainWalker {
   private plain = 0;
   private keyed = 0;
   /** Entries without a hash before any chained one: before the chain, or (if none follows) awaiting seal. */
-  private leading: { count: number; last: StoredEntry | null; oldestAt: number } = {
+  private leading: { count: number; first: StoredEntry | null; last: StoredEntry | null } = {
     count: 0,
+    first: null,
     last: null,
-    oldestAt: Number.POSITIVE_INFINITY,
   };
   private previous: (StoredEntry & { hash: string }) | null = null;
   private firstChained: StoredEntry | null = null;
   /** Entries without a hash after the chained ones: waiting for the sealer. */
   private waiting: { first: StoredEntry | null; count: number } = { first: null, count: 0 };
   private headHash: string | undefined;
+  /** Noted heads not yet met in the walk. */
+  private readonly unmet: Map<number, string>;
   private readonly provenPrunes = new Set<number>();
   /** Keys in the order they first signed an entry (plain sha256 first, if at all), with its time. */
   private readonly keyOrder: { id: string; firstAt: number }[] = [];
@@ -284,6 +336,7 @@ export class ChainWalker {
 
   constructor(options: VerifyOptions) {
     this.options = options;
+    this.unmet = new Map(options.noted ?? []);
   }
 
   private broken(brokenAt: number, reason: string): ChainVerdict {
@@ -296,6 +349,13 @@ export class ChainWalker {
     if (this.verdict) return this.verdict;
     const { options } = this;
     if (options.head && entry.id === options.head.id) this.headHash = entry.hash ?? "";
+    const noted = this.unmet.get(entry.id);
+    if (noted !== undefined) {
+      this.unmet.delete(entry.id);
+      if (entry.hash !== noted) {
+        return this.broken(entry.id, "it is not the entry a head noted outside D1 names (its hash differs)");
+      }
+    }
     if (entry.hash === null) {
       if (entry.prevHash !== null || entry.keyId !== null) {
         return this.broken(entry.id, "its hash was removed (it still names a previous hash or a key)");
@@ -305,8 +365,8 @@ export class ChainWalker {
         this.waiting.count += 1;
       } else {
         this.leading.count += 1;
+        this.leading.first ??= entry;
         this.leading.last = entry;
-        this.leading.oldestAt = Math.min(this.leading.oldestAt, entry.at);
       }
       return null;
     }
@@ -314,6 +374,15 @@ export class ChainWalker {
       return this.broken(this.waiting.first.id, "it has no hash, but entries after it are sealed");
     }
     const { previous } = this;
+    if (!previous && this.leading.first && this.leading.last) {
+      // Entries without a hash before the first sealed one: only a log older than the chain has them.
+      if (options.legacyPrefix === undefined || this.leading.last.id > options.legacyPrefix) {
+        return this.broken(
+          this.leading.first.id,
+          "it has no hash, but entries after it are sealed (only entries named by --legacy-prefix may predate the chain)",
+        );
+      }
+    }
     if (previous) {
       if (entry.id !== previous.id + 1) return this.broken(previous.id + 1, "it is missing");
       if (entry.prevHash !== previous.hash) {
@@ -387,17 +456,22 @@ export class ChainWalker {
     }
     // With no sealed entry at all, the entries without a hash are waiting for the sealer, not older ones.
     const waitingCount = previous ? this.waiting.count : this.leading.count;
-    const oldestWaiting = previous ? this.waiting.first : this.leading.count > 0 ? this.leading.last : null;
-    const oldestWaitingAt = previous ? this.waiting.first?.at : this.leading.oldestAt;
+    const oldestWaiting = previous ? this.waiting.first : this.leading.first;
     if (
       options.now !== undefined &&
       oldestWaiting &&
-      oldestWaitingAt !== undefined &&
-      oldestWaitingAt < options.now - SEAL_DEADLINE_SECONDS
+      oldestWaiting.at < options.now - SEAL_DEADLINE_SECONDS
     ) {
       return this.broken(
-        previous ? oldestWaiting.id : (this.leading.last?.id ?? oldestWaiting.id),
+        oldestWaiting.id,
         `it has waited more than ${SEAL_DEADLINE_SECONDS / 60} minutes for the sealer: its hash was removed, or the sealer is not running (docs/operations.md)`,
+      );
+    }
+    for (const [id] of this.unmet) {
+      if (id <= prunedThrough) continue;
+      return this.broken(
+        id,
+        `it is missing: a head noted outside D1 names entry ${id}, but the chain in D1 ${previous ? `ends at entry ${previous.id}` : "is empty"}`,
       );
     }
     const newest = previous ? { id: previous.id, hash: previous.hash } : null;

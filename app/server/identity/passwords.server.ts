@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { inHashTurn } from "./hash-turns.ts";
 
 // scrypt with OWASP's minimum cost (N=2^14, r=8, p=5: 16 MiB). Workers caps N·r·p at 2^20;
 // tests/worker/passwords.test.ts fails if these leave that window.
@@ -12,15 +13,18 @@ function derive(
   salt: Buffer,
   params: { N: number; r: number; p: number },
 ): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(
-      password.normalize("NFKC"),
-      salt,
-      KEY_LENGTH,
-      { ...params, maxmem: 256 * params.N * params.r },
-      (error, key) => (error ? reject(error) : resolve(key)),
-    );
-  });
+  return inHashTurn(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(
+          password.normalize("NFKC"),
+          salt,
+          KEY_LENGTH,
+          { ...params, maxmem: 256 * params.N * params.r },
+          (error, key) => (error ? reject(error) : resolve(key)),
+        );
+      }),
+  );
 }
 
 /** A self-describing hash: scrypt$N$r$p$salt$key (base64), so the cost can be raised later. */

@@ -1,7 +1,8 @@
 import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { createTOTPKeyURI } from "@oslojs/otp";
-import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { renderSVG } from "uqr";
+import { TOTP_ALREADY_ON } from "~/lib/account-messages";
 import { totpConfirmationSchema } from "~/lib/schemas";
 import { passkeys, recoveryCodes, totpCredentials } from "../../../db/schema";
 import { type AccountAction, withEventChain } from "../audit/account-events.server";
@@ -186,9 +187,28 @@ export function insertRecoveryCodes(db: Database, key: Uint8Array, userId: numbe
   );
 }
 
+/** Like insertRecoveryCodes, but only if `condition` (SQL) holds when the batch reaches it. */
+function insertRecoveryCodesWhere(
+  db: Database,
+  key: Uint8Array,
+  userId: number,
+  codes: string[],
+  condition: SQL,
+) {
+  const hashes = codes.map((code) => recoveryCodeHash(key, normalisedRecoveryCode(code) ?? code));
+  // The selected values follow the table's columns: id, user_id, code_hash, used_at.
+  return db
+    .insert(recoveryCodes)
+    .select(
+      sql`SELECT NULL, ${userId}, value, NULL FROM json_each(${JSON.stringify(hashes)}) WHERE ${condition}`,
+    );
+}
+
 /**
  * Confirms the pending authenticator app with a code from it; the code's step counts as used. A person's
- * first second factor also brings their ten recovery codes, returned here to be shown once.
+ * first second factor also brings their ten recovery codes, returned here to be shown once. Of confirmations
+ * sent together, only the one whose batch turned the app on stores and shows codes (everything after the
+ * conditional UPDATE hangs on its mail event being stored); the others answer TOTP_ALREADY_ON.
  */
 export const confirmTotpEnrolment = guarded(
   { rateLimit: "account", door: "signed-in", recent: true, schema: totpConfirmationSchema },
@@ -198,16 +218,19 @@ export const confirmTotpEnrolment = guarded(
     const key = encryptionKey(deps.env);
     const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
     if (!codeKey) return conflict(SECOND_FACTORS_UNAVAILABLE);
-    const pending = await deps.db.query.totpCredentials.findFirst({
-      where: and(eq(totpCredentials.userId, me.id), isNull(totpCredentials.confirmedAt)),
+    const credential = await deps.db.query.totpCredentials.findFirst({
+      where: eq(totpCredentials.userId, me.id),
     });
-    if (!key || !pending) return conflict("Start setting up the authenticator app again.");
-    const secret = await openTotpSecret(key, pending.secretCiphertext);
-    if (!secret) return conflict("Start setting up the authenticator app again.");
+    if (credential?.confirmedAt) return conflict(TOTP_ALREADY_ON);
+    if (!key || !credential) return conflict(START_AGAIN);
+    const secret = await openTotpSecret(key, credential.secretCiphertext);
+    if (!secret) return conflict(START_AGAIN);
     const step = totpStepOf(secret, input.code, Math.floor(Date.now() / 1000));
     if (step === null) return invalid({ code: "That code is not right. Check the app and try again." });
     const factors = await secondFactorsOf(deps.db, me.id);
     const codes = factors.recoveryCodesLeft === 0 ? newRecoveryCodes() : null;
+    const enabled = mailEventRow("totp-enabled", me.id);
+    const turnedOn = mailEventStoredSql(enabled);
     const results = await withEventChain(deps.db, (chain) =>
       deps.db.batch([
         deps.db
@@ -217,28 +240,38 @@ export const confirmTotpEnrolment = guarded(
           .where(
             and(eq(totpCredentials.userId, me.id), isNull(totpCredentials.confirmedAt), mayEnrolSql(me)),
           ),
-        insertMailEventIfChanged(deps.db, "totp-enabled", me.id),
+        insertMailEventWhere(deps.db, enabled, sql`changes() = 1`),
         chain.append(caller, ownEntry(me, "totp-enabled"), { ifChanged: true }),
+        // Written only after the entry just before it was (it changed one row).
+        ...(codes
+          ? [chain.append(caller, ownEntry(me, "recovery-codes-generated"), { ifChanged: true })]
+          : []),
         ...liftEnrolmentLockStatements(deps.db, me),
         ...(codes
           ? [
-              deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.id)),
-              insertRecoveryCodes(deps.db, codeKey, me.id, codes),
-              chain.append(caller, ownEntry(me, "recovery-codes-generated")),
+              deps.db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, me.id), turnedOn)),
+              insertRecoveryCodesWhere(deps.db, codeKey, me.id, codes, turnedOn),
             ]
           : []),
         // New codes without a factor (the app was not confirmed) do not stay.
         deleteRecoveryCodesWithoutFactorStatement(deps.db, me.id),
       ]),
     );
-    const [, mail, , ended] = results;
-    const codesRemoved = results.at(-1) as { id: number }[];
-    if (codesRemoved.length > 0) return unauthenticated;
+    const mail = results[1];
+    const ended = results[codes ? 4 : 3] as { tokenHash: string }[];
+    if (mail.length === 0) {
+      const now = await deps.db.query.totpCredentials.findFirst({
+        where: eq(totpCredentials.userId, me.id),
+      });
+      return now?.confirmedAt ? conflict(TOTP_ALREADY_ON) : conflict(START_AGAIN);
+    }
     deps.waitUntil(publishMailEvents(deps.env, mail));
     await forgetEndedSessions(deps.env, me.id, ended);
     return done({ recoveryCodes: codes });
   },
 );
+
+const START_AGAIN = "Start setting up the authenticator app again.";
 
 /** An administrator's account keeps at least one second factor. */
 const LAST_FACTOR_OF_ADMIN =

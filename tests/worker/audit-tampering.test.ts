@@ -1,0 +1,181 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import { recordEvent, sealAuditLog } from "../../app/server/audit/account-events.server";
+import {
+  auditKeyOf,
+  type EntryRow,
+  HEAD_KV_KEY,
+  parseHead,
+  SEAL_DEADLINE_SECONDS,
+  type StoredEntry,
+  storedEntryOf,
+  verifyChain,
+} from "../../app/server/audit/audit-chain";
+import { getDb } from "../../app/server/db.server";
+import type { Caller } from "../../app/server/deps";
+
+// A writer of both D1 and KV against the sealer (decision 117): it strips the hashes of sealed entries,
+// edits them and waits for the Worker to seal them again. The sealer refuses what was sealed before (at or
+// before the head kept outside D1), everything once the head is gone, and anything past the deadline; what
+// it cannot see, the heads noted in the Worker's logs show.
+
+const KEY = auditKeyOf(env.AUDIT_LOG_KEY ?? "");
+const db = getDb(env);
+const caller: Caller = {
+  session: null,
+  origin: "http://localhost",
+  address: "192.0.2.50",
+  userAgent: "tampering test",
+  country: null,
+  requestId: null,
+};
+
+/** Starts each test from an empty log and no head, as a new database would. */
+async function freshLog() {
+  await env.DB.batch([
+    env.DB.prepare("DELETE FROM account_events"),
+    env.DB.prepare("DELETE FROM sqlite_sequence WHERE name = 'account_events'"),
+  ]);
+  await env.SESSIONS.delete(HEAD_KV_KEY);
+}
+
+/** Writes `count` entries and waits for them to be sealed and the head to name the newest. */
+async function sealedLog(count: number) {
+  for (let i = 0; i < count; i += 1) {
+    await recordEvent(db, caller, {
+      actorId: null,
+      actorEmail: null,
+      subjectId: i,
+      action: "sign-in",
+      outcome: "failure",
+    });
+  }
+  const newest = await env.DB.prepare("SELECT max(id) AS id FROM account_events").first<{ id: number }>();
+  await vi.waitFor(async () => expect((await keptHead())?.id).toBe(newest?.id), { timeout: 15_000 });
+}
+
+async function entries(): Promise<StoredEntry[]> {
+  const { results } = await env.DB.prepare("SELECT * FROM account_events ORDER BY id").all<EntryRow>();
+  return results.map(storedEntryOf);
+}
+
+async function keptHead() {
+  return parseHead(await env.SESSIONS.get(HEAD_KV_KEY));
+}
+
+async function unsealedIds(): Promise<number[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT id FROM account_events WHERE hash IS NULL ORDER BY id",
+  ).all<{
+    id: number;
+  }>();
+  return results.map((row) => row.id);
+}
+
+/** The attack: entries from `from` on stripped of their hashes, one of them edited. */
+async function stripFrom(from: number) {
+  await env.DB.batch([
+    env.DB.prepare("UPDATE account_events SET outcome = 'success' WHERE id = ?").bind(from),
+    env.DB.prepare(
+      "UPDATE account_events SET hash = NULL, prev_hash = NULL, key_id = NULL WHERE id >= ?",
+    ).bind(from),
+  ]);
+}
+
+describe("the sealer against a writer of D1 and KV", () => {
+  it("does not seal again entries at or before the head kept outside D1", async () => {
+    await freshLog();
+    await sealedLog(8);
+    await stripFrom(4);
+    const errors = vi.spyOn(console, "error");
+    try {
+      await sealAuditLog(db, env.SESSIONS);
+      expect(errors.mock.calls.flat().join(" ")).toContain(
+        "entry 4 has no hash, yet the head kept outside D1 is entry 8",
+      );
+    } finally {
+      errors.mockRestore();
+    }
+    expect(await unsealedIds()).toEqual([4, 5, 6, 7, 8]);
+    expect(verifyChain(await entries(), { keys: [KEY], head: await keptHead() })).toMatchObject({
+      ok: false,
+      brokenAt: 4,
+    });
+  });
+
+  it("seals nothing once the head is gone while D1 holds sealed entries, and writes no new head", async () => {
+    await freshLog();
+    await sealedLog(8);
+    await stripFrom(4);
+    await env.SESSIONS.delete(HEAD_KV_KEY);
+    await sealAuditLog(db, env.SESSIONS);
+    expect(await unsealedIds()).toEqual([4, 5, 6, 7, 8]);
+    expect(await keptHead()).toBeNull();
+  });
+
+  it("leaves an entry past the deadline unsealed, which breaks the log", async () => {
+    await freshLog();
+    await sealedLog(3);
+    const now = Math.floor(Date.now() / 1000);
+    await env.DB.prepare("INSERT INTO account_events (at, action, outcome) VALUES (?, 'sign-in', 'failure')")
+      .bind(now - SEAL_DEADLINE_SECONDS - 60)
+      .run();
+    await sealAuditLog(db, env.SESSIONS);
+    expect(await unsealedIds()).toEqual([4]);
+    expect(verifyChain(await entries(), { keys: [KEY], head: await keptHead(), now })).toMatchObject({
+      ok: false,
+      brokenAt: 4,
+    });
+  });
+
+  it("is found by the heads noted in the Worker's logs when an old head is put back and a fresh tail resealed", async () => {
+    await freshLog();
+    await sealedLog(3);
+    const oldHead = await env.SESSIONS.get(HEAD_KV_KEY);
+    const logged = new Map<number, string>();
+    const logs = vi.spyOn(console, "log");
+    try {
+      await sealedLog(5);
+      for (const [, id, hash] of logs.mock.calls
+        .flat()
+        .join("\n")
+        .matchAll(/head (\d+):([0-9a-f]{64})/g)) {
+        logged.set(Number(id), hash as string);
+      }
+    } finally {
+      logs.mockRestore();
+    }
+    expect(logged.get(8)).toBeDefined();
+    // Within the deadline, after the head of entry 3 is put back, the sealer cannot tell.
+    await stripFrom(4);
+    await env.SESSIONS.put(HEAD_KV_KEY, oldHead ?? "");
+    await sealAuditLog(db, env.SESSIONS);
+    expect(await unsealedIds()).toEqual([]);
+    const head = await keptHead();
+    expect(verifyChain(await entries(), { keys: [KEY], head })).toMatchObject({ ok: true });
+    // The heads it logged before say otherwise.
+    expect(verifyChain(await entries(), { keys: [KEY], head, noted: logged })).toMatchObject({
+      ok: false,
+      brokenAt: [...logged.keys()].filter((id) => id >= 4).sort((a, b) => a - b)[0],
+    });
+  });
+
+  it("accepts entries without a hash before the chain only when they are named as older than it", async () => {
+    await freshLog();
+    await sealedLog(3);
+    const sealed = await entries();
+    const older: StoredEntry[] = [-1, 0].map((id) => ({
+      ...(sealed[0] as StoredEntry),
+      id,
+      action: "account-deleted",
+      prevHash: null,
+      hash: null,
+      keyId: null,
+    }));
+    expect(verifyChain([...older, ...sealed], { keys: [KEY] })).toMatchObject({ ok: false, brokenAt: -1 });
+    expect(verifyChain([...older, ...sealed], { keys: [KEY], legacyPrefix: 0 })).toMatchObject({
+      ok: true,
+      beforeChain: 2,
+    });
+  });
+});
