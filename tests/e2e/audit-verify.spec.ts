@@ -298,7 +298,7 @@ test("npm run audit:verify holds while the server writes to the log it reads", a
 test("npm run audit:verify checks every head the server logged", async () => {
   test.setTimeout(120_000);
   // The served build writes its output to the state folder's dev-server.log, the heads among it.
-  const log = join(STATE, "dev-server.log");
+  const log = join(stateDir(), "dev-server.log");
   await onACopy((copy) => {
     const holds = run("npm", ["run", "--silent", "audit:verify", "--", "--state", copy, "--heads-file", log]);
     expect(holds.output).toMatch(/\d+ heads noted outside D1 to check/);
