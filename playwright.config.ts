@@ -1,6 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 8799);
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -13,12 +12,36 @@ const chromium = {
   ],
 };
 
-// End-to-end: a real Chromium against the production build served by `wrangler dev`,
-// with a throw-away local state folder so runs never touch the developer's data.
+/**
+ * Two servers of the same production build, each with a throw-away local state folder of its own (its D1,
+ * KV, simulated emails and demo admin), so the runs never touch the developer's data or each other's.
+ * `flows` serves the desktop journeys, which write; `pages` serves the checks of documents and HTTP, the
+ * phone width and Lighthouse. A project's tests run one at a time against its server, and the projects of
+ * one server one after another, so no test sees another's writes while it runs; the two servers' projects
+ * run side by side (docs/decisions/136-a-shorter-suite.md).
+ */
+const FLOWS_PORT = Number(process.env.E2E_PORT ?? 8799);
+const PAGES_PORT = Number(process.env.E2E_PAGES_PORT ?? FLOWS_PORT + 100);
+const servers = {
+  flows: { port: FLOWS_PORT, stateDir: ".wrangler/e2e-state" },
+  pages: { port: PAGES_PORT, stateDir: ".wrangler/e2e-state-pages" },
+};
+const on = (server: keyof typeof servers) => ({
+  baseURL: `http://127.0.0.1:${servers[server].port}`,
+});
+
+/**
+ * The specs the `pages` server runs at desktop width: they read documents and answers, and sign in only as
+ * the demo admin. Any spec can run on either server; this list only balances the two.
+ */
+const PAGE_SPECS = /\/(pages|bodies|prerendered|email-signatures|shell|held-form-pages|videos)\.spec\.ts$/;
+
+// End-to-end: a real Chromium against the production build served by `wrangler dev`.
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  // One worker per server; each project below runs on one worker.
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [["list"]],
@@ -27,33 +50,66 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: chromium,
     trace: "off",
   },
   projects: [
     {
       name: "desktop",
-      testIgnore: /lighthouse/,
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
+      testIgnore: [/lighthouse/, PAGE_SPECS],
+      workers: 1,
+      metadata: { stateDir: servers.flows.stateDir },
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1440, height: 900 },
+        launchOptions: chromium,
+        ...on("flows"),
+      },
+    },
+    {
+      name: "desktop-pages",
+      testMatch: PAGE_SPECS,
+      workers: 1,
+      metadata: { stateDir: servers.pages.stateDir },
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1440, height: 900 },
+        launchOptions: chromium,
+        ...on("pages"),
+      },
     },
     {
       name: "phone",
       testIgnore: /lighthouse/,
-      use: { ...devices["Pixel 7"], viewport: { width: 360, height: 800 }, launchOptions: chromium },
+      workers: 1,
+      dependencies: ["desktop-pages"],
+      metadata: { stateDir: servers.pages.stateDir },
+      use: {
+        ...devices["Pixel 7"],
+        viewport: { width: 360, height: 800 },
+        launchOptions: chromium,
+        ...on("pages"),
+      },
     },
-    // Lighthouse drives its own Chromium with its mobile preset, once, after the other suites.
-    { name: "lighthouse", testMatch: /lighthouse\.spec\.ts/, dependencies: ["desktop", "phone"] },
+    // Lighthouse drives its own Chromium with its mobile preset, once, after the phone on its server.
+    {
+      name: "lighthouse",
+      testMatch: /lighthouse\.spec\.ts/,
+      workers: 1,
+      dependencies: ["phone"],
+      metadata: { stateDir: servers.pages.stateDir },
+      use: on("pages"),
+    },
   ],
-  webServer: {
-    // The build's own SITE_ORIGIN, as in production: prerendered pages are only served for the origin
-    // they were rendered with, and the forms' same-origin check accepts the test server's origin.
+  // The build's own SITE_ORIGIN, as in production: prerendered pages are only served for the origin
+  // they were rendered with, and the forms' same-origin check accepts the test server's origin.
+  webServer: Object.values(servers).map(({ port, stateDir }) => ({
     command: "node scripts/prepare-local.ts && node scripts/preview.ts",
-    url: `http://127.0.0.1:${PORT}/`,
+    url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), FACETS_STATE_DIR: ".wrangler/e2e-state" },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+    env: { PORT: String(port), FACETS_STATE_DIR: stateDir },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  })),
 });

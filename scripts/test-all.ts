@@ -30,7 +30,7 @@ const stages: Step[][] = [
     { name: "build", label: "build", command: ["npm", "run", "build"] },
   ],
   // Everything that reads the build. Vitest's workerd works while Playwright's browser and server wait
-  // on each other; neither shares state with the other (docs/decisions/136-a-fast-lane-and-a-shorter-suite.md).
+  // on each other; neither shares state with the other (docs/decisions/136-a-shorter-suite.md).
   [
     {
       name: "bundle size (wrangler deploy --dry-run)",
@@ -124,7 +124,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 // Each end-to-end run starts from empty local state.
-rmSync(".wrangler/e2e-state", { recursive: true, force: true });
+for (const state of [".wrangler/e2e-state", ".wrangler/e2e-state-pages"])
+  rmSync(state, { recursive: true, force: true });
 
 const started = Date.now();
 for (const stage of stages) {

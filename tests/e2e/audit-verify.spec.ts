@@ -8,6 +8,7 @@ import { expect, test } from "@playwright/test";
 import { type EntryRow, GENESIS, plainEntryHash, storedEntryOf } from "../../app/server/audit/audit-chain.ts";
 import { totpCodeAt } from "../../app/server/second-factors/totp-secrets.ts";
 import { approvedMember, clientIp } from "./members";
+import { stateDir } from "./state";
 import { DEMO_ADMIN, PASSWORD, uniqueEmail } from "./support";
 
 // `npm run audit:verify` as an operator runs it: on a copy of this run's local state,
@@ -17,10 +18,8 @@ import { DEMO_ADMIN, PASSWORD, uniqueEmail } from "./support";
 // the key, it names the first broken entry and exits 1. The chain's own rules are in tests/worker/audit-log.
 
 test.beforeEach(() => {
-  test.skip(test.info().project.name !== "desktop", "a command line, no browser page: once is enough");
+  test.skip(test.info().project.name === "phone", "a command line, no browser page: once is enough");
 });
-
-const STATE = ".wrangler/e2e-state";
 
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, {
@@ -36,7 +35,7 @@ const verify = (state: string) => run("npm", ["run", "--silent", "audit:verify",
 /** Waits for the server's sealer to chain every entry written so far (it runs after each answer). */
 async function sealed() {
   await expect
-    .poll(() => sql(STATE, "SELECT count(*) AS n FROM account_events WHERE hash IS NULL")[0]?.n, {
+    .poll(() => sql(stateDir(), "SELECT count(*) AS n FROM account_events WHERE hash IS NULL")[0]?.n, {
       timeout: 30_000,
     })
     .toBe(0);
@@ -47,7 +46,7 @@ async function onACopy(check: (copy: string) => void) {
   await sealed();
   const copy = mkdtempSync(join(tmpdir(), "facets-audit-"));
   try {
-    cpSync(STATE, copy, { recursive: true });
+    cpSync(stateDir(), copy, { recursive: true });
     check(copy);
   } finally {
     rmSync(copy, { recursive: true, force: true });
@@ -73,7 +72,7 @@ function sql(state: string, command: string): Record<string, unknown>[] {
     })
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
   if (!file) throw new Error(`no D1 database with an audit log in ${state}`);
-  const db = new DatabaseSync(file, { readOnly: state === STATE });
+  const db = new DatabaseSync(file, { readOnly: state === stateDir() });
   try {
     if (command.includes(";")) {
       db.exec(command);
@@ -99,7 +98,7 @@ test("npm run audit:verify names an entry changed by hand in local D1", async ({
   await sealed();
   const copy = mkdtempSync(join(tmpdir(), "facets-audit-"));
   try {
-    cpSync(STATE, copy, { recursive: true });
+    cpSync(stateDir(), copy, { recursive: true });
     const holds = verify(copy);
     expect(holds.output).toMatch(/The audit log in local D1 .* holds: \d+ chained entries verified/);
     expect(holds.status).toBe(0);
@@ -168,7 +167,7 @@ test("a double-submitted authenticator confirmation leaves a log npm run audit:v
 
 test("npm run audit:verify names the first entry cut off, stripped, or edited with every later hash recomputed", async () => {
   test.setTimeout(180_000);
-  const newest = () => Number(sql(STATE, "SELECT max(id) AS id FROM account_events")[0]?.id);
+  const newest = () => Number(sql(stateDir(), "SELECT max(id) AS id FROM account_events")[0]?.id);
   expect(newest()).toBeGreaterThan(6);
 
   // The newest three entries cut off: the head kept in KV still names the last of them.
@@ -278,7 +277,7 @@ test("npm run audit:verify holds while the server writes to the log it reads", a
   );
   // The live state, not a copy: the verifier reads while the sealer and the writers run.
   const verifying = new Promise<{ status: number | null; output: string }>((resolve) => {
-    const child = spawn("npm", ["run", "--silent", "audit:verify", "--", "--state", STATE], {
+    const child = spawn("npm", ["run", "--silent", "audit:verify", "--", "--state", stateDir()], {
       env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
     });
     let output = "";
@@ -299,7 +298,7 @@ test("npm run audit:verify holds while the server writes to the log it reads", a
 test("npm run audit:verify checks every head the server logged", async () => {
   test.setTimeout(120_000);
   // The served build writes its output to the state folder's dev-server.log, the heads among it.
-  const log = join(STATE, "dev-server.log");
+  const log = join(stateDir(), "dev-server.log");
   await onACopy((copy) => {
     const holds = run("npm", ["run", "--silent", "audit:verify", "--", "--state", copy, "--heads-file", log]);
     expect(holds.output).toMatch(/\d+ heads noted outside D1 to check/);

@@ -4,6 +4,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { keepDemoAdminSessionOf, nextDemoAdminCode, signInAsDemoAdmin } from "./demo-admin";
 import { approvedMember, clientIp } from "./members";
 import { addPasskeyAs, addVirtualAuthenticator, secureOrigin } from "./passkey-device";
+import { stateDir } from "./state";
 import { DEMO_ADMIN, hydrated, logIn, notice, PASSWORD, uniqueEmail } from "./support";
 
 // In Chromium, with and without JavaScript: an action refused for want of a recent sign-in is
@@ -12,8 +13,6 @@ import { DEMO_ADMIN, hydrated, logIn, notice, PASSWORD, uniqueEmail } from "./su
 // address confirms nothing.
 
 test.skip(({ isMobile }) => isMobile, "the flows run once, at desktop width");
-
-const STATE = process.env.FACETS_STATE_DIR ?? ".wrangler/e2e-state";
 
 /** Makes an account's sessions older than "Confirm it's you" allows, in the running server's local D1. */
 function staleSessions(email: string) {
@@ -27,7 +26,7 @@ function staleSessions(email: string) {
       "DB",
       "--local",
       "--persist-to",
-      STATE,
+      stateDir(),
       "--command",
       `UPDATE sessions SET authenticated_at = unixepoch() - 601 WHERE user_id = (SELECT id FROM users WHERE email = '${email.toLowerCase()}')`,
     ],

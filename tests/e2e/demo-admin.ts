@@ -5,6 +5,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { totpCodeAt } from "../../app/server/second-factors/totp-secrets.ts";
 import { DEMO_ADMIN } from "../../scripts/admin-account.ts";
 import { DEMO_ADMIN_TOTP_SECRET } from "../../scripts/local-secrets.ts";
+import { stateDir } from "./state";
 
 // The demo admin signs in with its password and a code computed from its documented secret, as a person
 // with an authenticator app would. Each code works once, so the suite keeps one signed-in admin session
@@ -18,10 +19,10 @@ const currentStep = () => Math.floor(Date.now() / STEP_MS);
 // The last step used lives beside the server's state, not in this process: a Playwright worker that
 // restarts after a failure must not offer a step the server has already claimed (that is a wrong code,
 // and wrong codes count towards a lockout).
-const LAST_STEP_FILE = `${process.env.FACETS_STATE_DIR ?? ".wrangler/e2e-state"}/demo-admin-last-step`;
+const lastStepFile = () => `${stateDir()}/demo-admin-last-step`;
 function lastStep(): number {
   try {
-    return Number(readFileSync(LAST_STEP_FILE, "utf8")) || 0;
+    return Number(readFileSync(lastStepFile(), "utf8")) || 0;
   } catch {
     return 0;
   }
@@ -54,8 +55,8 @@ export async function nextDemoAdminCode(): Promise<string> {
     allowInThisTest(wait + 1_000);
     await new Promise((resolve) => setTimeout(resolve, wait + 250));
   }
-  mkdirSync(dirname(LAST_STEP_FILE), { recursive: true });
-  writeFileSync(LAST_STEP_FILE, String(step));
+  mkdirSync(dirname(lastStepFile()), { recursive: true });
+  writeFileSync(lastStepFile(), String(step));
   return totpCodeAt(secret, step);
 }
 

@@ -1,11 +1,10 @@
 import { readFileSync } from "node:fs";
 import { expect } from "@playwright/test";
+import { stateDir } from "./state";
 
 // The emails of the local simulation, read as a developer reads them: `wrangler dev` logs each message
 // handed to the EMAIL binding (From, To, Subject and the paths of its text and HTML files), and
 // scripts/preview.ts keeps that output in the state folder's dev-server.log.
-
-const LOG = `${process.env.FACETS_STATE_DIR ?? ".wrangler/e2e-state"}/dev-server.log`;
 
 export interface SimulatedEmail {
   from: string;
@@ -21,7 +20,7 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 export function sentEmails(): SimulatedEmail[] {
   let log: string;
   try {
-    log = readFileSync(LOG, "utf8").replace(ANSI, "");
+    log = readFileSync(`${stateDir()}/dev-server.log`, "utf8").replace(ANSI, "");
   } catch {
     return [];
   }

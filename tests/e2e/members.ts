@@ -22,10 +22,15 @@ export async function approvedMember(request: APIRequestContext, email: string, 
     data: { email, password: PASSWORD, firstName, lastName: "Jackson", userTypeId: 2 },
   });
   const cookie = await demoAdminCookie(test.info().project.use.baseURL ?? "");
-  const pending = (await (
-    await request.get("/api/admin/pending-users", { headers: { Cookie: cookie } })
-  ).json()) as { id: number; email: string }[];
-  const id = pending.find((user) => user.email === email)?.id;
+  // Oldest first, 50 a page (decision 012): the newcomer is on the last page, however many wait before it.
+  let id: number | undefined;
+  for (let page = 1; id === undefined && page <= 100; page += 1) {
+    const pending = (await (
+      await request.get(`/api/admin/pending-users?page=${page}`, { headers: { Cookie: cookie } })
+    ).json()) as { id: number; email: string }[];
+    id = pending.find((user) => user.email === email)?.id;
+    if (pending.length === 0) break;
+  }
   expect(id, `${email} is pending`).toBeDefined();
   const approved = await request.post(`/api/admin/approve-user/${id}`, { headers: { Cookie: cookie } });
   expect(approved.status()).toBe(200);

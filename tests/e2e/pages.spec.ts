@@ -181,6 +181,7 @@ test("every form works by keyboard alone with visible focus", async ({ page }, {
 // the second-factor pages, which alone ship the passkey code.
 for (const path of signedInInteractivePages) {
   test(`${path}, signed in, keeps within the JavaScript budget`, async ({ page, baseURL }) => {
+    test.skip(test.info().project.name === "phone", "the same scripts at every width");
     const scripts = new Map<string, Promise<number>>();
     page.on("response", (response) => {
       if (response.request().resourceType() === "script" && !scripts.has(response.url())) {
@@ -203,7 +204,7 @@ for (const path of signedInInteractivePages) {
 // "Only the enrolment and sign-in pages may load the passkey browser code": its WebAuthn calls are in the
 // scripts of /account/security and /confirm-its-you, of /login once its button is pressed, and of no other.
 test("only the sign-in and enrolment pages load the passkey code", async ({ page, baseURL }) => {
-  test.skip(test.info().project.name !== "desktop", "the same scripts at every width");
+  test.skip(test.info().project.name === "phone", "the same scripts at every width");
   const loadsPasskeyCode = async (path: string) => {
     const bodies: Promise<string>[] = [];
     const collect = (response: PageResponse) => {

@@ -6,7 +6,7 @@ import { uniqueEmail } from "./support";
 // (docs/standards.md, Traps). Each refusal is replayed three times, each followed by an ordinary request.
 
 test.beforeEach(() => {
-  test.skip(test.info().project.name !== "desktop", "HTTP only, no browser page: once is enough");
+  test.skip(test.info().project.name === "phone", "HTTP only, no browser page: once is enough");
 });
 
 let ip = 0;

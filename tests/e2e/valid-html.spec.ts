@@ -15,7 +15,7 @@ import { publicPages } from "./routes";
 const VNU_JAR = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
 
 test.beforeEach(() => {
-  test.skip(test.info().project.name !== "desktop", "HTTP only, no browser page: once is enough");
+  test.skip(test.info().project.name === "phone", "HTTP only, no browser page: once is enough");
 });
 
 interface Message {
