@@ -2,51 +2,21 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { pruneAuditLog, recordEvent, sealAuditLog } from "../../app/server/audit/account-events.server";
 import {
-  auditKeyOf,
-  type EntryRow,
-  HEAD_KV_KEY,
   headProblem,
   PRUNE_ACTION,
-  parseHead,
   SEAL_DEADLINE_SECONDS,
   type StoredEntry,
-  storedEntryOf,
   verifyChain,
 } from "../../app/server/audit/audit-chain";
-import { getDb } from "../../app/server/db.server";
-import type { Caller } from "../../app/server/deps";
+import { callerOf, db, KEY, keptHead, storedEntries, unsealedIds } from "./support-audit";
 
 // The sealer (docs/decisions/117-audit-log-sealed-after-the-write.md): entries are written without a hash
 // and chained after the answer; sealers racing each other write the same chain; a prune records what it
 // removed, so a deleted start is found; an entry left unsealed past the deadline breaks the log.
 
-const KEY = auditKeyOf(env.AUDIT_LOG_KEY ?? "");
-const db = getDb(env);
+const caller = callerOf("sealer test");
 
-const caller: Caller = {
-  session: null,
-  origin: "http://localhost",
-  address: "192.0.2.40",
-  userAgent: "sealer test",
-  country: null,
-  requestId: null,
-};
-
-async function storedEntries(): Promise<StoredEntry[]> {
-  const { results } = await env.DB.prepare("SELECT * FROM account_events ORDER BY id").all<EntryRow>();
-  return results.map(storedEntryOf);
-}
-
-async function keptHead() {
-  return parseHead(await env.SESSIONS.get(HEAD_KV_KEY));
-}
-
-async function unsealedCount(): Promise<number> {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM account_events WHERE hash IS NULL").first<{
-    n: number;
-  }>();
-  return row?.n ?? 0;
-}
+const unsealedCount = async () => (await unsealedIds()).length;
 
 /** Entries written as the Worker writes them (each in its own batch), not yet sealed by this test. */
 async function writeEntries(count: number) {

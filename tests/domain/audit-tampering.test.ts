@@ -2,33 +2,19 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { recordEvent, sealAuditLog } from "../../app/server/audit/account-events.server";
 import {
-  auditKeyOf,
-  type EntryRow,
   HEAD_KV_KEY,
-  parseHead,
   SEAL_DEADLINE_SECONDS,
   type StoredEntry,
-  storedEntryOf,
   verifyChain,
 } from "../../app/server/audit/audit-chain";
-import { getDb } from "../../app/server/db.server";
-import type { Caller } from "../../app/server/deps";
+import { callerOf, db, storedEntries as entries, KEY, keptHead, unsealedIds } from "./support-audit";
 
 // A writer of both D1 and KV against the sealer (decision 117): it strips the hashes of sealed entries,
 // edits them and waits for the Worker to seal them again. The sealer refuses what was sealed before (at or
 // before the head kept outside D1), everything once the head is gone, and anything past the deadline; what
 // it cannot see, the heads noted in the Worker's logs show.
 
-const KEY = auditKeyOf(env.AUDIT_LOG_KEY ?? "");
-const db = getDb(env);
-const caller: Caller = {
-  session: null,
-  origin: "http://localhost",
-  address: "192.0.2.50",
-  userAgent: "tampering test",
-  country: null,
-  requestId: null,
-};
+const caller = callerOf("tampering test", "192.0.2.50");
 
 /** Starts each test from an empty log and no head, as a new database would. */
 async function freshLog() {
@@ -52,24 +38,6 @@ async function sealedLog(count: number) {
   }
   const newest = await env.DB.prepare("SELECT max(id) AS id FROM account_events").first<{ id: number }>();
   await vi.waitFor(async () => expect((await keptHead())?.id).toBe(newest?.id), { timeout: 15_000 });
-}
-
-async function entries(): Promise<StoredEntry[]> {
-  const { results } = await env.DB.prepare("SELECT * FROM account_events ORDER BY id").all<EntryRow>();
-  return results.map(storedEntryOf);
-}
-
-async function keptHead() {
-  return parseHead(await env.SESSIONS.get(HEAD_KV_KEY));
-}
-
-async function unsealedIds(): Promise<number[]> {
-  const { results } = await env.DB.prepare(
-    "SELECT id FROM account_events WHERE hash IS NULL ORDER BY id",
-  ).all<{
-    id: number;
-  }>();
-  return results.map((row) => row.id);
 }
 
 /** The attack: entries from `from` on stripped of their hashes, one of them edited. */
