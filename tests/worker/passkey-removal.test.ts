@@ -69,6 +69,33 @@ const codesOf = (id: number) => count("SELECT count(*) AS n FROM recovery_codes 
 const sessionsOf = (id: number) => count("SELECT count(*) AS n FROM sessions WHERE user_id = ?", id);
 
 /** An approved member, no second factor, signed in just now: the session an attacker steals. */
+/** The outcomes of an account's entries of one action, oldest first. */
+async function outcomesOf(userId: number, action: string): Promise<string[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT outcome FROM account_events WHERE subject_id = ? AND action = ? ORDER BY id",
+  )
+    .bind(userId, action)
+    .all<{ outcome: string }>();
+  return results.map((row) => row.outcome);
+}
+
+/**
+ * The owner was told the factor went, and, with no factor left, setting one up again needs the emailed link,
+ * which is on its way.
+ */
+async function expectToldAndLocked(userId: number, removed: "passkey-removed" | "totp-removed") {
+  const { results } = await env.DB.prepare(
+    "SELECT type FROM mail_events WHERE subject_id = ? ORDER BY created_at, rowid",
+  )
+    .bind(userId)
+    .all<{ type: string }>();
+  expect(results.map((row) => row.type).slice(-2)).toEqual([removed, "second-factor-enrolment-link"]);
+  const locked = await env.DB.prepare("SELECT second_factors_reset_at FROM users WHERE id = ?")
+    .bind(userId)
+    .first<{ second_factors_reset_at: number | null }>();
+  expect(locked?.second_factors_reset_at).not.toBeNull();
+}
+
 async function owner(options: { app?: boolean } = {}) {
   const email = uniqueEmail("owner");
   await registerViaApi(email);
@@ -158,26 +185,8 @@ describe("a planted passkey", { timeout: 60_000 }, () => {
     expect(await sessionsOf(victim.id)).toBe(0);
     expect((await fetchWorker("/api/auth/me", { headers: { Cookie: attackerSession } })).status).toBe(401);
     expect((await passkeySignIn(attacker.key, victim.id)).status).toBe(401);
-    const entries = await env.DB.prepare(
-      "SELECT outcome FROM account_events WHERE subject_id = ? AND action = 'passkey-removed-by-link'",
-    )
-      .bind(victim.id)
-      .all<{ outcome: string }>();
-    expect(entries.results).toEqual([{ outcome: "success" }]);
-    // Told, and (no factor left) setting one up again needs the emailed link, which is on its way.
-    const mail = await env.DB.prepare(
-      "SELECT type FROM mail_events WHERE subject_id = ? ORDER BY created_at, rowid",
-    )
-      .bind(victim.id)
-      .all<{ type: string }>();
-    expect(mail.results.map((row) => row.type).slice(-2)).toEqual([
-      "passkey-removed",
-      "second-factor-enrolment-link",
-    ]);
-    const locked = await env.DB.prepare("SELECT second_factors_reset_at FROM users WHERE id = ?")
-      .bind(victim.id)
-      .first<{ second_factors_reset_at: number | null }>();
-    expect(locked?.second_factors_reset_at).not.toBeNull();
+    expect(await outcomesOf(victim.id, "passkey-removed-by-link")).toEqual(["success"]);
+    await expectToldAndLocked(victim.id, "passkey-removed");
 
     // The owner is back in with the password alone; the link works once.
     expect((await postJson("/api/login", { email: victim.email, password: newPassword })).status).toBe(200);
@@ -356,25 +365,8 @@ describe("a planted authenticator app", { timeout: 60_000 }, () => {
     expect(await codesOf(victim.id)).toBe(0);
     expect(await sessionsOf(victim.id)).toBe(0);
     expect((await fetchWorker("/api/auth/me", { headers: { Cookie: victim.cookie } })).status).toBe(401);
-    const entries = await env.DB.prepare(
-      "SELECT outcome FROM account_events WHERE subject_id = ? AND action = 'totp-removed-by-link' ORDER BY id",
-    )
-      .bind(victim.id)
-      .all<{ outcome: string }>();
-    expect(entries.results).toEqual([{ outcome: "failure" }, { outcome: "success" }]);
-    const mail = await env.DB.prepare(
-      "SELECT type FROM mail_events WHERE subject_id = ? ORDER BY created_at, rowid",
-    )
-      .bind(victim.id)
-      .all<{ type: string }>();
-    expect(mail.results.map((row) => row.type).slice(-2)).toEqual([
-      "totp-removed",
-      "second-factor-enrolment-link",
-    ]);
-    const locked = await env.DB.prepare("SELECT second_factors_reset_at FROM users WHERE id = ?")
-      .bind(victim.id)
-      .first<{ second_factors_reset_at: number | null }>();
-    expect(locked?.second_factors_reset_at).not.toBeNull();
+    expect(await outcomesOf(victim.id, "totp-removed-by-link")).toEqual(["failure", "success"]);
+    await expectToldAndLocked(victim.id, "totp-removed");
 
     // The owner signs in with the password alone (no app, no code); the link works once.
     expect((await postJson("/api/login", { email: victim.email, password: newPassword })).status).toBe(200);
