@@ -251,6 +251,8 @@ export async function moveHeadOutsideD1(
 ): Promise<void> {
   try {
     const key = auditLogKey();
+    // Read again, not taken from the seal that ran just before: another isolate may have moved it since,
+    // and a head is never moved back.
     const kept = parseHead(await kv.get(HEAD_KV_KEY));
     if (!kept && !mayCreate) {
       const [sealed] = await db
