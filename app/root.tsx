@@ -92,6 +92,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        {/* The stylesheet shows the page once this is parsed: nothing paints half a page (app.css). */}
+        <div id="page-end" hidden />
         {/* Renders nothing on the server; once JavaScript runs it stays across client navigations. */}
         <Toaster />
         {hydrate ? (

@@ -73,3 +73,34 @@ test("an unknown path shows the 404 page", async ({ page }) => {
   await expect(page.getByRole("banner")).toBeVisible();
   await expect(page.getByRole("contentinfo")).toBeVisible();
 });
+
+// Decision 146: Chromium may paint whatever it has parsed when its parser yields, and on a busy machine it
+// did, mid-header and mid-footer, and then moved what it had painted (a layout shift). The stylesheet
+// keeps the body unpainted until #page-end, after the footer, is parsed. A document cut short anywhere
+// before that point stands for the parser's every pause, so this needs no busy machine to fail.
+test("a document cut short anywhere before its end paints nothing", async ({ page }, { project }) => {
+  test.skip(isPhone(project.name), "the same document at every width");
+  for (const path of ["/facets-gold-logo", "/capital"]) {
+    const full = await (await page.request.get(path)).text();
+    const cuts = {
+      "in the header": full.indexOf("</header>") - 40,
+      "in the page": full.indexOf("<main") + 400,
+      "after the footer's start": full.indexOf('<footer id="site-footer"') + 80,
+      "in the footer's last row": full.indexOf("</footer>") - 40,
+      "just before the end marker": full.indexOf('<div id="page-end"'),
+    };
+    for (const [where, at] of Object.entries(cuts)) {
+      expect(at, `${where} is found in ${path}`).toBeGreaterThan(0);
+      await page.route(path, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: full.slice(0, at) });
+      });
+      await page.goto(path);
+      const visibility = await page.evaluate(() => getComputedStyle(document.body).visibility);
+      expect(visibility, `${path} cut ${where} paints nothing`).toBe("hidden");
+      await page.unrouteAll();
+    }
+    await page.goto(path);
+    expect(await page.evaluate(() => getComputedStyle(document.body).visibility)).toBe("visible");
+  }
+});
