@@ -2,10 +2,11 @@ import { data, Form, Link } from "react-router";
 import { AccountPage } from "~/components/account-page";
 import type { ToastMessage } from "~/components/toaster";
 import { SubmitButton } from "~/components/ui/form-field";
-import { LINK_INVALID_MESSAGE, linkTokenOf, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
+import { LINK_INVALID_MESSAGE, linkTokenOf } from "~/lib/account-messages";
 import { pageMeta } from "~/lib/seo";
 import { confirmEmailChange } from "~/server/account/email-change.server";
 import { failureInit, readForm } from "~/server/http/form-door.server";
+import { failureNotice, itsMessage } from "~/server/http/outcome-notices.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/confirm-email-change";
 
@@ -42,12 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     return data({ changed: true, notice });
   }
-  const notice: ToastMessage =
-    outcome.kind === "rate-limited"
-      ? TOO_MANY_ATTEMPTS
-      : outcome.kind === "invalid" && outcome.message && outcome.message !== LINK_INVALID_MESSAGE
-        ? { title: "Address not changed", description: outcome.message, variant: "destructive" }
-        : INVALID;
+  const notice = failureNotice(outcome, {
+    invalid: ({ message }) =>
+      message === LINK_INVALID_MESSAGE ? undefined : itsMessage("Address not changed")({ message }),
+    otherwise: INVALID,
+  });
   return data({ changed: false, notice }, failureInit(outcome));
 }
 

@@ -2,9 +2,10 @@ import { data, Form, Link } from "react-router";
 import { AccountPage } from "~/components/account-page";
 import type { ToastMessage } from "~/components/toaster";
 import { SubmitButton } from "~/components/ui/form-field";
-import { LINK_INVALID_MESSAGE, linkTokenOf, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
+import { LINK_INVALID_MESSAGE, linkTokenOf } from "~/lib/account-messages";
 import { pageMeta } from "~/lib/seo";
 import { failureInit, readForm } from "~/server/http/form-door.server";
+import { failureNotice } from "~/server/http/outcome-notices.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import { confirmEmail } from "~/server/sign-in/accounts.server";
 import type { Route } from "./+types/confirm-email";
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     return data({ confirmed: true, notice });
   }
-  const notice: ToastMessage = outcome.kind === "rate-limited" ? TOO_MANY_ATTEMPTS : INVALID;
+  const notice = failureNotice(outcome, { otherwise: INVALID });
   return data({ confirmed: false, notice }, failureInit(outcome));
 }
 

@@ -4,13 +4,13 @@ import { PageHero } from "~/components/page-hero";
 import { PasskeyConfirmButton } from "~/components/passkey-buttons";
 import { StaticNotice } from "~/components/static-notice";
 import { type ToastMessage, useToast } from "~/components/toaster";
-import { TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { USER_INTENTS } from "~/routes/admin/admin-intents.server";
 import { adminPageRefusal } from "~/server/admin/admin-actions.server";
 import { flashCookie, sessionCookie } from "~/server/http/cookies.server";
 import { failureInit, readForm, throwIfSignedOut } from "~/server/http/form-door.server";
+import { failureNotice, itsMessage } from "~/server/http/outcome-notices.server";
 import { sessionContext } from "~/server/http/request-context.server";
 import {
   describeInterruptedAction,
@@ -106,7 +106,7 @@ async function run(deps: Deps, caller: Caller, action: InterruptedAction): Promi
   const outcome = await intent.run(deps, caller, action.target);
   if (outcome.kind === "done" || outcome.kind === "already-done") return intent.done;
   if (outcome.kind === "unauthenticated" || outcome.kind === "forbidden") throw adminPageRefusal(outcome);
-  return error(outcome.kind === "conflict" ? outcome.message : intent.failed);
+  return failureNotice(outcome, { conflict: itsMessage(), otherwise: error(intent.failed) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -127,14 +127,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { outcome } = resumed;
   throwIfSignedOut(request, outcome, "/login");
   if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect("/login");
-  const notice: ToastMessage =
-    outcome.kind === "rate-limited"
-      ? TOO_MANY_ATTEMPTS
-      : error(
-          outcome.kind === "unauthenticated" && outcome.message
-            ? outcome.message
-            : "Please check the fields below.",
-        );
+  const notice = failureNotice(outcome, {
+    unauthenticated: itsMessage(),
+    otherwise: error("Please check the fields below."),
+  });
   const fieldErrors: FieldErrors | undefined = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
   return data<ConfirmResult>({ nothing: false, notice, fieldErrors }, failureInit(outcome));
 }

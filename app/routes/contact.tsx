@@ -7,6 +7,7 @@ import { contactSection } from "~/content/home";
 import { pageMeta } from "~/lib/seo";
 import { sendContactMessage } from "~/server/contact/contact-submissions.server";
 import { failureInit, readForm } from "~/server/http/form-door.server";
+import { failureNotice } from "~/server/http/outcome-notices.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/contact";
 
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return data<ContactActionResult>(
     {
-      toast: FAILED,
+      toast: failureNotice(outcome, { otherwise: FAILED }),
       fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined,
       values: form,
     },

@@ -2,10 +2,11 @@ import { data, Form, Link } from "react-router";
 import { AccountPage } from "~/components/account-page";
 import type { ToastMessage } from "~/components/toaster";
 import { SubmitButton, TextField } from "~/components/ui/form-field";
-import { RESET_LINK_SENT_MESSAGE, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
+import { RESET_LINK_SENT_MESSAGE } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { failureInit, readForm } from "~/server/http/form-door.server";
+import { failureNotice } from "~/server/http/outcome-notices.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import { requestPasswordReset } from "~/server/sign-in/accounts.server";
 import type { Route } from "./+types/forgot-password";
@@ -34,10 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       notice: { title: "Check your email", description: RESET_LINK_SENT_MESSAGE },
     });
   }
-  const notice: ToastMessage =
-    outcome.kind === "rate-limited"
-      ? TOO_MANY_ATTEMPTS
-      : { title: "Error", description: "Please enter a valid email address.", variant: "destructive" };
+  const notice = failureNotice(outcome, {
+    otherwise: { title: "Error", description: "Please enter a valid email address.", variant: "destructive" },
+  });
   return data<ActionResult>(
     { notice, fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined, email: form.email },
     failureInit(outcome),

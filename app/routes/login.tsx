@@ -4,12 +4,7 @@ import { LoginPanel } from "~/components/login/login-panel";
 import type { LoginActionResult, LoginTab } from "~/components/login/login-result";
 import { PageHero } from "~/components/page-hero";
 import type { ToastMessage } from "~/components/toaster";
-import {
-  LOGIN_FAILED_MESSAGE,
-  SECURITY_PATH,
-  SIGN_IN_EXPIRED_MESSAGE,
-  TOO_MANY_ATTEMPTS,
-} from "~/lib/account-messages";
+import { LOGIN_FAILED_MESSAGE, SECURITY_PATH, SIGN_IN_EXPIRED_MESSAGE } from "~/lib/account-messages";
 import { pageMeta } from "~/lib/seo";
 import { nextPath } from "~/lib/sign-in-paths";
 import {
@@ -20,6 +15,7 @@ import {
   signInTicketCookie,
 } from "~/server/http/cookies.server";
 import { failureInit, readForm } from "~/server/http/form-door.server";
+import { failureNotice } from "~/server/http/outcome-notices.server";
 import { sessionContext } from "~/server/http/request-context.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import {
@@ -42,7 +38,6 @@ const TOASTS = {
     title: "Registration Successful",
     description: "Your account has been created. Please wait for admin approval before you can log in.",
   },
-  tooMany: TOO_MANY_ATTEMPTS,
 } satisfies Record<string, ToastMessage>;
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -82,11 +77,13 @@ async function answerSecondStep({ request, context }: ActionArgs, form: Record<s
     {
       tab: "login",
       toast:
-        outcome.kind === "rate-limited"
-          ? TOASTS.tooMany
-          : expired
-            ? { ...TOASTS.loginFailed, description: SIGN_IN_EXPIRED_MESSAGE }
-            : TOASTS.loginFailed,
+        outcome.kind === "done"
+          ? TOASTS.loginFailed
+          : failureNotice(outcome, {
+              otherwise: expired
+                ? { ...TOASTS.loginFailed, description: SIGN_IN_EXPIRED_MESSAGE }
+                : TOASTS.loginFailed,
+            }),
       secondStep: expired ? undefined : { ticket: form.ticket ?? "" },
     },
     outcome.kind === "done" ? { status: 401 } : failureInit(outcome),
@@ -112,7 +109,7 @@ async function answerLogIn({ request, context }: ActionArgs, form: Record<string
   return data<LoginActionResult>(
     {
       tab: "login",
-      toast: outcome.kind === "rate-limited" ? TOASTS.tooMany : TOASTS.loginFailed,
+      toast: failureNotice(outcome, { otherwise: TOASTS.loginFailed }),
       fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined,
       values: { email: form.email ?? "" },
     },
@@ -136,7 +133,7 @@ async function answerRegister({ request, context }: ActionArgs, form: Record<str
   return data<LoginActionResult>(
     {
       tab: "register",
-      toast: outcome.kind === "rate-limited" ? TOASTS.tooMany : TOASTS.registrationFailed,
+      toast: failureNotice(outcome, { otherwise: TOASTS.registrationFailed }),
       fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined,
       values: echo,
     },

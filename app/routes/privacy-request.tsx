@@ -7,7 +7,6 @@ import {
   linkTokenOf,
   PRIVACY_LINK_ACCOUNT_ACTIVE,
   PRIVACY_REQUEST_SENT,
-  TOO_MANY_ATTEMPTS,
 } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
@@ -17,6 +16,7 @@ import {
   requestPrivacyLink,
 } from "~/server/account/privacy-requests.server";
 import { failureInit, readForm } from "~/server/http/form-door.server";
+import { errorNotice, failureNotice, itsMessage } from "~/server/http/outcome-notices.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/privacy-request";
 
@@ -75,24 +75,20 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
       });
     }
-    const notice: ToastMessage =
-      outcome.kind === "rate-limited"
-        ? TOO_MANY_ATTEMPTS
-        : outcome.kind === "conflict"
-          ? { title: "Not erased", description: outcome.message, variant: "destructive" }
-          : outcome.kind === "invalid" && outcome.message === PRIVACY_LINK_ACCOUNT_ACTIVE
-            ? ACCOUNT_ACTIVE
-            : INVALID;
+    const notice = failureNotice(outcome, {
+      conflict: itsMessage("Not erased"),
+      invalid: ({ message }) => (message === PRIVACY_LINK_ACCOUNT_ACTIVE ? ACCOUNT_ACTIVE : undefined),
+      otherwise: INVALID,
+    });
     return data<ActionResult>({ notice }, failureInit(outcome));
   }
   const outcome = await requestPrivacyLink(deps, caller, form);
   if (outcome.kind === "done") {
     return data<ActionResult>({ notice: { title: "Check your email", description: PRIVACY_REQUEST_SENT } });
   }
-  const notice: ToastMessage =
-    outcome.kind === "rate-limited"
-      ? TOO_MANY_ATTEMPTS
-      : { title: "Error", description: "Please enter a valid email address.", variant: "destructive" };
+  const notice = failureNotice(outcome, {
+    otherwise: errorNotice("Error", "Please enter a valid email address."),
+  });
   return data<ActionResult>(
     { notice, fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined, email: form.email },
     failureInit(outcome),

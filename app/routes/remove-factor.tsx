@@ -2,11 +2,12 @@ import { data, Form, Link } from "react-router";
 import { AccountPage } from "~/components/account-page";
 import type { ToastMessage } from "~/components/toaster";
 import { SubmitButton, TextField } from "~/components/ui/form-field";
-import { LINK_INVALID_MESSAGE, linkTokenOf, TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
+import { LINK_INVALID_MESSAGE, linkTokenOf } from "~/lib/account-messages";
 import { formatDateTime } from "~/lib/format-date";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { failureInit, readForm } from "~/server/http/form-door.server";
+import { failureNotice, itsMessage } from "~/server/http/outcome-notices.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import {
   factorToRemove,
@@ -65,14 +66,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const fieldErrors = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
   const notRemoved = "Nothing removed";
-  const notice: ToastMessage =
-    outcome.kind === "rate-limited"
-      ? TOO_MANY_ATTEMPTS
-      : outcome.kind === "unauthenticated" && outcome.message
-        ? { title: notRemoved, description: outcome.message, variant: "destructive" }
-        : fieldErrors?.password
-          ? { title: notRemoved, description: fieldErrors.password, variant: "destructive" }
-          : INVALID;
+  const notice = failureNotice(outcome, {
+    unauthenticated: itsMessage(notRemoved),
+    invalid: ({ fieldErrors }) => itsMessage(notRemoved)({ message: fieldErrors.password }),
+    otherwise: INVALID,
+  });
   const passwordError =
     outcome.kind === "unauthenticated" && outcome.message ? outcome.message : fieldErrors?.password;
   return data<ActionResult>(

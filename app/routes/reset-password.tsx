@@ -3,17 +3,13 @@ import { AccountPage } from "~/components/account-page";
 import { NewPasswordFields } from "~/components/person-fields";
 import type { ToastMessage } from "~/components/toaster";
 import { SubmitButton } from "~/components/ui/form-field";
-import {
-  LINK_INVALID_MESSAGE,
-  linkTokenOf,
-  PASSKEYS_MUST_STAY,
-  TOO_MANY_ATTEMPTS,
-} from "~/lib/account-messages";
+import { LINK_INVALID_MESSAGE, linkTokenOf, PASSKEYS_MUST_STAY } from "~/lib/account-messages";
 import { formatDateTime } from "~/lib/format-date";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { flashCookie } from "~/server/http/cookies.server";
 import { failureInit, readForm } from "~/server/http/form-door.server";
+import { errorNotice, failureNotice } from "~/server/http/outcome-notices.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import { type PasskeysAtReset, passkeysAtReset } from "~/server/second-factors/passkeys-at-reset.server";
 import { resetPassword } from "~/server/sign-in/accounts.server";
@@ -59,16 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const fieldErrors = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
   const linkBroken = fieldErrors?.token !== undefined;
-  const notice: ToastMessage =
-    outcome.kind === "rate-limited"
-      ? TOO_MANY_ATTEMPTS
-      : linkBroken
-        ? { title: "Link not valid", description: LINK_INVALID_MESSAGE, variant: "destructive" }
-        : {
-            title: "Error",
-            description: fieldErrors?.keepPasskeys ?? "Please check the new password.",
-            variant: "destructive",
-          };
+  const notice = failureNotice(outcome, {
+    otherwise: linkBroken
+      ? errorNotice("Link not valid", LINK_INVALID_MESSAGE)
+      : errorNotice("Error", fieldErrors?.keepPasskeys ?? "Please check the new password."),
+  });
   return data<ActionResult>(
     { notice, fieldErrors, keepPasskeys: form.keepPasskeys === "true" },
     failureInit(outcome),

@@ -8,6 +8,7 @@ import {
   resetSecondFactorsOfUser,
 } from "~/server/admin/admin-actions.server";
 import { failureInit } from "~/server/http/form-door.server";
+import { errorNotice, failureNotice, itsMessage } from "~/server/http/outcome-notices.server";
 import {
   type InterruptedAction,
   interruptAction,
@@ -93,7 +94,9 @@ export async function answerAdminIntent(
     throw await confirmFirst(deps, caller, { intent: form.intent, target, next: back });
   }
   if (outcome.kind === "unauthenticated" || outcome.kind === "forbidden") throw adminPageRefusal(outcome);
-  const description = outcome.kind === "conflict" ? outcome.message : intent.failed;
-  const toast: ToastMessage = { title: "Error", description, variant: "destructive" };
+  const toast = failureNotice(outcome, {
+    conflict: itsMessage(),
+    otherwise: errorNotice("Error", intent.failed),
+  });
   return data({ toast }, failureInit(outcome));
 }

@@ -5,7 +5,6 @@ export const action = jsonAction({
   readsBody: true,
   run: ({ deps, caller, input }) => sendContactMessage(deps, caller, input),
   answer: ({ id }) => Response.json(id === null ? { ok: true } : { ok: true, id }, { status: 201 }),
-  messages: { rateLimited: "Too many messages. Try again later." },
 });
 
 export const loader = postOnly;

@@ -4,6 +4,7 @@ import { requireAdmin } from "../identity/caller-checks.server";
 import { type Caller, callerOf, type Deps, depsOf } from "../operation.server";
 import type { Outcome } from "../outcome";
 import { clearSessionCookie } from "./cookies.server";
+import { noticeText, OUTCOME_NOTICES } from "./outcome-notices.server";
 
 // The JSON door: reads a JSON body, and turns an operation's outcome into a status and the spec's
 // error shape ({ error, fieldErrors? }, section 7).
@@ -39,28 +40,34 @@ export interface ApiMessages {
   rateLimited?: string;
 }
 
-/** Every outcome but "done" as the API answers it; "already done" is a 200 that changed nothing. */
+/**
+ * Every outcome but "done" as the API answers it, in the words the pages use (outcome-notices.server.ts);
+ * "already done" is a 200 that changed nothing.
+ */
 export function apiFailure(outcome: Exclude<Outcome<unknown>, { kind: "done" }>, messages: ApiMessages = {}) {
   switch (outcome.kind) {
     case "already-done":
       return Response.json({ ok: true, changed: false });
     case "invalid":
-      return jsonError(400, outcome.message ?? "Some fields are invalid.", {
+      return jsonError(400, outcome.message ?? noticeText(OUTCOME_NOTICES.invalid), {
         fieldErrors: outcome.fieldErrors,
       });
     case "rate-limited":
-      return jsonError(429, messages.rateLimited ?? "Too many attempts. Try again later.", {
+      return jsonError(429, messages.rateLimited ?? noticeText(OUTCOME_NOTICES["rate-limited"]), {
         headers: { "Retry-After": String(outcome.retryAfterSeconds) },
       });
     case "unauthenticated":
-      return jsonError(401, outcome.message ?? messages.unauthenticated ?? "Not signed in.");
+      return jsonError(
+        401,
+        outcome.message ?? messages.unauthenticated ?? noticeText(OUTCOME_NOTICES.unauthenticated),
+      );
     case "forbidden":
       if (outcome.reauthenticate) {
         return Response.json({ error: outcome.message, reauthenticate: "required" }, { status: 403 });
       }
-      return jsonError(403, outcome.message ?? "Administrators only.");
+      return jsonError(403, outcome.message ?? noticeText(OUTCOME_NOTICES.forbidden));
     case "not-found":
-      return jsonError(404, messages.notFound ?? "Not found.");
+      return jsonError(404, messages.notFound ?? noticeText(OUTCOME_NOTICES["not-found"]));
     case "conflict":
       return jsonError(409, outcome.message);
   }

@@ -1,6 +1,4 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { ToastMessage } from "~/components/toaster";
-import { TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import { signInFirst } from "~/lib/sign-in-paths";
 import type { Caller, Deps } from "~/server/deps";
 import type { ActionResult, Section } from "./section-answer";
@@ -8,6 +6,7 @@ import type { ActionResult, Section } from "./section-answer";
 export type { ActionResult, Section } from "./section-answer";
 
 import { failureInit, throwIfSignedOut } from "~/server/http/form-door.server";
+import { errorNotice, failureNotice } from "~/server/http/outcome-notices.server";
 import type { Failure } from "~/server/outcome";
 
 // What the sections of /account (app/routes/account/sections/*.tsx) answer: each posted intent's handler
@@ -38,10 +37,7 @@ export function failed(
   values?: Record<string, string>,
 ) {
   if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect(signInFirst("/account"));
-  const notice: ToastMessage =
-    outcome.kind === "rate-limited"
-      ? TOO_MANY_ATTEMPTS
-      : { title: "Error", description, variant: "destructive" };
+  const notice = failureNotice(outcome, { otherwise: errorNotice("Error", description) });
   return answer(
     {
       section,

@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import type { ToastMessage } from "~/components/toaster";
-import { TOO_MANY_ATTEMPTS } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/schemas";
 import type { TotpEnrolment } from "~/lib/second-factor-views";
 import { signInFirst } from "~/lib/sign-in-paths";
 import type { Caller, Deps } from "~/server/deps";
 import { failureInit } from "~/server/http/form-door.server";
+import { failureNotice, itsMessage } from "~/server/http/outcome-notices.server";
 import type { Failure, Outcome } from "~/server/outcome";
 
 // What the sections of /account/security (app/routes/account/sections/*.tsx) answer: each posted intent's
@@ -53,18 +53,13 @@ export function failed(
   if (outcome.kind === "forbidden" && outcome.reauthenticate && confirm) {
     return answer({ confirm }, { status: 403 }, cookie);
   }
-  const notice =
-    outcome.kind === "rate-limited"
-      ? TOO_MANY_ATTEMPTS
-      : error(
-          outcome.kind === "conflict" || outcome.kind === "forbidden"
-            ? (outcome.message ?? "That is not allowed.")
-            : outcome.kind === "unauthenticated" && outcome.message
-              ? outcome.message
-              : outcome.kind === "invalid" && outcome.message
-                ? outcome.message
-                : "Please check the fields below.",
-        );
+  const notice = failureNotice(outcome, {
+    conflict: itsMessage(),
+    forbidden: (refusal) => error(refusal.message ?? "That is not allowed."),
+    unauthenticated: itsMessage(),
+    invalid: itsMessage(),
+    otherwise: error("Please check the fields below."),
+  });
   const fieldErrors = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
   // A failed confirmation shows its form again, with the action still waiting.
   return answer(
