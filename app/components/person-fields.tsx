@@ -1,9 +1,9 @@
 import { publicUserTypes } from "~/content/user-types";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/field-limits";
+import { FIELD_LIMITS } from "~/lib/field-limits";
 import type { FieldErrors } from "~/lib/schemas";
 import { SelectField, TextField } from "./ui/form-field";
 
-// Fields the register and contact forms share, with the spec's bounds (section 3).
+// Fields the register and contact forms share, with their bounds (field-limits.ts).
 
 interface SharedFieldsProps {
   idPrefix: string;
@@ -20,7 +20,7 @@ export function NameFields({ idPrefix, values, errors }: SharedFieldsProps) {
         label="First name"
         autoComplete="given-name"
         required
-        maxLength={100}
+        maxLength={FIELD_LIMITS.firstName.max}
         defaultValue={values.firstName}
         error={errors.firstName}
       />
@@ -30,7 +30,7 @@ export function NameFields({ idPrefix, values, errors }: SharedFieldsProps) {
         label="Last name"
         autoComplete="family-name"
         required
-        maxLength={100}
+        maxLength={FIELD_LIMITS.lastName.max}
         defaultValue={values.lastName}
         error={errors.lastName}
       />
@@ -46,7 +46,7 @@ export function OrganisationFields({ idPrefix, values, errors }: SharedFieldsPro
         name="company"
         label="Company"
         autoComplete="organization"
-        maxLength={200}
+        maxLength={FIELD_LIMITS.company.max}
         defaultValue={values.company}
         error={errors.company}
       />
@@ -56,7 +56,7 @@ export function OrganisationFields({ idPrefix, values, errors }: SharedFieldsPro
         type="tel"
         label="Phone"
         autoComplete="tel"
-        maxLength={20}
+        maxLength={FIELD_LIMITS.phone.max}
         defaultValue={values.phone}
         error={errors.phone}
       />
@@ -101,7 +101,7 @@ export function EmailField({
       label={label}
       autoComplete="email"
       required
-      maxLength={255}
+      maxLength={FIELD_LIMITS.email.max}
       defaultValue={values.email}
       error={errors.email}
     />
@@ -127,9 +127,9 @@ export function NewPasswordFields({
         label={label}
         autoComplete="new-password"
         required
-        minLength={PASSWORD_MIN}
-        maxLength={PASSWORD_MAX}
-        hint={`At least ${PASSWORD_MIN} characters.`}
+        minLength={FIELD_LIMITS.password.min}
+        maxLength={FIELD_LIMITS.password.max}
+        hint={`At least ${FIELD_LIMITS.password.min} characters.`}
         error={errors.password}
       />
       <TextField

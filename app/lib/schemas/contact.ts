@@ -1,15 +1,15 @@
 import { z } from "zod/mini";
-import { MESSAGE_MAX } from "../field-limits";
+import { FIELD_LIMITS } from "../field-limits";
 import { areaOfInterest, emailAddress, optionalText, requiredText } from "./fields";
 
 export const contactSchema = z.object({
-  firstName: requiredText("First name", 100),
-  lastName: requiredText("Last name", 100),
-  email: emailAddress(255),
-  company: optionalText("Company", 200),
-  phone: optionalText("Phone", 20),
+  firstName: requiredText("First name", FIELD_LIMITS.firstName.max),
+  lastName: requiredText("Last name", FIELD_LIMITS.lastName.max),
+  email: emailAddress(FIELD_LIMITS.email.max),
+  company: optionalText("Company", FIELD_LIMITS.company.max),
+  phone: optionalText("Phone", FIELD_LIMITS.phone.max),
   userTypeId: areaOfInterest,
-  message: requiredText("Message", MESSAGE_MAX),
+  message: requiredText("Message", FIELD_LIMITS.message.max),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { FIELD_LIMITS } from "../field-limits";
 import {
   areaOfInterest,
   confirmationMatches,
@@ -11,13 +12,13 @@ import {
 /** The registration: the form sends a confirmation of the password, the JSON API (spec section 7) does not. */
 export const registrationSchema = z
   .object({
-    email: emailAddress(255),
+    email: emailAddress(FIELD_LIMITS.email.max),
     password: newPassword,
     confirmPassword: z.optional(z.string()),
-    firstName: requiredText("First name", 100),
-    lastName: requiredText("Last name", 100),
-    company: optionalText("Company", 200),
-    phone: optionalText("Phone", 20),
+    firstName: requiredText("First name", FIELD_LIMITS.firstName.max),
+    lastName: requiredText("Last name", FIELD_LIMITS.lastName.max),
+    company: optionalText("Company", FIELD_LIMITS.company.max),
+    phone: optionalText("Phone", FIELD_LIMITS.phone.max),
     userTypeId: areaOfInterest,
   })
   .check(confirmationMatches);
