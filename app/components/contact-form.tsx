@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { contactSection } from "~/content/home";
-import { FIELD_LIMITS } from "~/lib/field-limits";
+import { MESSAGE_MAX } from "~/lib/field-limits";
 import { postIslandForm } from "~/lib/island-form";
 import type { FieldErrors } from "~/lib/schemas";
 import { useFormValidation } from "~/lib/use-form-validation";
@@ -105,7 +105,7 @@ function ContactFields({
           label="Message"
           rows={6}
           required
-          maxLength={FIELD_LIMITS.message.max}
+          maxLength={MESSAGE_MAX}
           hint={contactSection.tokenBuyerNote}
           defaultValue={values.message ?? (subject ? `Regarding: ${subject}\n\n` : undefined)}
           error={errors.message}

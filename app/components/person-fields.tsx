@@ -1,5 +1,13 @@
 import { publicUserTypes } from "~/content/user-types";
-import { FIELD_LIMITS } from "~/lib/field-limits";
+import {
+  COMPANY_MAX,
+  EMAIL_MAX,
+  FIRST_NAME_MAX,
+  LAST_NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_MAX,
+} from "~/lib/field-limits";
 import type { FieldErrors } from "~/lib/schemas";
 import { SelectField, TextField } from "./ui/form-field";
 
@@ -20,7 +28,7 @@ export function NameFields({ idPrefix, values, errors }: SharedFieldsProps) {
         label="First name"
         autoComplete="given-name"
         required
-        maxLength={FIELD_LIMITS.firstName.max}
+        maxLength={FIRST_NAME_MAX}
         defaultValue={values.firstName}
         error={errors.firstName}
       />
@@ -30,7 +38,7 @@ export function NameFields({ idPrefix, values, errors }: SharedFieldsProps) {
         label="Last name"
         autoComplete="family-name"
         required
-        maxLength={FIELD_LIMITS.lastName.max}
+        maxLength={LAST_NAME_MAX}
         defaultValue={values.lastName}
         error={errors.lastName}
       />
@@ -46,7 +54,7 @@ export function OrganisationFields({ idPrefix, values, errors }: SharedFieldsPro
         name="company"
         label="Company"
         autoComplete="organization"
-        maxLength={FIELD_LIMITS.company.max}
+        maxLength={COMPANY_MAX}
         defaultValue={values.company}
         error={errors.company}
       />
@@ -56,7 +64,7 @@ export function OrganisationFields({ idPrefix, values, errors }: SharedFieldsPro
         type="tel"
         label="Phone"
         autoComplete="tel"
-        maxLength={FIELD_LIMITS.phone.max}
+        maxLength={PHONE_MAX}
         defaultValue={values.phone}
         error={errors.phone}
       />
@@ -101,7 +109,7 @@ export function EmailField({
       label={label}
       autoComplete="email"
       required
-      maxLength={FIELD_LIMITS.email.max}
+      maxLength={EMAIL_MAX}
       defaultValue={values.email}
       error={errors.email}
     />
@@ -127,9 +135,9 @@ export function NewPasswordFields({
         label={label}
         autoComplete="new-password"
         required
-        minLength={FIELD_LIMITS.password.min}
-        maxLength={FIELD_LIMITS.password.max}
-        hint={`At least ${FIELD_LIMITS.password.min} characters.`}
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        hint={`At least ${PASSWORD_MIN} characters.`}
         error={errors.password}
       />
       <TextField

@@ -1,5 +1,12 @@
 import { z } from "zod/mini";
-import { FIELD_LIMITS } from "./field-limits";
+import {
+  COMPANY_MAX,
+  EMAIL_MAX,
+  FIRST_NAME_MAX,
+  LAST_NAME_MAX,
+  PASSWORD_MAX,
+  PHONE_MAX,
+} from "./field-limits";
 import { contactSchema as contactFormSchema } from "./schemas/contact";
 import {
   areaOfInterest,
@@ -51,10 +58,10 @@ export const secondStepSchema = z.object({
 
 /** The profile a person keeps in /account, under the registration's rules. */
 export const profileSchema = z.object({
-  firstName: personName("First name", FIELD_LIMITS.firstName.max),
-  lastName: personName("Last name", FIELD_LIMITS.lastName.max),
-  company: optionalText("Company", FIELD_LIMITS.company.max),
-  phone: optionalText("Phone", FIELD_LIMITS.phone.max),
+  firstName: personName("First name", FIRST_NAME_MAX),
+  lastName: personName("Last name", LAST_NAME_MAX),
+  company: optionalText("Company", COMPANY_MAX),
+  phone: optionalText("Phone", PHONE_MAX),
   userTypeId: areaOfInterest,
 });
 
@@ -68,7 +75,7 @@ const currentPassword = z
   .string({ error: "Current password is required" })
   .check(
     z.minLength(1, "Current password is required"),
-    z.maxLength(FIELD_LIMITS.password.max, "Current password is required"),
+    z.maxLength(PASSWORD_MAX, "Current password is required"),
   );
 
 /** A change of password: the current one, and a new one under the registration's rules. */
@@ -85,7 +92,7 @@ const linkToken = z
   .string({ error: "This link is invalid or has expired." })
   .check(z.regex(/^[a-z2-7]{52}$/, "This link is invalid or has expired."));
 
-export const forgotPasswordSchema = z.object({ email: emailAddress(FIELD_LIMITS.email.max) });
+export const forgotPasswordSchema = z.object({ email: emailAddress(EMAIL_MAX) });
 
 /**
  * Whether a password reset keeps the account's passkeys: the form's checkbox sends "true" when ticked, the
@@ -118,7 +125,7 @@ export const factorRemovalSchema = z.object({ token: linkToken, password: entere
 /** A change of address: the current password and the new address. */
 export const emailChangeSchema = z.object({
   password: currentPassword,
-  email: emailAddress(FIELD_LIMITS.email.max),
+  email: emailAddress(EMAIL_MAX),
 });
 
 /** The word a person types to delete their account. */
@@ -132,7 +139,7 @@ export const accountDeletionSchema = z.object({
 });
 
 /** /privacy/request: the address whose data a person asks for. */
-export const privacyRequestSchema = z.object({ email: emailAddress(FIELD_LIMITS.email.max) });
+export const privacyRequestSchema = z.object({ email: emailAddress(EMAIL_MAX) });
 
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { FIELD_LIMITS } from "../../app/lib/field-limits";
+import { COMPANY_MAX, EMAIL_MAX, FIRST_NAME_MAX, LAST_NAME_MAX, PHONE_MAX } from "../../app/lib/field-limits";
 import { lengthCheck, now } from "./columns";
 import { users, userTypes } from "./people";
 
@@ -9,11 +9,11 @@ export const contactSubmissions = sqliteTable(
   "contact_submissions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    firstName: text("first_name", { length: FIELD_LIMITS.firstName.max }).notNull(),
-    lastName: text("last_name", { length: FIELD_LIMITS.lastName.max }).notNull(),
-    email: text("email", { length: FIELD_LIMITS.email.max }).notNull(),
-    company: text("company", { length: FIELD_LIMITS.company.max }),
-    phone: text("phone", { length: FIELD_LIMITS.phone.max }),
+    firstName: text("first_name", { length: FIRST_NAME_MAX }).notNull(),
+    lastName: text("last_name", { length: LAST_NAME_MAX }).notNull(),
+    email: text("email", { length: EMAIL_MAX }).notNull(),
+    company: text("company", { length: COMPANY_MAX }),
+    phone: text("phone", { length: PHONE_MAX }),
     userTypeId: integer("user_type_id").references(() => userTypes.id),
     message: text("message").notNull(),
     isProcessed: integer("is_processed", { mode: "boolean" }).notNull().default(false),
@@ -24,11 +24,11 @@ export const contactSubmissions = sqliteTable(
   (table) => [
     index("contact_submissions_unprocessed_idx").on(table.isProcessed, table.createdAt),
     index("contact_submissions_processed_idx").on(table.isProcessed, table.processedAt),
-    lengthCheck("contact_first_name_length", table.firstName, FIELD_LIMITS.firstName.max),
-    lengthCheck("contact_last_name_length", table.lastName, FIELD_LIMITS.lastName.max),
-    lengthCheck("contact_email_length", table.email, FIELD_LIMITS.email.max),
-    lengthCheck("contact_company_length", table.company, FIELD_LIMITS.company.max),
-    lengthCheck("contact_phone_length", table.phone, FIELD_LIMITS.phone.max),
+    lengthCheck("contact_first_name_length", table.firstName, FIRST_NAME_MAX),
+    lengthCheck("contact_last_name_length", table.lastName, LAST_NAME_MAX),
+    lengthCheck("contact_email_length", table.email, EMAIL_MAX),
+    lengthCheck("contact_company_length", table.company, COMPANY_MAX),
+    lengthCheck("contact_phone_length", table.phone, PHONE_MAX),
   ],
 );
 

@@ -1,5 +1,12 @@
 import { type AnySQLiteColumn, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { FIELD_LIMITS } from "../../app/lib/field-limits";
+import {
+  COMPANY_MAX,
+  EMAIL_MAX,
+  FIRST_NAME_MAX,
+  LAST_NAME_MAX,
+  PHONE_MAX,
+  USER_TYPE_NAME_MAX,
+} from "../../app/lib/field-limits";
 import { lengthCheck, now } from "./columns";
 
 // The spec's user types and users (section 3), column for column, and the account lifecycle beyond them.
@@ -8,12 +15,12 @@ export const userTypes = sqliteTable(
   "user_types",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    name: text("name", { length: FIELD_LIMITS.userTypeName.max }).notNull().unique(),
+    name: text("name", { length: USER_TYPE_NAME_MAX }).notNull().unique(),
     description: text("description"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
   },
-  (table) => [lengthCheck("user_types_name_length", table.name, FIELD_LIMITS.userTypeName.max)],
+  (table) => [lengthCheck("user_types_name_length", table.name, USER_TYPE_NAME_MAX)],
 );
 
 export const users = sqliteTable(
@@ -21,12 +28,12 @@ export const users = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     // Stored lower-cased, so uniqueness is case-insensitive.
-    email: text("email", { length: FIELD_LIMITS.email.max }).notNull().unique(),
+    email: text("email", { length: EMAIL_MAX }).notNull().unique(),
     password: text("password").notNull(),
-    firstName: text("first_name", { length: FIELD_LIMITS.firstName.max }).notNull(),
-    lastName: text("last_name", { length: FIELD_LIMITS.lastName.max }).notNull(),
-    company: text("company", { length: FIELD_LIMITS.company.max }),
-    phone: text("phone", { length: FIELD_LIMITS.phone.max }),
+    firstName: text("first_name", { length: FIRST_NAME_MAX }).notNull(),
+    lastName: text("last_name", { length: LAST_NAME_MAX }).notNull(),
+    company: text("company", { length: COMPANY_MAX }),
+    phone: text("phone", { length: PHONE_MAX }),
     userTypeId: integer("user_type_id").references(() => userTypes.id),
     isApproved: integer("is_approved", { mode: "boolean" }).notNull().default(false),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
@@ -52,11 +59,11 @@ export const users = sqliteTable(
   (table) => [
     index("users_pending_idx").on(table.isApproved, table.createdAt),
     index("users_approved_idx").on(table.isApproved, table.approvedAt),
-    lengthCheck("users_email_length", table.email, FIELD_LIMITS.email.max),
-    lengthCheck("users_first_name_length", table.firstName, FIELD_LIMITS.firstName.max),
-    lengthCheck("users_last_name_length", table.lastName, FIELD_LIMITS.lastName.max),
-    lengthCheck("users_company_length", table.company, FIELD_LIMITS.company.max),
-    lengthCheck("users_phone_length", table.phone, FIELD_LIMITS.phone.max),
+    lengthCheck("users_email_length", table.email, EMAIL_MAX),
+    lengthCheck("users_first_name_length", table.firstName, FIRST_NAME_MAX),
+    lengthCheck("users_last_name_length", table.lastName, LAST_NAME_MAX),
+    lengthCheck("users_company_length", table.company, COMPANY_MAX),
+    lengthCheck("users_phone_length", table.phone, PHONE_MAX),
   ],
 );
 

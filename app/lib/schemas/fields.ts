@@ -1,10 +1,8 @@
 import { z } from "zod/mini";
 import { publicUserTypes } from "~/content/user-types";
-import { FIELD_LIMITS } from "../field-limits";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../field-limits";
 
 // The fields the forms share, each with its bounds (field-limits.ts) and the spec's messages, quoted exactly.
-
-const { min: PASSWORD_MIN, max: PASSWORD_MAX } = FIELD_LIMITS.password;
 
 const publicUserTypeIds = new Set(publicUserTypes.map((type) => type.id));
 

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { FIELD_LIMITS } from "../field-limits";
+import { COMPANY_MAX, EMAIL_MAX, FIRST_NAME_MAX, LAST_NAME_MAX, PHONE_MAX } from "../field-limits";
 import {
   areaOfInterest,
   confirmationMatches,
@@ -12,13 +12,13 @@ import {
 /** The registration: the form sends a confirmation of the password, the JSON API (spec section 7) does not. */
 export const registrationSchema = z
   .object({
-    email: emailAddress(FIELD_LIMITS.email.max),
+    email: emailAddress(EMAIL_MAX),
     password: newPassword,
     confirmPassword: z.optional(z.string()),
-    firstName: requiredText("First name", FIELD_LIMITS.firstName.max),
-    lastName: requiredText("Last name", FIELD_LIMITS.lastName.max),
-    company: optionalText("Company", FIELD_LIMITS.company.max),
-    phone: optionalText("Phone", FIELD_LIMITS.phone.max),
+    firstName: requiredText("First name", FIRST_NAME_MAX),
+    lastName: requiredText("Last name", LAST_NAME_MAX),
+    company: optionalText("Company", COMPANY_MAX),
+    phone: optionalText("Phone", PHONE_MAX),
     userTypeId: areaOfInterest,
   })
   .check(confirmationMatches);
