@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { Form, useRevalidator, useSubmit } from "react-router";
+import { PASSKEY_NAME_MAX } from "~/lib/field-limits";
 import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
 import * as client from "~/lib/passkey-client";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -69,7 +70,7 @@ export function AddPasskeyForm({ onRecoveryCodes }: { onRecoveryCodes: (codes: s
         value={name}
         onChange={(event) => setName(event.target.value)}
         required
-        maxLength={60}
+        maxLength={PASSKEY_NAME_MAX}
       />
       <button type="submit" className={buttonClass} disabled={busy}>
         {busy ? "Waiting for your device..." : "Add a passkey"}

@@ -1,9 +1,17 @@
 import { publicUserTypes } from "~/content/user-types";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/field-limits";
+import {
+  COMPANY_MAX,
+  EMAIL_MAX,
+  FIRST_NAME_MAX,
+  LAST_NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_MAX,
+} from "~/lib/field-limits";
 import type { FieldErrors } from "~/lib/schemas";
 import { SelectField, TextField } from "./ui/form-field";
 
-// Fields the register and contact forms share, with the spec's bounds (section 3).
+// Fields the register and contact forms share, with their bounds (field-limits.ts).
 
 interface SharedFieldsProps {
   idPrefix: string;
@@ -20,7 +28,7 @@ export function NameFields({ idPrefix, values, errors }: SharedFieldsProps) {
         label="First name"
         autoComplete="given-name"
         required
-        maxLength={100}
+        maxLength={FIRST_NAME_MAX}
         defaultValue={values.firstName}
         error={errors.firstName}
       />
@@ -30,7 +38,7 @@ export function NameFields({ idPrefix, values, errors }: SharedFieldsProps) {
         label="Last name"
         autoComplete="family-name"
         required
-        maxLength={100}
+        maxLength={LAST_NAME_MAX}
         defaultValue={values.lastName}
         error={errors.lastName}
       />
@@ -46,7 +54,7 @@ export function OrganisationFields({ idPrefix, values, errors }: SharedFieldsPro
         name="company"
         label="Company"
         autoComplete="organization"
-        maxLength={200}
+        maxLength={COMPANY_MAX}
         defaultValue={values.company}
         error={errors.company}
       />
@@ -56,7 +64,7 @@ export function OrganisationFields({ idPrefix, values, errors }: SharedFieldsPro
         type="tel"
         label="Phone"
         autoComplete="tel"
-        maxLength={20}
+        maxLength={PHONE_MAX}
         defaultValue={values.phone}
         error={errors.phone}
       />
@@ -101,7 +109,7 @@ export function EmailField({
       label={label}
       autoComplete="email"
       required
-      maxLength={255}
+      maxLength={EMAIL_MAX}
       defaultValue={values.email}
       error={errors.email}
     />

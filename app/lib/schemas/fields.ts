@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { publicUserTypes } from "~/content/user-types";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../field-limits";
 
-// The fields the forms share, each with the spec's bounds (section 3) and messages, quoted exactly.
+// The fields the forms share, each with its bounds (field-limits.ts) and the spec's messages, quoted exactly.
 
 const publicUserTypeIds = new Set(publicUserTypes.map((type) => type.id));
 

@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { Pager } from "~/components/admin-lists";
 import { DataTable } from "~/components/ui/data-table";
 import { dashboardHref } from "~/lib/admin-tabs";
+import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
 import { describeUserAgent } from "~/lib/user-agent";
 import { pageNumber } from "~/server/admin/admin-lists.server";
@@ -159,7 +160,7 @@ export function ActivityTab({ query, list, actions, exportCap }: Awaited<ReturnT
             name="person"
             type="text"
             defaultValue={query.person}
-            maxLength={200}
+            maxLength={ADMIN_SEARCH_MAX}
             autoComplete="off"
             aria-describedby="activity-person-hint"
             className={controlClass}

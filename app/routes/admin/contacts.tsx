@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { ActionButton, ListSection, PersonSummary, useBusyId } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
+import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
 import type { Person } from "~/lib/person";
 import { replyMailto } from "~/lib/reply-mailto";
@@ -200,7 +201,7 @@ function ContactViews({
               name="q"
               type="search"
               defaultValue={query ?? ""}
-              maxLength={200}
+              maxLength={ADMIN_SEARCH_MAX}
               className="mt-1 block w-64 max-w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
             />
           </label>

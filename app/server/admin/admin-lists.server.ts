@@ -1,3 +1,4 @@
+import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import {
   countProcessedContacts,
   countUnprocessedContacts,
@@ -13,7 +14,7 @@ import {
 } from "../identity/users.server";
 
 export const ADMIN_PAGE_SIZE = 50;
-const MAX_QUERY_LENGTH = 200;
+const MAX_QUERY_LENGTH = ADMIN_SEARCH_MAX;
 /** The furthest page a list goes to (50 million rows in): beyond it, the last page asked is this one. */
 export const MAX_PAGE = 1_000_000;
 

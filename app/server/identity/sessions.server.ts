@@ -12,9 +12,9 @@ import { sessionKey, userIndexPrefix } from "./session-keys";
 // docs/standards.md, Security numbers: 32 random bytes; KV keeps only sha256(token); 10 days idle, 30 days absolute,
 // renewed at most once an hour. Each session also has an index key under its user, so everything that
 // ends a person's standing (deactivation, a password reset) can find and end all their sessions.
-// D1 keeps a row per session (db/schema.ts `sessions`): privileged requests find it there, so ending a
-// session (deleting its row) takes effect at once for them; KV, eventually consistent, follows for
-// page views within about a minute.
+// D1 keeps a row per session (db/schema/sessions.ts `sessions`): privileged requests find it there, so
+// ending a session (deleting its row) takes effect at once for them; KV, eventually consistent, follows
+// for page views within about a minute.
 const RENEW_AFTER_SECONDS = 60 * 60;
 
 /**

@@ -1,5 +1,6 @@
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, eq, sql } from "drizzle-orm";
+import { PASSKEY_NAME_MAX, PASSKEY_NAME_MIN } from "~/lib/field-limits";
 import type { PasskeyCreationOptionsJSON } from "~/lib/passkey-client";
 import { passkeys, recoveryCodes } from "../../../db/schema";
 import { withEventChain } from "../audit/account-events.server";
@@ -83,12 +84,14 @@ export const passkeyRegistrationOptions = guarded(
   },
 );
 
+const PASSKEY_NAME_RULE = `Give the passkey a name of ${PASSKEY_NAME_MIN} to ${PASSKEY_NAME_MAX} characters`;
+
 function passkeyInput(input: unknown): { name: string; response: unknown } | null {
   if (typeof input !== "object" || input === null) return null;
   const { name, response } = input as { name?: unknown; response?: unknown };
   if (typeof name !== "string") return null;
   const trimmed = name.trim();
-  if (trimmed.length < 1 || trimmed.length > 60) return null;
+  if (trimmed.length < PASSKEY_NAME_MIN || trimmed.length > PASSKEY_NAME_MAX) return null;
   return { name: trimmed, response };
 }
 
@@ -99,7 +102,7 @@ export const registerPasskey = guarded(
     const locked = await enrolmentRefusal(deps.db, me);
     if (locked) return locked;
     const parsed = passkeyInput(input);
-    if (!parsed) return invalid({ name: "Give the passkey a name of 1 to 60 characters" });
+    if (!parsed) return invalid({ name: PASSKEY_NAME_RULE });
     const codeKey = recoveryCodeKey(deps.env.RECOVERY_CODE_KEY);
     if (!codeKey) return conflict("Passkeys are not available yet. Please try again later.");
     const challenge = await spendClaimedChallenge(deps, "passkey-register", parsed.response, me.id);

@@ -1,0 +1,35 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { COMPANY_MAX, EMAIL_MAX, FIRST_NAME_MAX, LAST_NAME_MAX, PHONE_MAX } from "../../app/lib/field-limits";
+import { lengthCheck, now } from "./columns";
+import { users, userTypes } from "./people";
+
+// The spec's contact submissions (section 3), column for column.
+
+export const contactSubmissions = sqliteTable(
+  "contact_submissions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    firstName: text("first_name", { length: FIRST_NAME_MAX }).notNull(),
+    lastName: text("last_name", { length: LAST_NAME_MAX }).notNull(),
+    email: text("email", { length: EMAIL_MAX }).notNull(),
+    company: text("company", { length: COMPANY_MAX }),
+    phone: text("phone", { length: PHONE_MAX }),
+    userTypeId: integer("user_type_id").references(() => userTypes.id),
+    message: text("message").notNull(),
+    isProcessed: integer("is_processed", { mode: "boolean" }).notNull().default(false),
+    processedBy: integer("processed_by").references(() => users.id),
+    processedAt: integer("processed_at", { mode: "timestamp" }),
+    createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
+  },
+  (table) => [
+    index("contact_submissions_unprocessed_idx").on(table.isProcessed, table.createdAt),
+    index("contact_submissions_processed_idx").on(table.isProcessed, table.processedAt),
+    lengthCheck("contact_first_name_length", table.firstName, FIRST_NAME_MAX),
+    lengthCheck("contact_last_name_length", table.lastName, LAST_NAME_MAX),
+    lengthCheck("contact_email_length", table.email, EMAIL_MAX),
+    lengthCheck("contact_company_length", table.company, COMPANY_MAX),
+    lengthCheck("contact_phone_length", table.phone, PHONE_MAX),
+  ],
+);
+
+export type ContactSubmissionRow = typeof contactSubmissions.$inferSelect;

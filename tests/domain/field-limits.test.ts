@@ -1,0 +1,252 @@
+import { env } from "cloudflare:test";
+import { is } from "drizzle-orm";
+import { getTableConfig, type SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import fc from "fast-check";
+import { createElement, type ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { ContactForm } from "../../app/components/contact-form";
+import {
+  EmailField,
+  NameFields,
+  NewPasswordFields,
+  OrganisationFields,
+} from "../../app/components/person-fields";
+import { FIELD_LIMITS, type LimitedField } from "../../app/lib/field-limits";
+import {
+  contactSchema,
+  emailChangeSchema,
+  forgotPasswordSchema,
+  passwordChangeSchema,
+  privacyRequestSchema,
+  profileSchema,
+  registrationSchema,
+  resetPasswordSchema,
+} from "../../app/lib/schemas";
+import { contactSchema as contactIslandSchema } from "../../app/lib/schemas/contact";
+import { registrationSchema as registrationIslandSchema } from "../../app/lib/schemas/registration";
+import * as schema from "../../db/schema";
+import { contactSubmissions, users, userTypes } from "../../db/schema";
+
+// Field limits are declared once (app/lib/field-limits.ts, decision 145): each reaches the D1 CHECKs the
+// migrations made, the zod schemas both sides run and the forms' maxLength. A value one over a limit is
+// refused everywhere, one at the limit taken.
+
+/** Every length CHECK of the schema: its name, its column, the field whose limit it keeps. */
+const CHECKED: readonly [string, SQLiteColumn, LimitedField][] = [
+  ["user_types_name_length", userTypes.name, "userTypeName"],
+  ["users_email_length", users.email, "email"],
+  ["users_first_name_length", users.firstName, "firstName"],
+  ["users_last_name_length", users.lastName, "lastName"],
+  ["users_company_length", users.company, "company"],
+  ["users_phone_length", users.phone, "phone"],
+  ["contact_first_name_length", contactSubmissions.firstName, "firstName"],
+  ["contact_last_name_length", contactSubmissions.lastName, "lastName"],
+  ["contact_email_length", contactSubmissions.email, "email"],
+  ["contact_company_length", contactSubmissions.company, "company"],
+  ["contact_phone_length", contactSubmissions.phone, "phone"],
+];
+
+let serial = 0;
+/** A text of exactly `length` characters of `char`, unique in this file (its serial leads). */
+const textOf = (length: number, char: string) => {
+  const lead = `${++serial}-`;
+  return lead + char.repeat(length - lead.length);
+};
+
+/** A row each checked table takes, but for the column under test. */
+function rowOf(name: string): Record<string, string> {
+  const n = ++serial;
+  if (name === "user_types") return { name: `type-${n}` };
+  if (name === "users") return { email: `u${n}@example.com`, password: "x", first_name: "A", last_name: "B" };
+  if (name === "contact_submissions") {
+    return { first_name: "A", last_name: "B", email: `c${n}@example.com`, message: "Hello" };
+  }
+  throw new Error(`no row for ${name}`);
+}
+
+function insert(column: SQLiteColumn, value: string) {
+  const table = getTableConfig(column.table).name;
+  const row = { ...rowOf(table), [column.name]: value };
+  const names = Object.keys(row);
+  return env.DB.prepare(
+    `INSERT INTO ${table} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
+  )
+    .bind(...Object.values(row))
+    .run();
+}
+
+describe("the limits reach D1", () => {
+  it("names every length CHECK of the schema here, so each is tried", () => {
+    const declared = (Object.values(schema) as unknown[])
+      .filter((value): value is SQLiteTable => is(value, SQLiteTable))
+      .flatMap((table) => getTableConfig(table).checks.map((check) => check.name));
+    expect(declared.sort()).toEqual(CHECKED.map(([check]) => check).sort());
+  });
+
+  it.each(CHECKED)("%s", async (check, column, field) => {
+    const { max } = FIELD_LIMITS[field];
+    const table = getTableConfig(column.table).name;
+    expect((column as SQLiteColumn & { length?: number }).length).toBe(max);
+    // The migrations made it with this very limit…
+    const made = await env.DB.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
+      .bind(table)
+      .first<{ sql: string }>();
+    expect(made?.sql).toContain(`CONSTRAINT "${check}" CHECK(`);
+    expect(made?.sql).toMatch(
+      new RegExp(`"${check}" CHECK\\([^\\n]*length\\("${table}"\\."${column.name}"\\) <= ${max}\\)`),
+    );
+    // …and it refuses one over, takes one at it; length() counts characters, not bytes.
+    for (const char of ["x", "é"]) {
+      await expect(insert(column, textOf(max + 1, char))).rejects.toThrow(
+        `CHECK constraint failed: ${check}`,
+      );
+      await expect(insert(column, textOf(max, char))).resolves.toMatchObject({ success: true });
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+type SafeParser = {
+  safeParse(input: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } };
+};
+
+/** The schemas that take each field, each with an input it accepts whole. */
+const person = { firstName: "Ann", lastName: "Lee", company: "Acme", phone: "123", userTypeId: 2 };
+const registration = { ...person, email: "ann@example.com", password: "long enough" };
+const contact = { ...person, email: "ann@example.com", message: "Hello" };
+const token = "a".repeat(52);
+
+const REGISTRATIONS: [string, SafeParser, object][] = [
+  ["registration", registrationSchema, registration],
+  ["registration island", registrationIslandSchema, registration],
+];
+const CONTACTS: [string, SafeParser, object][] = [
+  ["contact", contactSchema, contact],
+  ["contact island", contactIslandSchema, contact],
+];
+/** The forms that take a person's names, company and phone. */
+const PERSON_FORMS = [
+  ...REGISTRATIONS,
+  ...CONTACTS,
+  ["profile", profileSchema, person] as [string, SafeParser, object],
+];
+
+const TAKERS: Record<
+  Exclude<LimitedField, "userTypeName" | "passkeyName" | "adminSearch">,
+  [string, SafeParser, object][]
+> = {
+  firstName: PERSON_FORMS,
+  lastName: PERSON_FORMS,
+  company: PERSON_FORMS,
+  phone: PERSON_FORMS,
+  email: [
+    ...REGISTRATIONS,
+    ...CONTACTS,
+    ["forgot password", forgotPasswordSchema, {}],
+    ["email change", emailChangeSchema, { password: "current" }],
+    ["privacy request", privacyRequestSchema, {}],
+  ],
+  message: CONTACTS,
+  password: [
+    ...REGISTRATIONS,
+    ["password change", passwordChangeSchema, { currentPassword: "current" }],
+    ["reset password", resetPasswordSchema, { token }],
+  ],
+};
+
+/** What a person may type in a text field: letters (not only ASCII), digits, signs; no whitespace at the ends. */
+const typed = fc.constantFrom("a", "Z", "7", "-", "é", "ß", "ō", "'", ".");
+/** What an address's local part may hold anywhere (zod's email pattern takes no dot at an end, no é). */
+const typedInAnAddress = fc.constantFrom("a", "z", "0", "9", "_", "+");
+const DOMAIN = "@example.com";
+
+/** A value of exactly `length` characters for the field: an address for email, else text. */
+const textOfLength = (field: string) => (length: number) => {
+  const address = field === "email";
+  const units = address ? length - DOMAIN.length : length;
+  return fc
+    .array(address ? typedInAnAddress : typed, { minLength: units, maxLength: units })
+    .map((chars) => chars.join("") + (address ? DOMAIN : ""));
+};
+
+/** A value of exactly `length` characters for the field, all "a". */
+const exactly = (field: string, length: number) =>
+  field === "email" ? "a".repeat(length - DOMAIN.length) + DOMAIN : "a".repeat(length);
+
+const fieldErrors = (parser: SafeParser, input: object, field: string) =>
+  (parser.safeParse(input).error?.issues ?? []).filter((issue) => issue.path[0] === field);
+
+describe("the limits reach the zod schemas", () => {
+  for (const [field, takers] of Object.entries(TAKERS)) {
+    const limits: { min?: number; max: number } = FIELD_LIMITS[field as keyof typeof TAKERS];
+    const { max } = limits;
+    const least = Math.max(limits.min ?? 1, field === "email" ? DOMAIN.length + 1 : 1);
+
+    it.each(takers)(`${field}: %s refuses one over ${max} and takes up to it`, (_name, parser, base) => {
+      const one = textOfLength(field);
+      fc.assert(
+        fc.property(fc.integer({ min: max + 1, max: max + 64 }).chain(one), (value) => {
+          expect(fieldErrors(parser, { ...base, [field]: value }, field)).not.toEqual([]);
+        }),
+        { seed: 145, numRuns: 50 },
+      );
+      fc.assert(
+        fc.property(fc.integer({ min: least, max }).chain(one), (value) => {
+          expect(fieldErrors(parser, { ...base, [field]: value }, field)).toEqual([]);
+        }),
+        { seed: 145, numRuns: 50 },
+      );
+      expect(fieldErrors(parser, { ...base, [field]: exactly(field, max + 1) }, field)).not.toEqual([]);
+      expect(fieldErrors(parser, { ...base, [field]: exactly(field, max) }, field)).toEqual([]);
+    });
+  }
+
+  it("refuses a new password one under its least", () => {
+    const { min } = FIELD_LIMITS.password;
+    for (const [, parser, base] of TAKERS.password) {
+      expect(fieldErrors(parser, { ...base, password: "p".repeat(min - 1) }, "password")).not.toEqual([]);
+      expect(fieldErrors(parser, { ...base, password: "p".repeat(min) }, "password")).toEqual([]);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+const attributesOf = (element: ReactElement, name: string) => {
+  const html = renderToStaticMarkup(element);
+  const found = new Map<string, { maxLength?: number; minLength?: number }>();
+  for (const tag of html.match(/<(input|textarea)\b[^>]*>/g) ?? []) {
+    const field = /\bname="([^"]+)"/.exec(tag)?.[1];
+    if (!field) continue;
+    const max = /\bmaxlength="(\d+)"/i.exec(tag)?.[1];
+    const min = /\bminlength="(\d+)"/i.exec(tag)?.[1];
+    found.set(field, {
+      ...(max ? { maxLength: Number(max) } : {}),
+      ...(min ? { minLength: Number(min) } : {}),
+    });
+  }
+  return found.get(name);
+};
+
+describe("the limits reach the forms' maxLength", () => {
+  const props = { idPrefix: "t", values: {}, errors: {} };
+  const FORMS: [string, ReactElement, { maxLength: number; minLength?: number }][] = [
+    ["firstName", createElement(NameFields, props), { maxLength: FIELD_LIMITS.firstName.max }],
+    ["lastName", createElement(NameFields, props), { maxLength: FIELD_LIMITS.lastName.max }],
+    ["company", createElement(OrganisationFields, props), { maxLength: FIELD_LIMITS.company.max }],
+    ["phone", createElement(OrganisationFields, props), { maxLength: FIELD_LIMITS.phone.max }],
+    ["email", createElement(EmailField, props), { maxLength: FIELD_LIMITS.email.max }],
+    [
+      "password",
+      createElement(NewPasswordFields, props),
+      { maxLength: FIELD_LIMITS.password.max, minLength: FIELD_LIMITS.password.min },
+    ],
+    ["message", createElement(ContactForm, {}), { maxLength: FIELD_LIMITS.message.max }],
+  ];
+
+  it.each(FORMS)("%s", (name, element, expected) => {
+    expect(attributesOf(element, name)).toEqual(expected);
+  });
+});
