@@ -6,11 +6,11 @@ import { StaticNotice } from "~/components/static-notice";
 import { type ToastMessage, useToast } from "~/components/toaster";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
-import { USER_INTENTS } from "~/routes/admin/admin-intents.server";
-import { adminPageRefusal } from "~/server/admin/admin-actions.server";
+import { adminDoor, USER_INTENTS } from "~/routes/admin/admin-intents.server";
 import { flashCookie, sessionCookie } from "~/server/http/cookies.server";
 import { failureInit, readForm, throwIfSignedOut } from "~/server/http/form-door.server";
 import { failureNotice, itsMessage } from "~/server/http/outcome-notices.server";
+import { answerIntent, type PageCall } from "~/server/http/page-door.server";
 import { sessionContext } from "~/server/http/request-context.server";
 import {
   describeInterruptedAction,
@@ -20,7 +20,7 @@ import {
   referenceOf,
 } from "~/server/identity/interrupted-actions.server";
 import { findSignedInUser } from "~/server/identity/users.server";
-import { type Caller, callerOf, type Deps, depsOf } from "~/server/operation.server";
+import { callerOf, depsOf } from "~/server/operation.server";
 import { secondFactorsOf } from "~/server/second-factors/second-factors.server";
 import { resumeInterrupted } from "~/server/sign-in/confirm-its-you.server";
 import type { Route } from "./+types/confirm-its-you";
@@ -97,16 +97,17 @@ const ACTIVITY_EXPORT_READY: ToastMessage = {
   description: "Now choose Export CSV to download the activity log.",
 };
 
-/** Runs the stored action as the confirmed caller: the toast it leaves for the page it returns to. */
-async function run(deps: Deps, caller: Caller, action: InterruptedAction): Promise<ToastMessage | null> {
+/**
+ * Runs the stored action as the confirmed caller, through the dashboard's own door (its intents as it
+ * declares them): the toast it leaves for the page it returns to.
+ */
+async function run(call: PageCall, action: InterruptedAction): Promise<ToastMessage | null> {
   if (action.intent === "export-data") return DATA_COPY_READY;
   if (action.intent === "export-activity") return ACTIVITY_EXPORT_READY;
-  if (action.intent !== "deactivate" && action.intent !== "reset-second-factors") return null;
-  const intent = USER_INTENTS[action.intent];
-  const outcome = await intent.run(deps, caller, action.target);
-  if (outcome.kind === "done" || outcome.kind === "already-done") return intent.done;
-  if (outcome.kind === "unauthenticated" || outcome.kind === "forbidden") throw adminPageRefusal(outcome);
-  return failureNotice(outcome, { conflict: itsMessage(), otherwise: error(intent.failed) });
+  if (!Object.hasOwn(USER_INTENTS, action.intent)) return null;
+  const form: Record<string, string> = action.target === null ? {} : { id: action.target };
+  const answer = await answerIntent(adminDoor(USER_INTENTS), action.intent, { ...call, form });
+  return answer instanceof Response ? null : answer.data.toast;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -120,7 +121,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (resumed.kind === "nothing") return data<ConfirmResult>({ nothing: true }, { status: 404, headers });
   if (resumed.kind === "resumed") {
-    const toast = await run(deps, resumed.caller, resumed.action);
+    const call = { request, context, deps, caller: resumed.caller, form: {}, back: resumed.action.next };
+    const toast = await run(call, resumed.action);
     if (toast) headers.append("Set-Cookie", flashCookie(request, toast));
     throw redirect(safeNext(resumed.action.next), { headers });
   }

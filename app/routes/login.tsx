@@ -14,10 +14,8 @@ import {
   sessionCookie,
   signInTicketCookie,
 } from "~/server/http/cookies.server";
-import { failureInit, readForm } from "~/server/http/form-door.server";
-import { failureNotice } from "~/server/http/outcome-notices.server";
+import { intent, pageAction } from "~/server/http/page-door.server";
 import { sessionContext } from "~/server/http/request-context.server";
-import { callerOf, depsOf } from "~/server/operation.server";
 import {
   completeSignIn,
   landingPathFor,
@@ -60,102 +58,76 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { tab, next };
 }
 
-type ActionArgs = Route.ActionArgs;
-type Answer = Response | ReturnType<typeof data<LoginActionResult>>;
-type IntentHandler = (args: ActionArgs, form: Record<string, string>) => Promise<Answer>;
-
-/** `second-factor`: the code step after a correct password (app/components/login/second-step-form.tsx). */
-async function answerSecondStep({ request, context }: ActionArgs, form: Record<string, string>) {
-  const caller = callerOf(context, request);
-  const outcome = await completeSignIn(depsOf(context), caller, form, readSignInTicketCookie(request));
-  if (outcome.kind === "done" && outcome.value.kind === "signed-in") {
-    return signedIn(request, outcome.value, outcome.value.next);
-  }
-  // A wrong code keeps the step (its ticket still works); an expired ticket starts the sign-in again.
-  const expired = outcome.kind === "unauthenticated" && outcome.message !== undefined;
-  return data<LoginActionResult>(
-    {
-      tab: "login",
-      toast:
-        outcome.kind === "done"
-          ? TOASTS.loginFailed
-          : failureNotice(outcome, {
-              otherwise: expired
-                ? { ...TOASTS.loginFailed, description: SIGN_IN_EXPIRED_MESSAGE }
-                : TOASTS.loginFailed,
-            }),
-      secondStep: expired ? undefined : { ticket: form.ticket ?? "" },
-    },
-    outcome.kind === "done" ? { status: 401 } : failureInit(outcome),
-  );
-}
-
-/** `login`: email and password (app/components/login/login-form.tsx). */
-async function answerLogIn({ request, context }: ActionArgs, form: Record<string, string>) {
-  const next = nextPath(form.next);
-  const outcome = await logIn(depsOf(context), callerOf(context, request), form, { ticket: { next } });
-  if (outcome.kind === "done") {
-    const signIn = outcome.value;
-    if (signIn.kind === "signed-in") return signedIn(request, signIn, next);
-    // The ticket works only with this cookie: only this browser finishes the sign-in.
-    const headers = signIn.binding
-      ? { "Set-Cookie": signInTicketCookie(request, signIn.binding) }
-      : undefined;
-    return data<LoginActionResult>(
-      { tab: "login", secondStep: { ticket: signIn.ticket ?? "" } },
-      { headers },
-    );
-  }
-  return data<LoginActionResult>(
-    {
-      tab: "login",
-      toast: failureNotice(outcome, { otherwise: TOASTS.loginFailed }),
-      fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined,
-      values: { email: form.email ?? "" },
-    },
-    failureInit(outcome),
-  );
-}
-
-/**
- * `register`: a new account that waits for approval (app/components/login/register-form.tsx). An address
- * that already has an account gets the same answer; its owner is emailed instead.
- */
-async function answerRegister({ request, context }: ActionArgs, form: Record<string, string>) {
-  const outcome = await register(depsOf(context), callerOf(context, request), form);
-  if (outcome.kind === "done") {
-    return data<LoginActionResult>(
-      { tab: "register", toast: TOASTS.registered, resetKey: Date.now() },
-      { status: 201 },
-    );
-  }
-  const { password: _p, confirmPassword: _c, ...echo } = form;
-  return data<LoginActionResult>(
-    {
-      tab: "register",
-      toast: failureNotice(outcome, { otherwise: TOASTS.registrationFailed }),
-      fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined,
-      values: echo,
-    },
-    failureInit(outcome),
-  );
-}
-
-/** Each intent the page's forms post, next to the handler above that answers it. */
+/** Each intent the page's forms post, declared once; any other intent, or none, is a sign-in. */
 const INTENTS = {
-  "second-factor": answerSecondStep,
-  login: answerLogIn,
-  register: answerRegister,
-} satisfies Record<string, IntentHandler>;
+  /** The code step after a correct password (app/components/login/second-step-form.tsx). */
+  "second-factor": intent<LoginActionResult, SignIn & { next: string | null }>({
+    run: ({ deps, caller, form, request }) =>
+      completeSignIn(deps, caller, form, readSignInTicketCookie(request)),
+    done: (signIn, { request, form }) =>
+      signIn.kind === "signed-in"
+        ? signedIn(request, signIn, signIn.next)
+        : data<LoginActionResult>(
+            { tab: "login", toast: TOASTS.loginFailed, secondStep: { ticket: form.ticket ?? "" } },
+            { status: 401 },
+          ),
+    says: {
+      // An expired ticket starts the sign-in again.
+      unauthenticated: ({ message }) =>
+        message === undefined ? undefined : { ...TOASTS.loginFailed, description: SIGN_IN_EXPIRED_MESSAGE },
+      otherwise: TOASTS.loginFailed,
+    },
+  }),
+  /** Email and password (app/components/login/login-form.tsx). */
+  login: intent<LoginActionResult, SignIn>({
+    run: ({ deps, caller, form }) => logIn(deps, caller, form, { ticket: { next: nextPath(form.next) } }),
+    done: (signIn, { request, form }) => {
+      if (signIn.kind === "signed-in") return signedIn(request, signIn, nextPath(form.next));
+      // The ticket works only with this cookie: only this browser finishes the sign-in.
+      const headers = signIn.binding
+        ? { "Set-Cookie": signInTicketCookie(request, signIn.binding) }
+        : undefined;
+      return data<LoginActionResult>(
+        { tab: "login", secondStep: { ticket: signIn.ticket ?? "" } },
+        { headers },
+      );
+    },
+    says: { otherwise: TOASTS.loginFailed },
+    keep: (form) => ({ email: form.email ?? "" }),
+  }),
+  /**
+   * A new account that waits for approval (app/components/login/register-form.tsx). An address that
+   * already has an account gets the same answer; its owner is emailed instead.
+   */
+  register: intent<LoginActionResult, unknown>({
+    run: ({ deps, caller, form }) => register(deps, caller, form),
+    done: () =>
+      data<LoginActionResult>(
+        { tab: "register", toast: TOASTS.registered, resetKey: Date.now() },
+        { status: 201 },
+      ),
+    says: { otherwise: TOASTS.registrationFailed },
+    keep: ({ password: _p, confirmPassword: _c, ...echo }) => echo,
+  }),
+};
 
-export async function action(args: ActionArgs) {
-  const form = await readForm(args.request);
-  // Any other intent, or none, is a sign-in with email and password, the page's default form.
-  const answer: IntentHandler = Object.hasOwn(INTENTS, form.intent ?? "")
-    ? INTENTS[form.intent as keyof typeof INTENTS]
-    : INTENTS.login;
-  return answer(args, form);
-}
+export const action = pageAction<LoginActionResult>({
+  intents: INTENTS,
+  fallback: "login",
+  page: "/login",
+  failed: ({ outcome, notice, intent, values, call }) => {
+    // A wrong code keeps the step (its ticket still works); an expired ticket starts the sign-in again.
+    const expired = outcome.kind === "unauthenticated" && outcome.message !== undefined;
+    return {
+      tab: intent === "register" ? "register" : "login",
+      toast: notice,
+      // The code step shows its notice alone.
+      fieldErrors: outcome.kind === "invalid" && intent !== "second-factor" ? outcome.fieldErrors : undefined,
+      values,
+      secondStep: intent === "second-factor" && !expired ? { ticket: call.form.ticket ?? "" } : undefined,
+    };
+  },
+});
 
 /** The welcome and the session cookie, then where the person was going (or their landing page). */
 function signedIn(request: Request, signIn: Extract<SignIn, { kind: "signed-in" }>, next: string | null) {

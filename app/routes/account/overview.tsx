@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
 import { readProfile } from "~/server/account/my-account.server";
 import { listOwnEvents } from "~/server/audit/account-events.server";
-import { readForm } from "~/server/http/form-door.server";
+import { pageAction } from "~/server/http/page-door.server";
 import { listUserSessions } from "~/server/identity/sessions.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import { hasSecondFactor, secondFactorsOf } from "~/server/second-factors/second-factors.server";
@@ -18,7 +18,7 @@ import { DeleteSection } from "./sections/delete";
 import * as deleteAccount from "./sections/delete.server";
 import { EmailSection } from "./sections/email";
 import * as email from "./sections/email.server";
-import { answer, type IntentHandlers } from "./sections/overview-answers.server";
+import { accountDoor } from "./sections/overview-answers.server";
 import { PasswordSection } from "./sections/password";
 import * as password from "./sections/password.server";
 import { ProfileSection } from "./sections/profile";
@@ -28,16 +28,18 @@ import * as sessions from "./sections/sessions.server";
 
 // /account: what every signed-in person can do for themselves. Plain HTML forms, no script:
 // each section's form (app/routes/account/sections/*.tsx) posts an intent to this page's action, which
-// hands it to the handler beside that form (the .server.ts of the same name), and the page is rendered again with the outcome.
+// hands it, through the page door, to the intent declared beside that form (the .server.ts of the same name), and the page is rendered again with the outcome.
 
-/** Every intent this page takes, and its handler: each section brings its own. */
-const INTENTS: IntentHandlers = {
-  ...profile.intents,
-  ...email.intents,
-  ...password.intents,
-  ...sessions.intents,
-  ...deleteAccount.intents,
-};
+/** Every intent this page takes, by the section whose form posts it: each section brings its own. */
+const action_ = pageAction(
+  accountDoor({
+    profile: profile.intents,
+    email: email.intents,
+    password: password.intents,
+    sessions: sessions.intents,
+    delete: deleteAccount.intents,
+  }),
+);
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -70,19 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { intent, ...form } = await readForm(request);
-  const handler = intent !== undefined && Object.hasOwn(INTENTS, intent) ? INTENTS[intent] : undefined;
-  if (!handler) {
-    return answer(
-      {
-        section: "profile",
-        notice: { title: "Error", description: "Unknown action.", variant: "destructive" },
-      },
-      { status: 400 },
-    );
-  }
-  return handler({ request, context, deps: depsOf(context), caller: callerOf(context, request), form });
+export function action(args: Route.ActionArgs) {
+  return action_(args);
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { ToastMessage } from "~/lib/toast-message";
 import {
   adminPageRefusal,
@@ -7,8 +7,8 @@ import {
   reactivateUser,
   resetSecondFactorsOfUser,
 } from "~/server/admin/admin-actions.server";
-import { failureInit } from "~/server/http/form-door.server";
-import { errorNotice, failureNotice, itsMessage } from "~/server/http/outcome-notices.server";
+import { errorNotice, itsMessage } from "~/server/http/outcome-notices.server";
+import type { PageDoor, PageIntent } from "~/server/http/page-door.server";
 import {
   type InterruptedAction,
   interruptAction,
@@ -17,14 +17,33 @@ import {
 import type { Caller, Deps } from "~/server/operation.server";
 import type { Outcome } from "~/server/outcome";
 
-// The page door of the admin dashboard's buttons: each posts an intent and an id, and a tab's action
-// answers it with a toast and the outcome's status (a repeat is the same success; a signed-out caller
-// goes to /login).
+// The admin dashboard's intents, through the page door (app/server/http/page-door.server.ts): each tab
+// declares the buttons it posts (an intent and an id), and /admin answers them with a toast and the
+// outcome's status. A repeat is the same success; a signed-out caller goes to /login; an action that needs
+// "Confirm it's you" is stored and goes on from /confirm-its-you, which then comes back to the tab.
 
-export interface AdminIntent {
-  run: (deps: Deps, caller: Caller, rawId: unknown) => Promise<Outcome>;
-  done: ToastMessage;
-  failed: string;
+/** What /admin's action answers: the toast. */
+export interface AdminAnswer {
+  toast: ToastMessage;
+}
+
+export type AdminIntent = PageIntent<AdminAnswer>;
+
+/** A button of the dashboard: the operation on the posted id, the toast when done, the error otherwise. */
+export function adminIntent(
+  run: (deps: Deps, caller: Caller, rawId: unknown) => Promise<Outcome>,
+  done: ToastMessage,
+  failed: string,
+  options: { confirm?: boolean } = {},
+): AdminIntent {
+  return {
+    run: ({ deps, caller, form }) => run(deps, caller, form.id),
+    done: () => ({ toast: done }),
+    says: { "already-done": done, conflict: itsMessage(), otherwise: errorNotice("Error", failed) },
+    confirm: options.confirm
+      ? { target: (form) => (form.id && /^[1-9]\d{0,15}$/.test(form.id) ? form.id : null) }
+      : undefined,
+  };
 }
 
 /**
@@ -40,63 +59,46 @@ export async function confirmFirst(deps: Deps, caller: Caller, action: Interrupt
 
 /** The Users tab's buttons (the actions on an approved account). */
 export const USER_INTENTS = {
-  deactivate: {
-    run: deactivateUser,
-    done: { title: "User Deactivated", description: "The user is signed out and can no longer log in." },
-    failed: "Failed to deactivate user.",
-  },
-  reactivate: {
-    run: reactivateUser,
-    done: { title: "User Reactivated", description: "The user can log in again." },
-    failed: "Failed to reactivate user.",
-  },
-  "end-sessions": {
-    run: endSessionsOfUser,
-    done: { title: "Signed out everywhere", description: "Every session of the user has ended." },
-    failed: "Failed to sign the user out.",
-  },
-  "reset-second-factors": {
-    run: resetSecondFactorsOfUser,
-    done: {
+  deactivate: adminIntent(
+    deactivateUser,
+    { title: "User Deactivated", description: "The user is signed out and can no longer log in." },
+    "Failed to deactivate user.",
+    { confirm: true },
+  ),
+  reactivate: adminIntent(
+    reactivateUser,
+    { title: "User Reactivated", description: "The user can log in again." },
+    "Failed to reactivate user.",
+  ),
+  "end-sessions": adminIntent(
+    endSessionsOfUser,
+    { title: "Signed out everywhere", description: "Every session of the user has ended." },
+    "Failed to sign the user out.",
+  ),
+  "reset-second-factors": adminIntent(
+    resetSecondFactorsOfUser,
+    {
       title: "Second factors reset",
       description:
         "The user is signed out, and emailed a link to set up a second factor again at the next sign-in.",
     },
-    failed: "Failed to reset the user's second factors.",
-  },
+    "Failed to reset the user's second factors.",
+    { confirm: true },
+  ),
 } satisfies Record<string, AdminIntent>;
 
-export function unknownIntent() {
-  const toast: ToastMessage = { title: "Error", description: "Unknown action.", variant: "destructive" };
-  return data({ toast }, { status: 400 });
-}
-
-/** Runs the form's intent, if it is one of `intents`, and gives its toast and status. */
-export async function answerAdminIntent(
-  deps: Deps,
-  caller: Caller,
-  form: Record<string, string>,
-  intents: Record<string, AdminIntent>,
-  /**
-   * The page the form was posted to, where "Confirm it's you" sends the intent back: the action's `url`,
-   * never `request.url`, which for a hydrated form is React Router's data request (`/admin.data`).
-   */
-  url: URL,
-) {
-  const back = url.pathname + url.search;
-  const intent = form.intent && Object.hasOwn(intents, form.intent) ? intents[form.intent] : undefined;
-  if (!intent) return unknownIntent();
-  const outcome = await intent.run(deps, caller, form.id);
-  if (outcome.kind === "done" || outcome.kind === "already-done") return data({ toast: intent.done });
-  if (outcome.kind === "forbidden" && outcome.reauthenticate) {
-    if (!isInterruptedIntent(form.intent)) throw adminPageRefusal(outcome);
-    const target = form.id && /^[1-9]\d{0,15}$/.test(form.id) ? form.id : null;
-    throw await confirmFirst(deps, caller, { intent: form.intent, target, next: back });
-  }
-  if (outcome.kind === "unauthenticated" || outcome.kind === "forbidden") throw adminPageRefusal(outcome);
-  const toast = failureNotice(outcome, {
-    conflict: itsMessage(),
-    otherwise: errorNotice("Error", intent.failed),
-  });
-  return data({ toast }, failureInit(outcome));
+/** The dashboard's door: every tab's intents; a refusal of the caller is the admin page's refusal. */
+export function adminDoor(intents: Record<string, AdminIntent>): PageDoor<AdminAnswer> {
+  return {
+    intents,
+    page: "/admin",
+    failed: ({ outcome, notice }) => {
+      if (outcome.kind === "unauthenticated" || outcome.kind === "forbidden") throw adminPageRefusal(outcome);
+      return { toast: notice };
+    },
+    confirm: async ({ deps, caller, back }, { intent, target }) => {
+      if (!isInterruptedIntent(intent)) throw new Error(`${intent} cannot wait for a confirmation`);
+      throw await confirmFirst(deps, caller, { intent, target, next: back });
+    },
+  };
 }

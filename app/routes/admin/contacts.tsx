@@ -5,7 +5,7 @@ import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
 import type { Person } from "~/lib/person";
 import { replyMailto } from "~/lib/reply-mailto";
-import { type AdminIntent, answerAdminIntent } from "~/routes/admin/admin-intents.server";
+import { type AdminIntent, adminIntent } from "~/routes/admin/admin-intents.server";
 import { markContactProcessed } from "~/server/admin/admin-actions.server";
 import {
   pageNumber,
@@ -17,9 +17,8 @@ import {
   countProcessedContacts,
   countUnprocessedContacts,
 } from "~/server/contact/contact-submissions.server";
-import { readForm } from "~/server/http/form-door.server";
 import { adminOf } from "~/server/http/request-context.server";
-import { callerOf, depsOf } from "~/server/operation.server";
+import { depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/contacts";
 
 // The Contact Submissions tab (/admin?tab=contacts[&view=processed][&q=…]): unprocessed messages to reply
@@ -27,16 +26,14 @@ import type { Route } from "./+types/contacts";
 
 type ContactView = "unprocessed" | "processed";
 
-/** The intents this tab's buttons post; the dashboard hands them to this module's action. */
-export const intents = ["process"] as const;
-
-const INTENTS = {
-  process: {
-    run: markContactProcessed,
-    done: { title: "Contact Processed", description: "Contact has been marked as processed." },
-    failed: "Failed to mark contact as processed.",
-  },
-} satisfies Record<(typeof intents)[number], AdminIntent>;
+/** The intents this tab's buttons post; /admin's action answers them (admin-intents.server.ts). */
+export const intents = {
+  process: adminIntent(
+    markContactProcessed,
+    { title: "Contact Processed", description: "Contact has been marked as processed." },
+    "Failed to mark contact as processed.",
+  ),
+} satisfies Record<string, AdminIntent>;
 
 export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
   adminOf(context);
@@ -53,16 +50,6 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   ]);
   const counts = { unprocessed: unprocessedCount, processed: processedCount };
   return { view, query, counts, unprocessed, processed };
-}
-
-export async function action({
-  request,
-  context,
-  url,
-}: Pick<Route.ActionArgs, "request" | "context" | "url">) {
-  adminOf(context);
-  const form = await readForm(request);
-  return answerAdminIntent(depsOf(context), callerOf(context, request), form, INTENTS, url);
 }
 
 export function ContactsTab({

@@ -3,8 +3,9 @@ import { StaticNotice } from "~/components/static-notice";
 import { useToast } from "~/components/toaster";
 import { type AdminTab, adminTabOf } from "~/lib/admin-tabs";
 import { pageMeta } from "~/lib/seo";
-import { type answerAdminIntent, unknownIntent } from "~/routes/admin/admin-intents.server";
-import { readForm } from "~/server/http/form-door.server";
+import { type AdminIntent, adminDoor } from "~/routes/admin/admin-intents.server";
+import { pageAction } from "~/server/http/page-door.server";
+import { adminOf } from "~/server/http/request-context.server";
 import type { Route } from "./+types/dashboard";
 import * as activity from "./activity";
 import * as contacts from "./contacts";
@@ -14,18 +15,17 @@ import * as users from "./users";
 // /admin: the tab that `?tab=` names (Pending Users unless it names another), inside the admin layout.
 // React Router matches routes by path alone, so this route picks the tab module (app/routes/admin/*.tsx,
 // each its own loader, action and component) from TABS below and runs its loader, and hands each posted
-// intent to the action of the tab that owns it. The layout's middleware has checked the caller first. An
+// intent to the page door with every tab's intents. The layout's middleware has checked the caller first. An
 // action that needs "Confirm it's you" is stored and goes on from /confirm-its-you, which then comes back here.
 
 type TabArgs = Pick<Route.LoaderArgs, "request" | "context" | "url">;
 
-/** What the dashboard runs of a tab: its loader, the component that shows the loader's data, and its action. */
+/** What the dashboard runs of a tab: its loader, the component that shows the loader's data, and its intents. */
 interface TabModule<Data> {
   loader: (args: TabArgs) => Promise<Data>;
   Component: (props: Data) => ReactNode;
-  /** The intents the tab's forms post, answered by its action; none for a tab that only reads. */
-  intents: readonly string[];
-  action?: (args: TabArgs) => ReturnType<typeof answerAdminIntent>;
+  /** The intents the tab's forms post; none for a tab that only reads. */
+  intents: Record<string, AdminIntent>;
 }
 
 /**
@@ -37,16 +37,14 @@ const TAB_MODULES = {
     loader: pendingUsers.loader,
     Component: pendingUsers.PendingUsersTab,
     intents: pendingUsers.intents,
-    action: pendingUsers.action,
   },
-  users: { loader: users.loader, Component: users.UsersTab, intents: users.intents, action: users.action },
+  users: { loader: users.loader, Component: users.UsersTab, intents: users.intents },
   contacts: {
     loader: contacts.loader,
     Component: contacts.ContactsTab,
     intents: contacts.intents,
-    action: contacts.action,
   },
-  activity: { loader: activity.loader, Component: activity.ActivityTab, intents: [] },
+  activity: { loader: activity.loader, Component: activity.ActivityTab, intents: {} },
 } satisfies Record<
   AdminTab,
   Omit<TabModule<unknown>, "Component"> & { Component: (props: never) => ReactNode }
@@ -81,15 +79,11 @@ export async function loader(args: Route.LoaderArgs) {
   return loadTab(adminTabOf(new URL(args.request.url).searchParams.get("tab")), args);
 }
 
-function ownerOf(intent: unknown) {
-  return Object.values(TABS).find((tab) => (tab.intents as readonly unknown[]).includes(intent));
-}
+const answer = pageAction(adminDoor(Object.assign({}, ...Object.values(TABS).map((tab) => tab.intents))));
 
 export async function action(args: Route.ActionArgs) {
-  // A copy: the tab that owns the intent reads the request itself.
-  const posted = await readForm(args.request.clone() as unknown as Request);
-  const owner = ownerOf(posted.intent);
-  return owner?.action ? owner.action(args) : unknownIntent();
+  adminOf(args.context);
+  return answer(args);
 }
 
 function TabPanel<Tab extends AdminTab>({ tab, data }: TabView<Tab>) {

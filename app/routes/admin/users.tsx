@@ -1,35 +1,22 @@
 import { ActionButton, ListSection, PersonSummary, useBusyId } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
-import { type AdminIntent, answerAdminIntent, USER_INTENTS } from "~/routes/admin/admin-intents.server";
+import { USER_INTENTS } from "~/routes/admin/admin-intents.server";
 import { approvedUsersPage, pageNumber } from "~/server/admin/admin-lists.server";
-import { readForm } from "~/server/http/form-door.server";
 import { adminOf } from "~/server/http/request-context.server";
-import { callerOf, depsOf } from "~/server/operation.server";
+import { depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/users";
 
 // The Users tab (/admin?tab=users): approved accounts, to deactivate or reactivate, sign out everywhere, or
 // reset their second factors (never one's own).
 
-/** The intents this tab's buttons post; the dashboard hands them to this module's action. */
-export const intents = ["deactivate", "reactivate", "end-sessions", "reset-second-factors"] as const;
-
-const INTENTS = USER_INTENTS satisfies Record<(typeof intents)[number], AdminIntent>;
+/** The intents this tab's buttons post; /admin's action answers them (admin-intents.server.ts). */
+export const intents = USER_INTENTS;
 
 export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
   const admin = adminOf(context);
   const page = pageNumber(new URL(request.url).searchParams.get("page"));
   return { adminId: admin.id, list: await approvedUsersPage(depsOf(context).db, page) };
-}
-
-export async function action({
-  request,
-  context,
-  url,
-}: Pick<Route.ActionArgs, "request" | "context" | "url">) {
-  adminOf(context);
-  const form = await readForm(request);
-  return answerAdminIntent(depsOf(context), callerOf(context, request), form, INTENTS, url);
 }
 
 export function UsersTab({ adminId, list }: Awaited<ReturnType<typeof loader>>) {

@@ -1,14 +1,16 @@
 import { redirect } from "react-router";
 import { deleteMyAccount } from "~/server/account/my-account.server";
-import { clearSessionCookie, flashCookie, sessionCookie } from "~/server/http/cookies.server";
-import { answer, type IntentHandlers, wrongPasswordOr } from "./overview-answers.server";
+import { clearSessionCookie, flashCookie } from "~/server/http/cookies.server";
+import { itsMessage } from "~/server/http/outcome-notices.server";
+import { type AccountIntent, passwordNotices, wrongPasswordOn } from "./overview-answers.server";
 
-// The handlers of the intents that delete.tsx, beside it, posts.
+// The intents that delete.tsx, beside it, posts.
 
-export const intents: IntentHandlers = {
-  delete: async ({ request, deps, caller, form }) => {
-    const outcome = await deleteMyAccount(deps, caller, form);
-    if (outcome.kind === "done") {
+export const intents = {
+  delete: {
+    run: async ({ deps, caller, form }) =>
+      wrongPasswordOn("password", await deleteMyAccount(deps, caller, form)),
+    done: (_, { request }) => {
       const headers = new Headers();
       headers.append("Set-Cookie", clearSessionCookie(request));
       headers.append(
@@ -19,18 +21,7 @@ export const intents: IntentHandlers = {
         }),
       );
       throw redirect("/", { headers });
-    }
-    if (outcome.kind === "conflict") {
-      const headers = new Headers();
-      if (outcome.token) headers.append("Set-Cookie", sessionCookie(request, outcome.token));
-      return answer(
-        {
-          section: "delete",
-          notice: { title: "Not deleted", description: outcome.message, variant: "destructive" },
-        },
-        { status: 409, headers },
-      );
-    }
-    return wrongPasswordOr(request, "delete", outcome, "password");
+    },
+    says: { ...passwordNotices("password"), conflict: itsMessage("Not deleted") },
   },
-};
+} satisfies Record<string, AccountIntent>;

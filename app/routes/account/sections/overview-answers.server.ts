@@ -1,76 +1,72 @@
-import { data, type RouterContextProvider, redirect } from "react-router";
+import { redirect } from "react-router";
+import type { ToastMessage } from "~/components/toaster";
 import { signInFirst } from "~/lib/sign-in-paths";
-import type { Caller, Deps } from "~/server/deps";
+import { errorNotice, itsMessage } from "~/server/http/outcome-notices.server";
+import type { PageDoor, PageIntent, PageIntents } from "~/server/http/page-door.server";
+import type { Failure, Outcome } from "~/server/outcome";
 import type { ActionResult, Section } from "./section-answer";
 
 export type { ActionResult, Section } from "./section-answer";
 
-import { failureInit, throwIfSignedOut } from "~/server/http/form-door.server";
-import { errorNotice, failureNotice } from "~/server/http/outcome-notices.server";
-import type { Failure } from "~/server/outcome";
+// /account through the page door (app/server/http/page-door.server.ts): each section's intents sit beside
+// the form that posts them (the .server.ts of the same name); the page's door gives every failure its
+// section, its notice and its field errors.
 
-// What the sections of /account (app/routes/account/sections/*.tsx) answer: each posted intent's handler
-// sits beside the form that posts it; the page's action finds the handler in its intent table.
+export type AccountIntent = PageIntent<ActionResult>;
 
-/** What one handler gets: the request, the page's context, and the posted form without its intent. */
-export interface IntentArgs {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-  deps: Deps;
-  caller: Caller;
-  form: Record<string, string>;
-}
+/** A section's notice when it worked. */
+export const shown = (section: Section, notice: ToastMessage): ActionResult => ({ section, notice });
 
-export function answer(result: ActionResult, init?: ResponseInit) {
-  return data<ActionResult>(result, init);
-}
-
-export type Answer = ReturnType<typeof answer> | Response;
-
-/** The handlers of a section, by the intent its form posts. */
-export type IntentHandlers = Record<string, (args: IntentArgs) => Promise<Answer>>;
-
-export function failed(
-  section: Section,
-  outcome: Failure,
-  description: string,
-  values?: Record<string, string>,
-) {
-  if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect(signInFirst("/account"));
-  const notice = failureNotice(outcome, { otherwise: errorNotice("Error", description) });
-  return answer(
-    {
-      section,
-      notice,
-      fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined,
-      values,
-    },
-    failureInit(outcome),
-  );
-}
+/** The notice of a section's failure that says no more than `description`. */
+export const otherwise = (description: string) => ({ otherwise: errorNotice("Error", description) });
 
 /**
  * A wrong current password shows on its field (400, like any field error); the one that ended the session
- * goes to the sign-in, saying why; other failures as usual.
+ * still goes to the sign-in, saying why (the door does that).
  */
-export function wrongPasswordOr(
-  request: Request,
-  section: Section,
-  outcome: Failure,
-  passwordField: string,
-  values?: Record<string, string>,
-) {
-  throwIfSignedOut(request, outcome, "/account");
-  if (outcome.kind === "unauthenticated" && outcome.message) {
-    return answer(
-      {
-        section,
-        notice: { title: "Error", description: outcome.message, variant: "destructive" },
-        fieldErrors: { [passwordField]: outcome.message },
-        values,
-      },
-      { status: 400 },
-    );
+export function wrongPasswordOn<V>(field: string, outcome: Outcome<V>): Outcome<V> {
+  if (outcome.kind !== "unauthenticated" || !outcome.message || outcome.signedOut) return outcome;
+  return { kind: "invalid", fieldErrors: { [field]: outcome.message }, message: outcome.message };
+}
+
+/** The notices of a form that asks for the password in `field`: a wrong one says so. */
+export function passwordNotices(field: string) {
+  return {
+    invalid: (outcome: { fieldErrors: Record<string, string>; message?: string }) =>
+      outcome.message !== undefined && outcome.fieldErrors[field] === outcome.message
+        ? itsMessage()(outcome)
+        : undefined,
+    ...otherwise("Please check the fields below."),
+  };
+}
+
+/** The door of /account: `sections` names the section of each intent. */
+export function accountDoor(sections: Record<Section, PageIntents<ActionResult>>): PageDoor<ActionResult> {
+  const sectionOf = new Map<string, Section>();
+  for (const [section, intents] of Object.entries(sections) as [Section, PageIntents<ActionResult>][]) {
+    for (const name of Object.keys(intents)) sectionOf.set(name, section);
   }
-  return failed(section, outcome, "Please check the fields below.", values);
+  return {
+    intents: Object.assign({}, ...Object.values(sections)),
+    page: "/account",
+    failed: ({
+      outcome,
+      notice,
+      intent,
+      values,
+    }: {
+      outcome: Failure;
+      notice: ToastMessage;
+      intent: string | null;
+      values?: Record<string, string>;
+    }) => {
+      if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect(signInFirst("/account"));
+      return {
+        section: (intent && sectionOf.get(intent)) || "profile",
+        notice,
+        fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined,
+        values,
+      };
+    },
+  };
 }

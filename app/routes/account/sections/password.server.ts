@@ -1,18 +1,20 @@
 import { redirect } from "react-router";
 import { changePassword } from "~/server/account/my-account.server";
 import { flashCookie, sessionCookie } from "~/server/http/cookies.server";
-import { type IntentHandlers, wrongPasswordOr } from "./overview-answers.server";
+import { intent } from "~/server/http/page-door.server";
+import { type ActionResult, passwordNotices, wrongPasswordOn } from "./overview-answers.server";
 
-// The handlers of the intents that password.tsx, beside it, posts.
+// The intents that password.tsx, beside it, posts.
 
-export const intents: IntentHandlers = {
-  password: async ({ request, deps, caller, form }) => {
-    const outcome = await changePassword(deps, caller, form);
-    if (outcome.kind === "done") {
-      // The new session cookie goes out with a redirect (a page's action data carries no headers), and
-      // the notice with it, as a flash.
+export const intents = {
+  password: intent<ActionResult, { token: string }>({
+    run: async ({ deps, caller, form }) =>
+      wrongPasswordOn("currentPassword", await changePassword(deps, caller, form)),
+    // The new session cookie goes out with a redirect (a page's action data carries no headers), and the
+    // notice with it, as a flash.
+    done: ({ token }, { request }) => {
       const headers = new Headers();
-      headers.append("Set-Cookie", sessionCookie(request, outcome.value.token));
+      headers.append("Set-Cookie", sessionCookie(request, token));
       headers.append(
         "Set-Cookie",
         flashCookie(request, {
@@ -21,7 +23,7 @@ export const intents: IntentHandlers = {
         }),
       );
       return redirect("/account", { headers });
-    }
-    return wrongPasswordOr(request, "password", outcome, "currentPassword");
-  },
+    },
+    says: passwordNotices("currentPassword"),
+  }),
 };

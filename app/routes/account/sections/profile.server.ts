@@ -1,17 +1,13 @@
 import { updateProfile } from "~/server/account/my-account.server";
-import { answer, failed, type IntentHandlers } from "./overview-answers.server";
+import { type AccountIntent, otherwise, shown } from "./overview-answers.server";
 
-// The handlers of the intents that profile.tsx, beside it, posts.
+// The intents that profile.tsx, beside it, posts.
 
-export const intents: IntentHandlers = {
-  profile: async ({ deps, caller, form }) => {
-    const outcome = await updateProfile(deps, caller, form);
-    if (outcome.kind === "done") {
-      return answer({
-        section: "profile",
-        notice: { title: "Profile saved", description: "Your profile was saved." },
-      });
-    }
-    return failed("profile", outcome, "Please check the fields below.", form);
+export const intents = {
+  profile: {
+    run: ({ deps, caller, form }) => updateProfile(deps, caller, form),
+    done: () => shown("profile", { title: "Profile saved", description: "Your profile was saved." }),
+    says: otherwise("Please check the fields below."),
+    keep: (form) => form,
   },
-};
+} satisfies Record<string, AccountIntent>;

@@ -1,32 +1,25 @@
 import { redirect } from "react-router";
 import { endMyOtherSessions, endMySession } from "~/server/account/my-account.server";
 import { clearSessionCookie } from "~/server/http/cookies.server";
-import { answer, failed, type IntentHandlers } from "./overview-answers.server";
+import { type AccountIntent, otherwise, shown } from "./overview-answers.server";
 
-// The handlers of the intents that sessions.tsx, beside it, posts.
+// The intents that sessions.tsx, beside it, posts.
 
-export const intents: IntentHandlers = {
-  "end-session": async ({ request, deps, caller, form }) => {
-    const outcome = await endMySession(deps, caller, form.id);
-    if (outcome.kind === "done" && form.id === caller.session?.sessionId) {
-      throw redirect("/", { headers: { "Set-Cookie": clearSessionCookie(request) } });
-    }
-    if (outcome.kind === "done") {
-      return answer({
-        section: "sessions",
-        notice: { title: "Signed out", description: "That session was signed out." },
-      });
-    }
-    return failed("sessions", outcome, "That session was already signed out.");
+export const intents = {
+  "end-session": {
+    run: ({ deps, caller, form }) => endMySession(deps, caller, form.id),
+    done: (_, { request, caller, form }) => {
+      if (form.id === caller.session?.sessionId) {
+        throw redirect("/", { headers: { "Set-Cookie": clearSessionCookie(request) } });
+      }
+      return shown("sessions", { title: "Signed out", description: "That session was signed out." });
+    },
+    says: otherwise("That session was already signed out."),
   },
-  "end-others": async ({ deps, caller }) => {
-    const outcome = await endMyOtherSessions(deps, caller);
-    if (outcome.kind === "done") {
-      return answer({
-        section: "sessions",
-        notice: { title: "Signed out", description: "Every other session was signed out." },
-      });
-    }
-    return failed("sessions", outcome, "The sessions could not be signed out.");
+  "end-others": {
+    run: ({ deps, caller }) => endMyOtherSessions(deps, caller),
+    done: () =>
+      shown("sessions", { title: "Signed out", description: "Every other session was signed out." }),
+    says: otherwise("The sessions could not be signed out."),
   },
-};
+} satisfies Record<string, AccountIntent>;

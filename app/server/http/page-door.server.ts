@@ -1,0 +1,152 @@
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { signInFirst } from "~/lib/sign-in-paths";
+import type { ToastMessage } from "~/lib/toast-message";
+import { type Caller, callerOf, type Deps, depsOf } from "../operation.server";
+import type { Failure, Outcome } from "../outcome";
+import { sessionCookie } from "./cookies.server";
+import { failureInit, readForm, throwIfSignedOut } from "./form-door.server";
+import { errorNotice, failureNotice, type PageNotices } from "./outcome-notices.server";
+
+// The page door, as `jsonAction` is the JSON one: a page's forms post an intent, and the page declares
+// each intent once (its operation, what it answers when it worked, what it says differently when it
+// failed, and whether it may wait for "Confirm it's you"). The door reads the form, runs the operation and
+// turns its outcome into the page's data and status; schema, guard, rate limit and storage stay in the
+// operation. A page writes only how its data wraps a notice (`failed`).
+
+/** What an intent's operation and answers get. */
+export interface PageCall {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  deps: Deps;
+  caller: Caller;
+  /** The posted form, without its intent. */
+  form: Record<string, string>;
+  /** The page the form was posted to (path and query): where a sign-in or a confirmation comes back. */
+  back: string;
+}
+
+/**
+ * An answer of a page: its data (with a notice), its data with a status or cookies (`data(…, init)`), or a
+ * Response (a redirect with cookies).
+ */
+export type PageAnswer<D> = D | Answered<D> | Response;
+type Answered<D> = ReturnType<typeof data<D>>;
+
+/** One intent a page's form posts. */
+export interface PageIntent<D, V = unknown> {
+  run: (call: PageCall) => Promise<Outcome<V>>;
+  /** The page's answer when it worked. */
+  done: (value: V, call: PageCall) => PageAnswer<D> | Promise<PageAnswer<D>>;
+  /** What the page says differently when it failed (outcome-notices.server.ts has the rest). */
+  says?: PageNotices;
+  /** What the page shows again after a failure, of what was posted (never a password). */
+  keep?: (form: Record<string, string>) => Record<string, string>;
+  /**
+   * May wait for "Confirm it's you": what the stored action acts on (an id from the form, or nothing).
+   * The page's `confirm` keeps it and asks; an intent without this answers the refusal as a failure.
+   */
+  confirm?: { target: (form: Record<string, string>) => string | null };
+}
+
+/** A page's intents, each declared once: `satisfies` keeps the names as the keys' type. */
+// biome-ignore lint/suspicious/noExplicitAny: each intent's value type is its own; `done` is typed where it is declared.
+export type PageIntents<D> = Record<string, PageIntent<D, any>>;
+
+/** Declares one intent with its value type inferred from `run`, so `done` is typed. */
+export function intent<D, V>(declared: PageIntent<D, V>): PageIntent<D, V> {
+  return declared;
+}
+
+export interface Failed<_D> {
+  outcome: Failure;
+  /** What the table and the intent say for it. */
+  notice: ToastMessage;
+  /** The intent that failed; null for an intent the page does not take. */
+  intent: string | null;
+  /** What the intent keeps of the form, to show again. */
+  values?: Record<string, string>;
+  call: PageCall;
+}
+
+export interface PageDoor<D> {
+  intents: PageIntents<D>;
+  /**
+   * The page's data around a failure's notice (its field errors, the values to show again), answered with
+   * the outcome's status; or its own answer. May throw (a redirect).
+   */
+  failed: (failure: Failed<D>) => PageAnswer<D>;
+  /** Where a signed-out caller goes after signing in. */
+  page: string;
+  /** The intent of a form that names none, or one the page does not take; none answers 400. */
+  fallback?: string;
+  /** Keeps an action that waits for "Confirm it's you" and asks for it (a redirect or the page's data). */
+  confirm?: (call: PageCall, action: { intent: string; target: string | null }) => Promise<PageAnswer<D>>;
+}
+
+const UNKNOWN_ACTION = errorNotice("Error", "Unknown action.");
+
+type ActionArgs = { request: Request; context: Readonly<RouterContextProvider>; url?: URL };
+
+/** Runs `intent` of `door` for a call: the one way every page answers a posted intent. */
+export async function answerIntent<D>(door: PageDoor<D>, name: string | undefined, call: PageCall) {
+  const chosen =
+    name !== undefined && Object.hasOwn(door.intents, name) ? name : (door.fallback ?? undefined);
+  const declared = chosen === undefined ? undefined : door.intents[chosen];
+  if (!declared || chosen === undefined) {
+    const outcome: Failure = { kind: "invalid", fieldErrors: {} };
+    return wrap(door.failed({ outcome, notice: UNKNOWN_ACTION, intent: null, call }), { status: 400 });
+  }
+  const outcome = await declared.run(call);
+  if (outcome.kind === "done") return wrap(await declared.done(outcome.value, call));
+  throwIfSignedOut(call.request, outcome, door.page);
+  if (outcome.kind === "forbidden" && outcome.reauthenticate && declared.confirm && door.confirm) {
+    return wrap(await door.confirm(call, { intent: chosen, target: declared.confirm.target(call.form) }));
+  }
+  const notice = failureNotice(outcome, declared.says);
+  const values = declared.keep?.(call.form);
+  const init = failureInit(outcome);
+  // A confirmation that renewed the session before the refusal: the new token goes out with the answer.
+  if (outcome.kind === "conflict" && outcome.token) {
+    const headers = new Headers(init.headers);
+    headers.append("Set-Cookie", sessionCookie(call.request, outcome.token));
+    init.headers = headers;
+  }
+  return wrap(door.failed({ outcome, notice, intent: chosen, values, call }), init);
+}
+
+/** The action of a page whose forms post intents to `door`. */
+export function pageAction<D>(door: PageDoor<D>) {
+  return async ({ request, context, url }: ActionArgs) => {
+    const { intent: name, ...form } = await readForm(request);
+    // The action's `url`, never `request.url`, which for a hydrated form is React Router's data request.
+    const page = url ?? new URL(request.url);
+    const call: PageCall = {
+      request,
+      context,
+      deps: depsOf(context),
+      caller: callerOf(context, request),
+      form,
+      back: page.pathname + page.search,
+    };
+    return answerIntent(door, name, call);
+  };
+}
+
+/** A page's answer as the action returns it: its data with `init` unless the page chose its own. */
+function wrap<D>(answer: PageAnswer<D>, init?: ResponseInit): Response | Answered<D> {
+  if (answer instanceof Response || isAnswered(answer)) return answer;
+  return data(answer, init);
+}
+
+function isAnswered<D>(answer: D | Answered<D>): answer is Answered<D> {
+  return (
+    typeof answer === "object" &&
+    answer !== null &&
+    (answer as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}
+
+/** A failure whose caller is not signed in (and was not signed out for guessing) goes to sign in first. */
+export function signInFirstIfSignedOut(outcome: Failure, page: string) {
+  if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect(signInFirst(page));
+}
