@@ -2,9 +2,12 @@ import { redirect } from "react-router";
 import type { ToastMessage } from "~/lib/toast-message";
 import {
   adminPageRefusal,
+  approveUser,
   deactivateUser,
   endSessionsOfUser,
+  markContactProcessed,
   reactivateUser,
+  rejectUser,
   resetSecondFactorsOfUser,
 } from "~/server/admin/admin-actions.server";
 import { errorNotice, itsMessage } from "~/server/http/outcome-notices.server";
@@ -17,8 +20,9 @@ import {
 import type { Caller, Deps } from "~/server/operation.server";
 import type { Outcome } from "~/server/outcome";
 
-// The admin dashboard's intents, through the page door (app/server/http/page-door.server.ts): each tab
-// declares the buttons it posts (an intent and an id), and /admin answers them with a toast and the
+// The admin dashboard's intents, through the page door (app/server/http/page-door.server.ts): the buttons
+// of each tab (an intent and an id), declared here, out of the tabs' modules, whose components reach the
+// browser; /admin answers them with a toast and the
 // outcome's status. A repeat is the same success; a signed-out caller goes to /login; an action that needs
 // "Confirm it's you" is stored and goes on from /confirm-its-you, which then comes back to the tab.
 
@@ -56,6 +60,29 @@ export async function confirmFirst(deps: Deps, caller: Caller, action: Interrupt
   const reference = await interruptAction(deps.db, caller.session, action);
   return redirect(`/confirm-its-you?${new URLSearchParams({ ref: reference })}`);
 }
+
+/** The Pending Users tab's buttons. */
+export const PENDING_USER_INTENTS = {
+  approve: adminIntent(
+    approveUser,
+    { title: "User Approved", description: "User has been successfully approved." },
+    "Failed to approve user.",
+  ),
+  reject: adminIntent(
+    rejectUser,
+    { title: "User Rejected", description: "The registration was rejected; it can never log in." },
+    "Failed to reject user.",
+  ),
+} satisfies Record<string, AdminIntent>;
+
+/** The Contact Submissions tab's buttons. */
+export const CONTACT_INTENTS = {
+  process: adminIntent(
+    markContactProcessed,
+    { title: "Contact Processed", description: "Contact has been marked as processed." },
+    "Failed to mark contact as processed.",
+  ),
+} satisfies Record<string, AdminIntent>;
 
 /** The Users tab's buttons (the actions on an approved account). */
 export const USER_INTENTS = {
@@ -102,3 +129,6 @@ export function adminDoor(intents: Record<string, AdminIntent>): PageDoor<AdminA
     },
   };
 }
+
+/** Every button of the dashboard, whichever tab shows it. */
+export const ADMIN_INTENTS = { ...PENDING_USER_INTENTS, ...USER_INTENTS, ...CONTACT_INTENTS };

@@ -5,8 +5,6 @@ import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
 import type { Person } from "~/lib/person";
 import { replyMailto } from "~/lib/reply-mailto";
-import { type AdminIntent, adminIntent } from "~/routes/admin/admin-intents.server";
-import { markContactProcessed } from "~/server/admin/admin-actions.server";
 import {
   pageNumber,
   processedContactsPage,
@@ -25,15 +23,6 @@ import type { Route } from "./+types/contacts";
 // to and mark processed, and the processed ones with a search.
 
 type ContactView = "unprocessed" | "processed";
-
-/** The intents this tab's buttons post; /admin's action answers them (admin-intents.server.ts). */
-export const intents = {
-  process: adminIntent(
-    markContactProcessed,
-    { title: "Contact Processed", description: "Contact has been marked as processed." },
-    "Failed to mark contact as processed.",
-  ),
-} satisfies Record<string, AdminIntent>;
 
 export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
   adminOf(context);

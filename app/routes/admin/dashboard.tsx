@@ -3,7 +3,7 @@ import { StaticNotice } from "~/components/static-notice";
 import { useToast } from "~/components/toaster";
 import { type AdminTab, adminTabOf } from "~/lib/admin-tabs";
 import { pageMeta } from "~/lib/seo";
-import { type AdminIntent, adminDoor } from "~/routes/admin/admin-intents.server";
+import { ADMIN_INTENTS, adminDoor } from "~/routes/admin/admin-intents.server";
 import { pageAction } from "~/server/http/page-door.server";
 import { adminOf } from "~/server/http/request-context.server";
 import type { Route } from "./+types/dashboard";
@@ -20,12 +20,10 @@ import * as users from "./users";
 
 type TabArgs = Pick<Route.LoaderArgs, "request" | "context" | "url">;
 
-/** What the dashboard runs of a tab: its loader, the component that shows the loader's data, and its intents. */
+/** What the dashboard runs of a tab: its loader and the component that shows the loader's data. */
 interface TabModule<Data> {
   loader: (args: TabArgs) => Promise<Data>;
   Component: (props: Data) => ReactNode;
-  /** The intents the tab's forms post; none for a tab that only reads. */
-  intents: Record<string, AdminIntent>;
 }
 
 /**
@@ -36,15 +34,13 @@ const TAB_MODULES = {
   pending: {
     loader: pendingUsers.loader,
     Component: pendingUsers.PendingUsersTab,
-    intents: pendingUsers.intents,
   },
-  users: { loader: users.loader, Component: users.UsersTab, intents: users.intents },
+  users: { loader: users.loader, Component: users.UsersTab },
   contacts: {
     loader: contacts.loader,
     Component: contacts.ContactsTab,
-    intents: contacts.intents,
   },
-  activity: { loader: activity.loader, Component: activity.ActivityTab, intents: {} },
+  activity: { loader: activity.loader, Component: activity.ActivityTab },
 } satisfies Record<
   AdminTab,
   Omit<TabModule<unknown>, "Component"> & { Component: (props: never) => ReactNode }
@@ -79,7 +75,7 @@ export async function loader(args: Route.LoaderArgs) {
   return loadTab(adminTabOf(new URL(args.request.url).searchParams.get("tab")), args);
 }
 
-const answer = pageAction(adminDoor(Object.assign({}, ...Object.values(TABS).map((tab) => tab.intents))));
+const answer = pageAction(adminDoor(ADMIN_INTENTS));
 
 export async function action(args: Route.ActionArgs) {
   adminOf(args.context);

@@ -1,8 +1,6 @@
 import { ActionButton, ListSection, PersonSummary, useBusyId } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
-import { type AdminIntent, adminIntent } from "~/routes/admin/admin-intents.server";
-import { approveUser, rejectUser } from "~/server/admin/admin-actions.server";
 import { pageNumber, pendingUsersPage } from "~/server/admin/admin-lists.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
@@ -10,20 +8,6 @@ import type { Route } from "./+types/pending-users";
 
 // The Pending Users tab (/admin, /admin?tab=pending): registrations waiting for approval, to approve or
 // reject. The admin layout's middleware has checked the caller; adminOf fails if it did not run.
-
-/** The intents this tab's buttons post; /admin's action answers them (admin-intents.server.ts). */
-export const intents = {
-  approve: adminIntent(
-    approveUser,
-    { title: "User Approved", description: "User has been successfully approved." },
-    "Failed to approve user.",
-  ),
-  reject: adminIntent(
-    rejectUser,
-    { title: "User Rejected", description: "The registration was rejected; it can never log in." },
-    "Failed to reject user.",
-  ),
-} satisfies Record<string, AdminIntent>;
 
 export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
   adminOf(context);

@@ -1,7 +1,6 @@
 import { ActionButton, ListSection, PersonSummary, useBusyId } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
-import { USER_INTENTS } from "~/routes/admin/admin-intents.server";
 import { approvedUsersPage, pageNumber } from "~/server/admin/admin-lists.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
@@ -9,9 +8,6 @@ import type { Route } from "./+types/users";
 
 // The Users tab (/admin?tab=users): approved accounts, to deactivate or reactivate, sign out everywhere, or
 // reset their second factors (never one's own).
-
-/** The intents this tab's buttons post; /admin's action answers them (admin-intents.server.ts). */
-export const intents = USER_INTENTS;
 
 export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
   const admin = adminOf(context);
