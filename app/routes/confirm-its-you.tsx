@@ -6,30 +6,32 @@ import { StaticNotice } from "~/components/static-notice";
 import { type ToastMessage, useToast } from "~/components/toaster";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
-import { adminDoor, USER_INTENTS } from "~/routes/admin/admin-intents.server";
 import { flashCookie, sessionCookie } from "~/server/http/cookies.server";
 import { failureInit, readForm, throwIfSignedOut } from "~/server/http/form-door.server";
 import { failureNotice, itsMessage } from "~/server/http/outcome-notices.server";
-import { answerIntent, type PageCall } from "~/server/http/page-door.server";
+import {
+  confirmableIntents,
+  describeWaiting,
+  pageCallOf,
+  resumeIntent,
+} from "~/server/http/page-door.server";
 import { sessionContext } from "~/server/http/request-context.server";
 import {
-  describeInterruptedAction,
   findInterruptedAction,
-  type InterruptedAction,
   MAX_NEXT_LENGTH,
   referenceOf,
 } from "~/server/identity/interrupted-actions.server";
 import { findSignedInUser } from "~/server/identity/users.server";
-import { callerOf, depsOf } from "~/server/operation.server";
+import { depsOf } from "~/server/operation.server";
 import { secondFactorsOf } from "~/server/second-factors/second-factors.server";
-import { resumeInterrupted } from "~/server/sign-in/confirm-its-you.server";
 import type { Route } from "./+types/confirm-its-you";
+import { CONFIRM_PAGE_DOOR } from "./confirm-page-intents.server";
 
 // /confirm-its-you?ref=…: "Confirm it's you" on its own page, for what the dashboard interrupted (a
 // deactivation, a reset of second factors) and for a link (the audit log's CSV export, /account's data copy). The action was
 // stored for this session when it was refused; the address carries only its reference, and the page names
-// the action as stored. Once confirmed (password and code, or a passkey), this page runs it, once, and goes
-// back to the page it came from: the dashboard keeps none of this page's code in its bundle. Anything else
+// the action as stored. Once confirmed (password and code, or a passkey), this page runs it, once, through
+// the door of the page that asked (confirm-page-intents.server.ts), and goes back to the page it came from: the dashboard keeps none of this page's code in its bundle. Anything else
 // in the address (`resume`, `id`, `next`) is ignored; a reference of another session, spent or expired,
 // names nothing to confirm.
 
@@ -55,12 +57,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const me = session ? await findSignedInUser(deps.db, session) : null;
   if (!session || !me) throw redirect("/login");
   const reference = referenceOf(new URL(request.url).searchParams.get("ref"));
-  const stored = reference ? await findInterruptedAction(deps.db, session, reference, "confirm-page") : null;
+  const intents = CONFIRM_PAGE_DOOR.intents;
+  const stored = reference
+    ? await findInterruptedAction(deps.db, session, reference, confirmableIntents(intents))
+    : null;
   const factors = await secondFactorsOf(deps.db, me.id);
   return {
     pending:
       reference && stored
-        ? { reference, description: await describeInterruptedAction(deps.db, me.id, stored) }
+        ? { reference, description: await describeWaiting(intents, pageCallOf({ request, context }), stored) }
         : null,
     home: me.isAdmin ? "/admin" : "/account",
     withCode: me.hasSecondFactor,
@@ -81,39 +86,10 @@ const error = (description: string): ToastMessage => ({
   variant: "destructive",
 });
 
-/**
- * What the data copy's confirmation leaves on /account: a page, not the file. A redirect to an attachment
- * would leave the browser showing this spent form (the download does not replace the page, with or without
- * JavaScript); back on /account the same link downloads at once for the next 10 minutes.
- */
-const DATA_COPY_READY: ToastMessage = {
-  title: "Confirmed",
-  description: "Now choose Download my data to get your copy.",
-};
-
-/** The same for the Activity tab's CSV export: back on the tab, Export CSV downloads at once. */
-const ACTIVITY_EXPORT_READY: ToastMessage = {
-  title: "Confirmed",
-  description: "Now choose Export CSV to download the activity log.",
-};
-
-/**
- * Runs the stored action as the confirmed caller, through the dashboard's own door (its intents as it
- * declares them): the toast it leaves for the page it returns to.
- */
-async function run(call: PageCall, action: InterruptedAction): Promise<ToastMessage | null> {
-  if (action.intent === "export-data") return DATA_COPY_READY;
-  if (action.intent === "export-activity") return ACTIVITY_EXPORT_READY;
-  if (!Object.hasOwn(USER_INTENTS, action.intent)) return null;
-  const form: Record<string, string> = action.target === null ? {} : { id: action.target };
-  const answer = await answerIntent(adminDoor(USER_INTENTS), action.intent, { ...call, form });
-  return answer instanceof Response ? null : answer.data.toast;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const deps = depsOf(context);
   const form = await readForm(request);
-  const resumed = await resumeInterrupted(deps, callerOf(context, request), form, "confirm-page");
+  const call = pageCallOf({ request, context }, {}, "/confirm-its-you");
+  const resumed = await resumeIntent(CONFIRM_PAGE_DOOR, call, form);
   const headers = new Headers();
   // A confirmation gives the session a new token, whatever happens next.
   if (resumed.kind !== "refused" && resumed.token) {
@@ -121,8 +97,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (resumed.kind === "nothing") return data<ConfirmResult>({ nothing: true }, { status: 404, headers });
   if (resumed.kind === "resumed") {
-    const call = { request, context, deps, caller: resumed.caller, form: {}, back: resumed.action.next };
-    const toast = await run(call, resumed.action);
+    // The stored action ran; its toast goes with the way back to the page it came from.
+    const toast = resumed.answer instanceof Response ? null : resumed.answer.data.toast;
     if (toast) headers.append("Set-Cookie", flashCookie(request, toast));
     throw redirect(safeNext(resumed.action.next), { headers });
   }

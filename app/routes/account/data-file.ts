@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { signInFirst } from "~/lib/sign-in-paths";
 import { exportMyData } from "~/server/account/my-account.server";
 import { personalDataResponse } from "~/server/account/personal-data.server";
-import { interruptAction } from "~/server/identity/interrupted-actions.server";
+import { askOnConfirmPage, pageCallOf } from "~/server/http/page-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/data-file";
 
@@ -17,12 +17,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const outcome = await exportMyData(deps, caller);
   if (outcome.kind === "done") return personalDataResponse(outcome.value);
   if (outcome.kind === "forbidden" && outcome.reauthenticate && caller.session) {
-    const reference = await interruptAction(deps.db, caller.session, {
+    await askOnConfirmPage(pageCallOf({ request, context }, {}, "/account#data"), {
       intent: "export-data",
       target: null,
-      next: "/account#data",
     });
-    return redirect(`/confirm-its-you?${new URLSearchParams({ ref: reference })}`);
   }
   return redirect(signInFirst("/account"));
 }

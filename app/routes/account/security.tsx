@@ -11,17 +11,10 @@ import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
 import { sessionCookie } from "~/server/http/cookies.server";
 import { readForm, throwIfSignedOut } from "~/server/http/form-door.server";
+import { answerIntent, describeWaiting, pageCallOf, resumeIntent } from "~/server/http/page-door.server";
 import { continueUnderToken } from "~/server/http/request-context.server";
-import {
-  describeInterruptedAction,
-  type InterruptedAction,
-  interruptAction,
-  isInterruptedIntent,
-} from "~/server/identity/interrupted-actions.server";
-import type { Caller, Deps } from "~/server/operation.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import { securityOverview } from "~/server/second-factors/second-factor-enrolment.server";
-import { resumeInterrupted } from "~/server/sign-in/confirm-its-you.server";
 import type { Route } from "./+types/security";
 import { EnrolmentLinkNotice } from "./sections/enrolment-link";
 import * as enrolmentLink from "./sections/enrolment-link.server";
@@ -29,13 +22,7 @@ import { PasskeysSection } from "./sections/passkeys";
 import * as passkeys from "./sections/passkeys.server";
 import { RecoveryCodesSection } from "./sections/recovery-codes";
 import * as recoveryCodes from "./sections/recovery-codes.server";
-import {
-  type ActionResult,
-  answer,
-  error,
-  failed,
-  type SecurityHandlers,
-} from "./sections/security-answers.server";
+import { answer, error, failed, securityDoor } from "./sections/security-answers.server";
 import { TotpSection } from "./sections/totp";
 import * as totp from "./sections/totp.server";
 
@@ -47,13 +34,13 @@ import * as totp from "./sections/totp.server";
 
 // Hydrated for the passkey buttons only; everything else is a plain form.
 
-/** Every intent this page takes, and its handler: each section brings its own. */
-const INTENTS: SecurityHandlers = {
+/** Every intent this page takes, declared beside the form that posts it: each section brings its own. */
+const DOOR = securityDoor({
   ...totp.intents,
   ...passkeys.intents,
   ...recoveryCodes.intents,
   ...enrolmentLink.intents,
-};
+});
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -80,77 +67,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const NOTHING_TO_CONFIRM =
   "There is nothing to confirm: it was done already, or waited more than 10 minutes. Nothing was done; start again.";
 
-/** The posted intent's outcome, or null for an intent this page does not take. */
-function run(intent: string | undefined, deps: Deps, caller: Caller, form: Record<string, string>) {
-  const handler = intent !== undefined && Object.hasOwn(INTENTS, intent) ? INTENTS[intent] : undefined;
-  return handler ? handler(deps, caller, form) : Promise.resolve(null);
+/** An answer with the cookie of the session's new token, when a confirmation gave it one. */
+function withCookie<A>(answer: A, cookie: string | null): A {
+  if (!cookie) return answer;
+  if (answer instanceof Response) answer.headers.append("Set-Cookie", cookie);
+  else if (typeof answer === "object" && answer !== null && "init" in answer) {
+    const held = answer as { init: ResponseInit | null };
+    const headers = new Headers(held.init?.headers);
+    headers.append("Set-Cookie", cookie);
+    held.init = { ...held.init, headers };
+  }
+  return answer;
 }
 
-/** What a stored action does once "Confirm it's you" is done, with only what was stored. */
-async function resumeRun(action: InterruptedAction, deps: Deps, caller: Caller) {
-  if (action.intent === "totp-confirm") {
-    // Its code was refused for the stale sign-in and is too old to use now: the app's key again, for a new one.
-    const outcome = await run("totp-show", deps, caller, {});
-    if (outcome?.kind !== "done") return outcome;
-    const notice = { title: "Confirmed", description: "Now give the code your authenticator app shows." };
-    return { kind: "done" as const, value: { ...outcome.value, notice } };
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const { intent, ...form } = await readForm(request);
+  const call = pageCallOf({ request, context, url }, form, "/account/security");
+  if (intent !== "confirm-its-you" && intent !== "resume") return answerIntent(DOOR, intent, call);
+  // The one "Confirm it's you" flow (page-door.server.ts), answered in place.
+  const resumed = await resumeIntent(DOOR, call, { intent, ...form });
+  const token = resumed.kind === "refused" ? null : resumed.token;
+  const cookie = token ? sessionCookie(request, token) : null;
+  continueUnderToken(context, token);
+  if (resumed.kind === "nothing") {
+    return answer({ notice: error(NOTHING_TO_CONFIRM) }, { status: 404 }, cookie);
   }
-  return run(action.intent, deps, caller, action.target ? { id: action.target } : {});
-}
-
-async function pendingConfirmation(
-  deps: Deps,
-  caller: Caller,
-  action: InterruptedAction,
-  reference?: string,
-): Promise<ActionResult["confirm"]> {
-  if (!caller.session) return undefined;
-  const kept = reference ?? (await interruptAction(deps.db, caller.session, action));
-  return {
-    reference: kept,
-    description: await describeInterruptedAction(deps.db, caller.session.userId, action),
-  };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const deps = depsOf(context);
-  const caller = callerOf(context, request);
-  const posted = await readForm(request);
-  if (posted.intent === "confirm-its-you" || posted.intent === "resume") {
-    // Only the action this session stored under `ref` goes on; nothing else of the form says what.
-    const resumed = await resumeInterrupted(deps, caller, posted, "account-security");
-    const token = resumed.kind === "refused" ? null : resumed.token;
-    const cookie = token ? sessionCookie(request, token) : null;
-    continueUnderToken(context, token);
-    if (resumed.kind === "nothing") {
-      return answer({ notice: error(NOTHING_TO_CONFIRM) }, { status: 404 }, cookie);
-    }
-    if (resumed.kind === "refused") {
-      throwIfSignedOut(request, resumed.outcome, "/account/security");
-      const confirm = resumed.action
-        ? await pendingConfirmation(deps, caller, resumed.action, posted.ref)
-        : undefined;
-      return failed(resumed.outcome, { confirm });
-    }
-    const outcome = await resumeRun(resumed.action, deps, resumed.caller);
-    if (outcome === null) return answer({ notice: error("Unknown action.") }, { status: 400 }, cookie);
-    if (outcome.kind !== "done") return failed(outcome, { cookie });
-    return answer(outcome.value, {}, cookie);
-  }
-  const outcome = await run(posted.intent, deps, caller, posted);
-  if (outcome === null) return answer({ notice: error("Unknown action.") }, { status: 400 });
-  if (outcome.kind === "done") return answer(outcome.value);
-  if (outcome.kind === "forbidden" && outcome.reauthenticate && isInterruptedIntent(posted.intent)) {
-    // Kept on the server for this session; the form that asks for the confirmation carries its reference.
-    const target = posted.intent === "passkey-remove" ? (posted.id ?? null) : null;
-    const confirm = await pendingConfirmation(deps, caller, {
-      intent: posted.intent,
-      target: target && target.length <= 1400 ? target : null,
-      next: "/account/security",
-    });
-    return failed(outcome, { confirm });
-  }
-  return failed(outcome);
+  if (resumed.kind === "resumed") return withCookie(resumed.answer, cookie);
+  throwIfSignedOut(request, resumed.outcome, "/account/security");
+  const waiting = resumed.action;
+  const confirm = waiting
+    ? { reference: form.ref ?? "", description: await describeWaiting(DOOR.intents, call, waiting) }
+    : undefined;
+  return failed(resumed.outcome, { confirm });
 }
 
 export default function SecurityPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { dashboardHref } from "~/lib/admin-tabs";
-import { confirmFirst } from "~/routes/admin/admin-intents.server";
 import { adminPageRefusal } from "~/server/admin/admin-actions.server";
 import { activityQuery, exportActivityCsv } from "~/server/admin/audit-activity.server";
+import { askOnConfirmPage, pageCallOf } from "~/server/http/page-door.server";
 import { MAX_NEXT_LENGTH } from "~/server/identity/interrupted-actions.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/activity.csv";
@@ -21,10 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (outcome.kind === "forbidden" && outcome.reauthenticate) {
     // Filters too long to carry back (far beyond what the tab's fields take) are left behind, not the tab.
     const filtered = dashboardHref("activity", activityQuery(url.searchParams));
-    throw await confirmFirst(deps, caller, {
+    const back = filtered.length <= MAX_NEXT_LENGTH ? filtered : dashboardHref("activity");
+    await askOnConfirmPage(pageCallOf({ request, context }, {}, back), {
       intent: "export-activity",
       target: null,
-      next: filtered.length <= MAX_NEXT_LENGTH ? filtered : dashboardHref("activity"),
     });
   }
   if (outcome.kind !== "done") throw adminPageRefusal(outcome);

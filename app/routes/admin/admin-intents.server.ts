@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import type { ToastMessage } from "~/lib/toast-message";
 import {
   adminPageRefusal,
@@ -11,12 +10,8 @@ import {
   resetSecondFactorsOfUser,
 } from "~/server/admin/admin-actions.server";
 import { errorNotice, itsMessage } from "~/server/http/outcome-notices.server";
-import type { PageDoor, PageIntent } from "~/server/http/page-door.server";
-import {
-  type InterruptedAction,
-  interruptAction,
-  isInterruptedIntent,
-} from "~/server/identity/interrupted-actions.server";
+import { askOnConfirmPage, type PageDoor, type PageIntent } from "~/server/http/page-door.server";
+import { emailOfAccount } from "~/server/identity/users.server";
 import type { Caller, Deps } from "~/server/operation.server";
 import type { Outcome } from "~/server/outcome";
 
@@ -33,32 +28,27 @@ export interface AdminAnswer {
 
 export type AdminIntent = PageIntent<AdminAnswer>;
 
+const accountId = (form: Record<string, string>) =>
+  form.id && /^[1-9]\d{0,15}$/.test(form.id) ? form.id : null;
+
 /** A button of the dashboard: the operation on the posted id, the toast when done, the error otherwise. */
 export function adminIntent(
   run: (deps: Deps, caller: Caller, rawId: unknown) => Promise<Outcome>,
   done: ToastMessage,
   failed: string,
-  options: { confirm?: boolean } = {},
+  options: { confirm?: (email: string) => string } = {},
 ): AdminIntent {
+  const named = options.confirm;
   return {
     run: ({ deps, caller, form }) => run(deps, caller, form.id),
     done: () => ({ toast: done }),
     says: { "already-done": done, conflict: itsMessage(), otherwise: errorNotice("Error", failed) },
-    confirm: options.confirm
-      ? { target: (form) => (form.id && /^[1-9]\d{0,15}$/.test(form.id) ? form.id : null) }
-      : undefined,
+    confirm: named && {
+      target: accountId,
+      describe: async ({ deps }, target) =>
+        named((await emailOfAccount(deps.db, target)) ?? "an account that no longer exists"),
+    },
   };
-}
-
-/**
- * Sends the caller to "Confirm it's you" (its own page, so the dashboard ships none of its code). The
- * interrupted action is stored for this session (interrupted-actions.server.ts); the address carries only
- * its reference. Once confirmed, that page runs it and comes back to `next`.
- */
-export async function confirmFirst(deps: Deps, caller: Caller, action: InterruptedAction) {
-  if (!caller.session) return redirect("/login");
-  const reference = await interruptAction(deps.db, caller.session, action);
-  return redirect(`/confirm-its-you?${new URLSearchParams({ ref: reference })}`);
 }
 
 /** The Pending Users tab's buttons. */
@@ -90,7 +80,7 @@ export const USER_INTENTS = {
     deactivateUser,
     { title: "User Deactivated", description: "The user is signed out and can no longer log in." },
     "Failed to deactivate user.",
-    { confirm: true },
+    { confirm: (email) => `Deactivate the account of ${email}` },
   ),
   reactivate: adminIntent(
     reactivateUser,
@@ -110,7 +100,7 @@ export const USER_INTENTS = {
         "The user is signed out, and emailed a link to set up a second factor again at the next sign-in.",
     },
     "Failed to reset the user's second factors.",
-    { confirm: true },
+    { confirm: (email) => `Reset the second factors of ${email}` },
   ),
 } satisfies Record<string, AdminIntent>;
 
@@ -123,10 +113,7 @@ export function adminDoor(intents: Record<string, AdminIntent>): PageDoor<AdminA
       if (outcome.kind === "unauthenticated" || outcome.kind === "forbidden") throw adminPageRefusal(outcome);
       return { toast: notice };
     },
-    confirm: async ({ deps, caller, back }, { intent, target }) => {
-      if (!isInterruptedIntent(intent)) throw new Error(`${intent} cannot wait for a confirmation`);
-      throw await confirmFirst(deps, caller, { intent, target, next: back });
-    },
+    confirm: askOnConfirmPage,
   };
 }
 

@@ -1,8 +1,10 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { signInFirst } from "~/lib/sign-in-paths";
 import type { ToastMessage } from "~/lib/toast-message";
+import { type InterruptedAction, interruptAction } from "../identity/interrupted-actions.server";
 import { type Caller, callerOf, type Deps, depsOf } from "../operation.server";
 import type { Failure, Outcome } from "../outcome";
+import { resumeInterrupted } from "../sign-in/confirm-its-you.server";
 import { sessionCookie } from "./cookies.server";
 import { failureInit, readForm, throwIfSignedOut } from "./form-door.server";
 import { errorNotice, failureNotice, type PageNotices } from "./outcome-notices.server";
@@ -42,10 +44,17 @@ export interface PageIntent<D, V = unknown> {
   /** What the page shows again after a failure, of what was posted (never a password). */
   keep?: (form: Record<string, string>) => Record<string, string>;
   /**
-   * May wait for "Confirm it's you": what the stored action acts on (an id from the form, or nothing).
-   * The page's `confirm` keeps it and asks; an intent without this answers the refusal as a failure.
+   * May wait for "Confirm it's you" (one flow for every page: `keepForConfirmation`, `resumeIntent`). An
+   * intent without this answers the refusal as a failure.
    */
-  confirm?: { target: (form: Record<string, string>) => string | null };
+  confirm?: {
+    /** What the stored action acts on: an id from the form, or nothing. Nothing else of the form is kept. */
+    target: (form: Record<string, string>) => string | null;
+    /** The action in the words the confirmation shows ("Reset the second factors of jane@example.com"). */
+    describe: (call: PageCall, target: string | null) => Promise<string> | string;
+    /** What runs once confirmed, when not `run` on the stored target alone. */
+    resume?: (call: PageCall) => Promise<Outcome<V>>;
+  };
 }
 
 /** A page's intents, each declared once: `satisfies` keeps the names as the keys' type. */
@@ -96,7 +105,16 @@ export async function answerIntent<D>(door: PageDoor<D>, name: string | undefine
     const outcome: Failure = { kind: "invalid", fieldErrors: {} };
     return wrap(door.failed({ outcome, notice: UNKNOWN_ACTION, intent: null, call }), { status: 400 });
   }
-  const outcome = await declared.run(call);
+  return answerOutcome(door, chosen, declared, await declared.run(call), call);
+}
+
+async function answerOutcome<D, V>(
+  door: PageDoor<D>,
+  chosen: string,
+  declared: PageIntent<D, V>,
+  outcome: Outcome<V>,
+  call: PageCall,
+) {
   if (outcome.kind === "done") return wrap(await declared.done(outcome.value, call));
   throwIfSignedOut(call.request, outcome, door.page);
   if (outcome.kind === "forbidden" && outcome.reauthenticate && declared.confirm && door.confirm) {
@@ -118,21 +136,31 @@ export async function answerIntent<D>(door: PageDoor<D>, name: string | undefine
 export function pageAction<D>(door: PageDoor<D>) {
   return async ({ request, context, url }: ActionArgs) => {
     const { intent: name, ...form } = await readForm(request);
-    // The action's `url`, never `request.url`, which for a hydrated form is React Router's data request.
-    const page = url ?? new URL(request.url);
-    const call: PageCall = {
-      request,
-      context,
-      deps: depsOf(context),
-      caller: callerOf(context, request),
-      form,
-      back: page.pathname + page.search,
-    };
-    return answerIntent(door, name, call);
+    return answerIntent(door, name, pageCallOf({ request, context, url }, form));
   };
 }
 
 /** A page's answer as the action returns it: its data with `init` unless the page chose its own. */
+/**
+ * The call of a page's request: `back` is the page itself, from the action's `url`, never `request.url`,
+ * which for a hydrated form is React Router's data request.
+ */
+export function pageCallOf(
+  { request, context, url }: ActionArgs,
+  form: Record<string, string> = {},
+  back?: string,
+): PageCall {
+  const page = url ?? new URL(request.url);
+  return {
+    request,
+    context,
+    deps: depsOf(context),
+    caller: callerOf(context, request),
+    form,
+    back: back ?? page.pathname + page.search,
+  };
+}
+
 function wrap<D>(answer: PageAnswer<D>, init?: ResponseInit): Response | Answered<D> {
   if (answer instanceof Response || isAnswered(answer)) return answer;
   return data(answer, init);
@@ -144,6 +172,88 @@ function isAnswered<D>(answer: D | Answered<D>): answer is Answered<D> {
     answer !== null &&
     (answer as { type?: unknown }).type === "DataWithResponseInit"
   );
+}
+
+/** The names of the intents that may wait for "Confirm it's you": the only ones a reference can name here. */
+export function confirmableIntents<D>(intents: PageIntents<D>): string[] {
+  return Object.keys(intents).filter((name) => intents[name]?.confirm);
+}
+
+/**
+ * Keeps an action refused for want of a recent sign-in for this session, to go on once it is confirmed
+ * (interrupted-actions.server.ts): its reference, or null for a caller who is not signed in.
+ */
+export async function keepForConfirmation(
+  call: PageCall,
+  action: { intent: string; target: string | null },
+): Promise<string | null> {
+  if (!call.caller.session) return null;
+  return interruptAction(call.deps.db, call.caller.session, { ...action, next: call.back });
+}
+
+/**
+ * Keeps the action and sends the caller to /confirm-its-you, which names it, confirms, runs it and comes
+ * back to `call.back` (the dashboard and the downloads, which ship none of its code); a caller who is not
+ * signed in goes to /login.
+ */
+export async function askOnConfirmPage(
+  call: PageCall,
+  action: { intent: string; target: string | null },
+): Promise<never> {
+  const reference = await keepForConfirmation(call, action);
+  if (reference === null) throw redirect("/login");
+  throw redirect(`/confirm-its-you?${new URLSearchParams({ ref: reference })}`);
+}
+
+/** The words a confirmation shows for a stored action of `intents`. */
+export async function describeWaiting<D>(
+  intents: PageIntents<D>,
+  call: PageCall,
+  action: { intent: string; target: string | null },
+): Promise<string> {
+  const confirm = Object.hasOwn(intents, action.intent) ? intents[action.intent]?.confirm : undefined;
+  return confirm ? confirm.describe(call, action.target) : "Go on with what you asked for";
+}
+
+/** Where a posted "Confirm it's you" leaves a page (the stored action ran, or why not). */
+export type Resumed<D> =
+  | { kind: "nothing"; token: string | null }
+  | { kind: "refused"; outcome: Failure; action: InterruptedAction | null }
+  | { kind: "resumed"; action: InterruptedAction; token: string | null; answer: Response | Answered<D> };
+
+/**
+ * The one "Confirm it's you" flow: the posted form (`intent` "confirm-its-you" with the password and code,
+ * or "resume" after a passkey) confirms the session and spends the action its `ref` names among this
+ * door's intents; then the intent runs as the confirmed caller, with only what was stored, and is answered
+ * as if it had been posted.
+ */
+export async function resumeIntent<D>(
+  door: PageDoor<D>,
+  call: PageCall,
+  posted: Record<string, string>,
+): Promise<Resumed<D>> {
+  const resumption = await resumeInterrupted(
+    call.deps,
+    call.caller,
+    posted,
+    confirmableIntents(door.intents),
+  );
+  if (resumption.kind !== "resumed") return resumption;
+  const { action, token } = resumption;
+  const declared = door.intents[action.intent];
+  const confirmed: PageCall = {
+    ...call,
+    caller: resumption.caller,
+    form: action.target === null ? {} : { id: action.target },
+  };
+  if (!declared?.confirm) return { kind: "nothing", token };
+  const outcome = await (declared.confirm.resume ?? declared.run)(confirmed);
+  return {
+    kind: "resumed",
+    action,
+    token,
+    answer: await answerOutcome(door, action.intent, declared, outcome, confirmed),
+  };
 }
 
 /** A failure whose caller is not signed in (and was not signed out for guessing) goes to sign in first. */

@@ -1,7 +1,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { and, eq, gt, inArray, lt, ne } from "drizzle-orm";
-import { interruptedActions, passkeys, users } from "../../../db/schema";
+import { interruptedActions } from "../../../db/schema";
 import type { Database } from "../db.server";
 import type { SessionInfo } from "../session-user";
 
@@ -13,30 +13,12 @@ import type { SessionInfo } from "../session-user";
 // names (`carryInterruptedActionStatement`); whatever else waited under the old token stays with that
 // token, which nobody presents any more.
 
-/** The actions that can wait for a confirmation, and the door each goes on in. */
-const INTENTS = {
-  // The dashboard's: they go on from /confirm-its-you, which then returns to the tab.
-  deactivate: "confirm-page",
-  "reset-second-factors": "confirm-page",
-  // The downloads (the audit log's CSV, /account's data copy): /confirm-its-you goes back to the page that
-  // offers the file, where the download then works.
-  "export-activity": "confirm-page",
-  "export-data": "confirm-page",
-  // /account/security's: they go on in that page, where their result (codes, a QR code) is shown.
-  "totp-start": "account-security",
-  "totp-show": "account-security",
-  "totp-confirm": "account-security",
-  "totp-remove": "account-security",
-  "passkey-add": "account-security",
-  "passkey-remove": "account-security",
-  "recovery-codes": "account-security",
-} as const;
-
-export type InterruptedIntent = keyof typeof INTENTS;
-export type ResumePlace = (typeof INTENTS)[InterruptedIntent];
+// Which actions may wait, what they are called and where they go on is the doors' to say: each page
+// declares its own (app/server/http/page-door.server.ts) and names them when it looks one up.
 
 export interface InterruptedAction {
-  intent: InterruptedIntent;
+  /** The page intent that waits, as the page that stored it declares it. */
+  intent: string;
   /** What it acts on: an account's id, a passkey's id; null when nothing. */
   target: string | null;
   /** The page to return to: a path of ours. */
@@ -47,13 +29,6 @@ export const INTERRUPTED_ACTION_SECONDS = 10 * 60;
 
 /** The longest `next` a confirmation goes back to; a longer one sends the person to their home page. */
 export const MAX_NEXT_LENGTH = 2000;
-
-export function isInterruptedIntent(value: unknown): value is InterruptedIntent {
-  return typeof value === "string" && Object.hasOwn(INTENTS, value);
-}
-
-const intentsAt = (place: ResumePlace) =>
-  (Object.keys(INTENTS) as InterruptedIntent[]).filter((intent) => INTENTS[intent] === place);
 
 const digest = (value: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(value)));
 
@@ -91,16 +66,17 @@ export async function interruptAction(
 }
 
 /**
- * The live action a reference names for this session and door: unused, unexpired, stored by this session
- * under the token this request presents (none when the request's token is not known).
+ * The live action a reference names for this session, among the intents the asking door takes: unused,
+ * unexpired, stored by this session under the token this request presents (none when the request's token
+ * is not known).
  */
-function live(session: SessionInfo, reference: string, place: ResumePlace) {
+function live(session: SessionInfo, reference: string, intents: readonly string[]) {
   return and(
     eq(interruptedActions.id, digest(reference)),
     eq(interruptedActions.sessionId, session.sessionId),
     eq(interruptedActions.tokenHash, presented(session)),
     ne(interruptedActions.tokenHash, ""),
-    inArray(interruptedActions.intent, intentsAt(place)),
+    inArray(interruptedActions.intent, [...intents]),
     gt(interruptedActions.expiresAt, new Date()),
   );
 }
@@ -130,8 +106,8 @@ export function carryInterruptedActionStatement(
     );
 }
 
-function asAction(row: { intent: string; target: string | null; next: string }): InterruptedAction | null {
-  return isInterruptedIntent(row.intent) ? { intent: row.intent, target: row.target, next: row.next } : null;
+function asAction(row: { intent: string; target: string | null; next: string }): InterruptedAction {
+  return { intent: row.intent, target: row.target, next: row.next };
 }
 
 /** The action a reference names, without spending it; null for another session's, a spent or an old one. */
@@ -139,11 +115,11 @@ export async function findInterruptedAction(
   db: Database,
   session: SessionInfo,
   raw: unknown,
-  place: ResumePlace,
+  intents: readonly string[],
 ): Promise<InterruptedAction | null> {
   const reference = referenceOf(raw);
   if (!reference) return null;
-  const row = await db.query.interruptedActions.findFirst({ where: live(session, reference, place) });
+  const row = await db.query.interruptedActions.findFirst({ where: live(session, reference, intents) });
   return row ? asAction(row) : null;
 }
 
@@ -152,68 +128,17 @@ export async function spendInterruptedAction(
   db: Database,
   session: SessionInfo,
   raw: unknown,
-  place: ResumePlace,
+  intents: readonly string[],
 ): Promise<InterruptedAction | null> {
   const reference = referenceOf(raw);
   if (!reference) return null;
   const [row] = await db
     .delete(interruptedActions)
-    .where(live(session, reference, place))
+    .where(live(session, reference, intents))
     .returning({
       intent: interruptedActions.intent,
       target: interruptedActions.target,
       next: interruptedActions.next,
     });
   return row ? asAction(row) : null;
-}
-
-async function accountAddress(db: Database, target: string | null): Promise<string> {
-  const id = target && /^[1-9]\d{0,15}$/.test(target) ? Number(target) : null;
-  const row =
-    id === null
-      ? undefined
-      : await db.query.users.findFirst({ columns: { email: true }, where: eq(users.id, id) });
-  return row?.email ?? "an account that no longer exists";
-}
-
-/**
- * What the action does, in words the confirmation page shows ("Reset the second factors of
- * jane@example.com"), read from D1 for `userId`, the person confirming.
- */
-export async function describeInterruptedAction(
-  db: Database,
-  userId: number,
-  action: InterruptedAction,
-): Promise<string> {
-  switch (action.intent) {
-    case "deactivate":
-      return `Deactivate the account of ${await accountAddress(db, action.target)}`;
-    case "reset-second-factors":
-      return `Reset the second factors of ${await accountAddress(db, action.target)}`;
-    case "export-activity":
-      return "Export the activity log as a CSV file";
-    case "export-data":
-      return "Download a copy of your data";
-    case "totp-start":
-      return "Set up an authenticator app";
-    case "totp-show":
-      return "Show the QR code and key of your new authenticator app";
-    case "totp-confirm":
-      return "Turn on your new authenticator app";
-    case "totp-remove":
-      return "Remove your authenticator app";
-    case "passkey-add":
-      return "Add a passkey";
-    case "passkey-remove": {
-      const key = action.target
-        ? await db.query.passkeys.findFirst({
-            columns: { name: true },
-            where: and(eq(passkeys.id, action.target), eq(passkeys.userId, userId)),
-          })
-        : undefined;
-      return key ? `Remove the passkey "${key.name}"` : "Remove a passkey";
-    }
-    case "recovery-codes":
-      return "Make new recovery codes";
-  }
 }

@@ -273,3 +273,11 @@ export function listAdminRecipients(db: Database) {
       and(eq(users.userTypeId, ADMIN_USER_TYPE_ID), eq(users.isApproved, true), eq(users.isActive, true)),
     );
 }
+
+/** The address of the account a posted id names, or null when it names none (a confirmation's wording). */
+export async function emailOfAccount(db: Database, rawId: string | null): Promise<string | null> {
+  const id = rawId && /^[1-9]\d{0,15}$/.test(rawId) ? Number(rawId) : null;
+  if (id === null) return null;
+  const row = await db.query.users.findFirst({ columns: { email: true }, where: eq(users.id, id) });
+  return row?.email ?? null;
+}

@@ -216,3 +216,17 @@ export const removePasskey = guarded(
     return kept ? conflict(LAST_FACTOR_OF_ADMIN) : notFound;
   },
 );
+
+/** The name of one of `userId`'s passkeys, or null when it has none by that id. */
+export async function passkeyNameOf(
+  db: Deps["db"],
+  userId: number,
+  id: string | null,
+): Promise<string | null> {
+  if (!id) return null;
+  const key = await db.query.passkeys.findFirst({
+    columns: { name: true },
+    where: and(eq(passkeys.id, id), eq(passkeys.userId, userId)),
+  });
+  return key?.name ?? null;
+}

@@ -9,7 +9,6 @@ import {
   carryInterruptedActionStatement,
   findInterruptedAction,
   type InterruptedAction,
-  type ResumePlace,
   spendInterruptedAction,
 } from "../identity/interrupted-actions.server";
 import {
@@ -224,10 +223,11 @@ export async function resumeInterrupted(
   deps: Deps,
   caller: Caller,
   posted: Record<string, string>,
-  place: ResumePlace,
+  /** The intents the asking page takes (page-door.server.ts): a reference to any other names nothing. */
+  intents: readonly string[],
 ): Promise<Resumption> {
   if (!caller.session) return { kind: "refused", outcome: unauthenticated, action: null };
-  const action = await findInterruptedAction(deps.db, caller.session, posted.ref, place);
+  const action = await findInterruptedAction(deps.db, caller.session, posted.ref, intents);
   if (!action) return { kind: "nothing", token: null };
   let current = caller;
   let token: string | null = null;
@@ -244,7 +244,7 @@ export async function resumeInterrupted(
     if (recent.kind !== "done") return { kind: "refused", outcome: recent, action };
   }
   const spent = current.session
-    ? await spendInterruptedAction(deps.db, current.session, posted.ref, place)
+    ? await spendInterruptedAction(deps.db, current.session, posted.ref, intents)
     : null;
   return spent ? { kind: "resumed", action: spent, caller: current, token } : { kind: "nothing", token };
 }
