@@ -1,5 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
+import type { OwnEvent } from "~/lib/account-activity";
+import type { AuditAction } from "~/lib/audit-actions";
 import type { Person } from "~/lib/person";
 import {
   accountDeletionSchema,
@@ -10,10 +12,8 @@ import {
 } from "~/lib/schemas";
 import { type UserRow, users } from "../../../db/schema";
 import {
-  type AccountAction,
   type AccountEvent,
   listOwnEvents,
-  type OwnEvent,
   recordEvent,
   withEventChain,
 } from "../audit/account-events.server";
@@ -63,7 +63,7 @@ import {
 /** An event a person causes on their own account. */
 function ownEvent(
   person: { id: number; email: string },
-  action: AccountAction,
+  action: AuditAction,
   outcome: AccountEvent["outcome"] = "success",
 ): AccountEvent {
   return { actorId: person.id, actorEmail: person.email, subjectId: person.id, action, outcome };
@@ -228,7 +228,7 @@ export async function confirmHolder<T>(
   change: {
     schema: { safeParse(input: unknown): Parsed<T> };
     password: (data: T) => string;
-    action: AccountAction;
+    action: AuditAction;
     /** A refusal of the change that needs no confirmation (e.g. the last administrator's deletion). */
     refuse?: (me: SignedInUser, data: T) => Promise<Failure | null>;
   },

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { data, redirect } from "react-router";
 import { SECURITY_PATH, SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
+import type { AuditAction } from "~/lib/audit-actions";
 import { mailEvents, passkeys, recoveryCodes, sessions, totpCredentials } from "../../../db/schema";
-import { type AccountAction, type AccountEvent, withEventChain } from "../audit/account-events.server";
+import { type AccountEvent, withEventChain } from "../audit/account-events.server";
 import { contactExists, markProcessedStatement } from "../contact/contact-submissions.server";
 import type { Database } from "../db.server";
 import { voidCredentialLinksStatements } from "../identity/credential-links.server";
@@ -86,7 +87,7 @@ async function unchangedOutcome(db: Database, id: number, target: Array<keyof ty
 }
 
 /** The entry an admin action leaves: the admin as actor, the account (or contact message) as subject. */
-function adminEvent(admin: SessionUser, action: AccountAction, subjectId: number): AccountEvent {
+function adminEvent(admin: SessionUser, action: AuditAction, subjectId: number): AccountEvent {
   return { actorId: admin.id, actorEmail: admin.email, subjectId, action, outcome: "success" };
 }
 

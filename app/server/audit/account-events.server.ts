@@ -1,6 +1,7 @@
 import { waitUntil, env as workerEnv } from "cloudflare:workers";
 import { and, desc, eq, isNotNull, isNull, lt, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
-import { ACCOUNT_ACTIONS, type AccountAction, type OwnEvent } from "~/lib/account-activity";
+import type { OwnEvent } from "~/lib/account-activity";
+import { ACTIONS_WITHOUT_AN_ACCOUNT_SUBJECT, type AuditAction, subjectIsAccount } from "~/lib/audit-actions";
 import { accountEvents, auditEmails } from "../../../db/schema";
 import type { Database } from "../db.server";
 import type { Caller } from "../operation.server";
@@ -28,21 +29,8 @@ import {
 // password, token, code or secret. No code changes an entry but the sealer (which only fills its chain
 // columns) and the retention prune (pruneAuditLog).
 
-export { ACCOUNT_ACTIONS, type AccountAction, type OwnEvent };
-
-/**
- * The actions whose subject id is not an account's: a processed contact's subject is the contact message.
- * Every other entry's subject, when it has one, is an account (a person).
- */
-const SUBJECT_IS_NOT_AN_ACCOUNT: readonly AccountAction[] = ["contact-processed", PRUNE_ACTION];
-
-/** Whether an entry of this action names an account as its subject. */
-export function subjectIsAccount(action: string): boolean {
-  return !(SUBJECT_IS_NOT_AN_ACCOUNT as readonly string[]).includes(action);
-}
-
-/** The same as SQL: entries whose subject is an account (a contact message's id may equal a person's). */
-export const accountSubject = notInArray(accountEvents.action, [...SUBJECT_IS_NOT_AN_ACCOUNT]);
+/** Entries whose subject is an account (a contact message's id may equal a person's), as SQL. */
+export const accountSubject = notInArray(accountEvents.action, ACTIONS_WITHOUT_AN_ACCOUNT_SUBJECT);
 
 /** A person's own entries: what they did, and what was done to their account (never to a same-numbered message). */
 export function entriesOfPerson(userId: number): SQL | undefined {
@@ -54,7 +42,7 @@ export interface AccountEvent {
   /** The actor's address at the time; only its sha256 goes into the entry (audit_emails keeps the address). */
   actorEmail: string | null;
   subjectId: number | null;
-  action: AccountAction;
+  action: AuditAction;
   outcome: "success" | "failure";
 }
 

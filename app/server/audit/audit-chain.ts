@@ -1,6 +1,7 @@
 import { hmac } from "@oslojs/crypto/hmac";
 import { SHA256, sha256 } from "@oslojs/crypto/sha2";
 import { decodeBase64, encodeHexLowerCase } from "@oslojs/encoding";
+import type { AuditAction } from "~/lib/audit-actions";
 
 // The chain of the audit log (account_events), as pure functions the Worker seals with and
 // `npm run audit:verify` checks with. Entries are written freely, without a hash, in the batch of the change
@@ -11,7 +12,7 @@ import { decodeBase64, encodeHexLowerCase } from "@oslojs/encoding";
 // existed keep their plain sha256 (no key id); they may only come before the first keyed entry. The newest
 // sealed entry is also kept outside D1, signed (the head, in KV and in the Worker's logs), so a cut-off end
 // is found too; pruning writes a signed entry naming the last entry it removed, so a missing start is found.
-// No relative imports: the scripts load this file in Node as it is.
+// No imports of values by alias: the scripts load this file in Node as it is (a type import is erased).
 
 /** The "previous hash" of the first entry of the chain. */
 export const GENESIS = "0".repeat(64);
@@ -228,7 +229,7 @@ export function sealablePrefix(
 }
 
 /** The action of the entry a prune writes: its subject is the id of the last entry it removed. */
-export const PRUNE_ACTION = "audit-pruned";
+export const PRUNE_ACTION = "audit-pruned" satisfies AuditAction;
 
 /**
  * What a prune entry carries in its request id: an HMAC naming the last entry removed, so an entry a writer

@@ -3,10 +3,11 @@ import { createTOTPKeyURI } from "@oslojs/otp";
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import { TOTP_ALREADY_ON } from "~/lib/account-messages";
+import type { AuditAction } from "~/lib/audit-actions";
 import { totpConfirmationSchema } from "~/lib/schemas";
 import type { PasskeySummary, TotpEnrolment } from "~/lib/second-factor-views";
 import { passkeys, recoveryCodes, totpCredentials } from "../../../db/schema";
-import { type AccountAction, withEventChain } from "../audit/account-events.server";
+import { withEventChain } from "../audit/account-events.server";
 import type { Database } from "../db.server";
 import { isRecentlyAuthenticated } from "../identity/caller-checks.server";
 import { guarded } from "../identity/guarded.server";
@@ -55,7 +56,7 @@ import {
 // "Confirm it's you", is written with its audit entry and the email that tells the owner in one batch, and
 // new recovery codes are shown once. A pending authenticator app's key is shown only to a recent sign-in.
 
-const ownEntry = (me: SignedInUser, action: AccountAction) =>
+const ownEntry = (me: SignedInUser, action: AuditAction) =>
   ({ actorId: me.id, actorEmail: me.email, subjectId: me.id, action, outcome: "success" }) as const;
 
 export interface SecurityOverview {

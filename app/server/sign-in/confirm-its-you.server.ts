@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { SIGNED_OUT_AFTER_WRONG_PASSWORDS } from "~/lib/account-messages";
+import type { AuditAction } from "~/lib/audit-actions";
 import { reauthenticationSchema } from "~/lib/schemas";
 import { users } from "../../../db/schema";
-import { type AccountAction, recordEvent, withEventChain } from "../audit/account-events.server";
+import { recordEvent, withEventChain } from "../audit/account-events.server";
 import { requireRecentAuthentication } from "../identity/caller-checks.server";
 import { guarded } from "../identity/guarded.server";
 import {
@@ -36,7 +37,7 @@ export const WRONG_CONFIRMATION = "That password or code is not right.";
 
 /** How a failed confirmation is logged and answered at its door. */
 export interface RefusalOf {
-  action: AccountAction;
+  action: AuditAction;
   message: string;
   /** The check already logged its own failure (a wrong code): no entry of the door's action. */
   logged?: boolean;
