@@ -204,6 +204,13 @@ export const AUDIT_ACTIONS = {
 /** Every action an entry can record. */
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
+/** The actions whose subject is an account (unless named, the actor's own). */
+export type ActionOnAnAccount = {
+  [A in AuditAction]: (typeof AUDIT_ACTIONS)[A]["subject"] extends "account" ? A : never;
+}[AuditAction];
+
+export type AuditOutcome = "success" | "failure";
+
 /** Every action, in the table's order; the Activity tab filters by them. */
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 

@@ -1,6 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { pruneAuditLog, recordEvent, sealAuditLog } from "../../app/server/audit/account-events.server";
+import {
+  auditEntry,
+  pruneAuditLog,
+  recordEvent,
+  sealAuditLog,
+} from "../../app/server/audit/account-events.server";
 import {
   headProblem,
   PRUNE_ACTION,
@@ -21,15 +26,7 @@ const unsealedCount = async () => (await unsealedIds()).length;
 /** Entries written as the Worker writes them (each in its own batch), not yet sealed by this test. */
 async function writeEntries(count: number) {
   await Promise.all(
-    Array.from({ length: count }, () =>
-      recordEvent(db, caller, {
-        actorId: null,
-        actorEmail: null,
-        subjectId: null,
-        action: "sign-in",
-        outcome: "failure",
-      }),
-    ),
+    Array.from({ length: count }, () => recordEvent(db, caller, auditEntry(null, "sign-in", "failure"))),
   );
 }
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { sealAuditLog, withEventChain } from "../../app/server/audit/account-events.server";
+import { auditEntry, sealAuditLog, withEventChain } from "../../app/server/audit/account-events.server";
 import {
   type AuditKey,
   auditKeyOf,
@@ -387,13 +387,8 @@ describe("no gap, whatever the race", () => {
       country: null,
       requestId: null,
     };
-    const event = (action: "profile-changed" | "recovery-codes-generated") => ({
-      actorId: user.id,
-      actorEmail: email,
-      subjectId: user.id,
-      action,
-      outcome: "success" as const,
-    });
+    const event = (action: "profile-changed" | "recovery-codes-generated") =>
+      auditEntry({ id: user.id, email }, action, "success");
     const write = () =>
       withEventChain(db, async (chain) =>
         db.batch([

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import type { OwnEvent } from "~/lib/account-activity";
-import type { AuditAction } from "~/lib/audit-actions";
+import type { ActionOnAnAccount } from "~/lib/audit-actions";
 import type { Person } from "~/lib/person";
 import {
   accountDeletionSchema,
@@ -11,12 +11,7 @@ import {
   profileChangeSchema,
 } from "~/lib/schemas";
 import { type UserRow, users } from "../../../db/schema";
-import {
-  type AccountEvent,
-  listOwnEvents,
-  recordEvent,
-  withEventChain,
-} from "../audit/account-events.server";
+import { auditEntry, listOwnEvents, recordEvent, withEventChain } from "../audit/account-events.server";
 import { isRecentlyAuthenticated, requireSignedIn } from "../identity/caller-checks.server";
 import { voidCredentialLinksStatements } from "../identity/credential-links.server";
 import { guarded } from "../identity/guarded.server";
@@ -59,15 +54,6 @@ import {
 
 // What every signed-in person can do for themselves, one operation per use case behind both
 // doors. Each starts from D1: the session must still exist there and the account be approved and active.
-
-/** An event a person causes on their own account. */
-function ownEvent(
-  person: { id: number; email: string },
-  action: AuditAction,
-  outcome: AccountEvent["outcome"] = "success",
-): AccountEvent {
-  return { actorId: person.id, actorEmail: person.email, subjectId: person.id, action, outcome };
-}
 
 export interface Profile extends Person {
   id: number;
@@ -143,7 +129,7 @@ export const updateProfile = guarded(
             .update(users)
             .set({ ...change, updatedAt: new Date() })
             .where(eq(users.id, me.id)),
-          chain.append(caller, ownEvent(me, "profile-changed")),
+          chain.append(caller, auditEntry(me, "profile-changed", "success")),
         ]),
       );
       if (typeof fields.firstName === "string" && fields.firstName !== me.firstName) {
@@ -168,7 +154,7 @@ export const endMySession = guarded(
     const [ended] = await withEventChain(deps.db, (chain) =>
       deps.db.batch([
         deleteSessionByIdStatement(deps.db, me.id, sessionId),
-        chain.append(caller, ownEvent(me, "session-ended"), { ifChanged: true }),
+        chain.append(caller, auditEntry(me, "session-ended", "success"), { ifChanged: true }),
       ]),
     );
     if (ended.length === 0) return notFound;
@@ -184,7 +170,7 @@ export const endMyOtherSessions = guarded(
     const [ended] = await withEventChain(deps.db, (chain) =>
       deps.db.batch([
         deleteOtherSessionsStatement(deps.db, me.id, me.sessionId),
-        chain.append(caller, ownEvent(me, "other-sessions-ended")),
+        chain.append(caller, auditEntry(me, "other-sessions-ended", "success")),
       ]),
     );
     await forgetEndedSessions(deps.env, me.id, ended);
@@ -228,7 +214,7 @@ export async function confirmHolder<T>(
   change: {
     schema: { safeParse(input: unknown): Parsed<T> };
     password: (data: T) => string;
-    action: AuditAction;
+    action: ActionOnAnAccount;
     /** A refusal of the change that needs no confirmation (e.g. the last administrator's deletion). */
     refuse?: (me: SignedInUser, data: T) => Promise<Failure | null>;
   },
@@ -314,7 +300,7 @@ export async function changePassword(
       revokeSignInTicketsStatement(deps.db, id),
       deleteUserSessionRowsStatement(deps.db, id),
       session.statement,
-      chain.append(caller, ownEvent(user, "password-changed")),
+      chain.append(caller, auditEntry(user, "password-changed", "success")),
       // The old password's reset links and address changes end with it.
       ...voidCredentialLinksStatements(deps.db, id),
     ]),
@@ -334,7 +320,7 @@ export const exportMyData = guarded(
   { door: "signed-in", recent: true },
   async (deps, caller, { me }): Promise<Outcome<PersonalData>> => {
     const data = await collectPersonalData(deps.db, deps.env, me.email);
-    await recordEvent(deps.db, caller, ownEvent(me, "data-exported"));
+    await recordEvent(deps.db, caller, auditEntry(me, "data-exported", "success"));
     return done(data);
   },
 );

@@ -15,7 +15,13 @@ import {
   type UserRow,
   users,
 } from "../../../db/schema";
-import { asSeenBy, type EventChain, entriesOfPerson, withEventChain } from "../audit/account-events.server";
+import {
+  asSeenBy,
+  auditEntry,
+  type EventChain,
+  entriesOfPerson,
+  withEventChain,
+} from "../audit/account-events.server";
 import { sha256Hex } from "../audit/audit-chain";
 import type { Database } from "../db.server";
 import { forgetUserSessionsInKv, listUserSessions } from "../identity/sessions.server";
@@ -352,9 +358,10 @@ export async function eraseAddress(
           sql`SELECT ${confirm.id}, ${confirm.type}, ${confirm.subjectId}, unixepoch(), NULL, ${email} WHERE ${condition ?? sql`1`}`,
         )
         .returning(mailEventColumns),
+      // The erased address is not kept behind the entry: its actor is the account alone.
       chain.append(
         caller,
-        { actorId: userId, actorEmail: null, subjectId: userId, action: confirmation, outcome: "success" },
+        auditEntry(userId === null ? null : { id: userId, email: null }, confirmation, "success"),
         { ifChanged: true },
       ),
     ] as const;

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod/mini";
 import { type CsvValue, csvDocument } from "~/lib/csv";
 import { accountEvents, auditEmails, users } from "../../../db/schema";
-import { accountSubject, recordEvent } from "../audit/account-events.server";
+import { accountSubject, auditEntry, recordEvent } from "../audit/account-events.server";
 import { sha256Hex } from "../audit/audit-chain";
 import type { Database } from "../db.server";
 import { guarded } from "../identity/guarded.server";
@@ -207,13 +207,7 @@ export const exportActivityCsv = guarded(
       activityEntries(deps.db, where, { limit: EXPORT_ROW_CAP, offset: 0 }),
       countEntries(deps.db, where),
     ]);
-    await recordEvent(deps.db, caller, {
-      actorId: admin.id,
-      actorEmail: admin.email,
-      subjectId: null,
-      action: "audit-exported",
-      outcome: "success",
-    });
+    await recordEvent(deps.db, caller, auditEntry(admin, "audit-exported", "success"));
     const date = new Date().toISOString().slice(0, 10);
     return done({ csv: activityCsv(entries), filename: `facets-activity-${date}.csv`, total });
   },

@@ -1,7 +1,13 @@
 import { waitUntil, env as workerEnv } from "cloudflare:workers";
 import { and, desc, eq, isNotNull, isNull, lt, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { OwnEvent } from "~/lib/account-activity";
-import { ACTIONS_WITHOUT_AN_ACCOUNT_SUBJECT, type AuditAction, subjectIsAccount } from "~/lib/audit-actions";
+import {
+  ACTIONS_WITHOUT_AN_ACCOUNT_SUBJECT,
+  AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditOutcome,
+  subjectIsAccount,
+} from "~/lib/audit-actions";
 import { accountEvents, auditEmails } from "../../../db/schema";
 import type { Database } from "../db.server";
 import type { Caller } from "../operation.server";
@@ -43,7 +49,40 @@ export interface AccountEvent {
   actorEmail: string | null;
   subjectId: number | null;
   action: AuditAction;
-  outcome: "success" | "failure";
+  outcome: AuditOutcome;
+}
+
+/**
+ * Who acted: an account and its address at the time (null when the address is not to be kept, as by an
+ * erasure), or nobody (the retention cron).
+ */
+export type AuditActor = { readonly id: number; readonly email: string | null } | null;
+
+/**
+ * What an entry of `A` takes after its outcome, by what the table says its subject is: an account's id
+ * (left out, the actor's own account), the id of what it names, or nothing.
+ */
+type SubjectOf<A extends AuditAction> = (typeof AUDIT_ACTIONS)[A]["subject"] extends "account"
+  ? [subjectId?: number]
+  : (typeof AUDIT_ACTIONS)[A]["subject"] extends "none"
+    ? []
+    : [subjectId: number];
+
+/** An audit entry: who acted, a declared action, how it went, and on what (by default the actor's account). */
+export function auditEntry<A extends AuditAction>(
+  actor: AuditActor,
+  action: A,
+  outcome: AuditOutcome,
+  ...[subjectId]: SubjectOf<A>
+): AccountEvent {
+  const subject = AUDIT_ACTIONS[action].subject;
+  return {
+    actorId: actor?.id ?? null,
+    actorEmail: actor?.email ?? null,
+    subjectId: subject === "none" ? null : (subjectId ?? actor?.id ?? null),
+    action,
+    outcome,
+  };
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -323,11 +362,7 @@ export async function pruneAuditLog(db: Database, kv: KVNamespace, before: Date)
   };
   const [removed] = await db.batch([
     db.delete(accountEvents).where(lte(accountEvents.id, through)),
-    chain.append(
-      caller,
-      { actorId: null, actorEmail: null, subjectId: through, action: PRUNE_ACTION, outcome: "success" },
-      { ifAnyChanged: true },
-    ),
+    chain.append(caller, auditEntry(null, PRUNE_ACTION, "success", through), { ifAnyChanged: true }),
   ]);
   await sealAuditLog(db, kv);
   return removed.meta.changes;

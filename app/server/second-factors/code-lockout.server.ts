@@ -1,5 +1,4 @@
 import { eq, type SQL, sql } from "drizzle-orm";
-import type { AuditAction } from "~/lib/audit-actions";
 import { codeAttempts } from "../../../db/schema";
 import { clientOfCaller } from "../client-address";
 import type { Database } from "../db.server";
@@ -20,7 +19,10 @@ import { CODE_LIMITS } from "./code-limits";
 export type CodeKind = "totp" | "recovery-code";
 
 /** The failed entry a wrong code of this kind writes, at a sign-in or at "Confirm it's you". */
-export function failureAction(kind: CodeKind, action: "sign-in-code" | "reauthenticated"): AuditAction {
+export function failureAction(
+  kind: CodeKind,
+  action: "sign-in-code" | "reauthenticated",
+): "sign-in-code" | "reauthenticated" | "sign-in-recovery-code" | "reauthenticated-recovery-code" {
   if (kind === "totp") return action;
   return action === "sign-in-code" ? "sign-in-recovery-code" : "reauthenticated-recovery-code";
 }
