@@ -1,18 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import {
-  auditEntry,
-  pruneAuditLog,
-  recordEvent,
-  sealAuditLog,
-} from "../../app/server/audit/account-events.server";
-import {
-  headProblem,
-  PRUNE_ACTION,
-  SEAL_DEADLINE_SECONDS,
-  type StoredEntry,
-  verifyChain,
-} from "../../app/server/audit/audit-chain";
+import { auditEntry, pruneAuditLog, recordEvent } from "../../app/server/audit/account-events.server";
+import { PRUNE_ACTION, SEAL_DEADLINE_SECONDS, type StoredEntry } from "../../app/server/audit/audit-chain";
+import { sealAuditLog } from "../../app/server/audit/audit-sealer.server";
+import { headProblem, verifyChain } from "../../app/server/audit/chain-verification";
 import { callerOf, db, KEY, keptHead, storedEntries, unsealedIds } from "./support-audit";
 
 // The sealer (docs/decisions/117-audit-log-sealed-after-the-write.md): entries are written without a hash

@@ -1,12 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { auditEntry, recordEvent, sealAuditLog } from "../../app/server/audit/account-events.server";
-import {
-  HEAD_KV_KEY,
-  SEAL_DEADLINE_SECONDS,
-  type StoredEntry,
-  verifyChain,
-} from "../../app/server/audit/audit-chain";
+import { auditEntry, recordEvent } from "../../app/server/audit/account-events.server";
+import { HEAD_KV_KEY, SEAL_DEADLINE_SECONDS, type StoredEntry } from "../../app/server/audit/audit-chain";
+import { sealAuditLog } from "../../app/server/audit/audit-sealer.server";
+import { verifyChain } from "../../app/server/audit/chain-verification";
 import { callerOf, db, storedEntries as entries, KEY, keptHead, unsealedIds } from "./support-audit";
 
 // A writer of both D1 and KV against the sealer (decision 117): it strips the hashes of sealed entries,

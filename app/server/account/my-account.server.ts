@@ -11,7 +11,8 @@ import {
   profileChangeSchema,
 } from "~/lib/schemas";
 import { type UserRow, users } from "../../../db/schema";
-import { auditEntry, listOwnEvents, recordEvent, withEventChain } from "../audit/account-events.server";
+import { auditEntry, recordEvent, withEventChain } from "../audit/account-events.server";
+import { listOwnEvents } from "../audit/own-activity.server";
 import { isRecentlyAuthenticated, requireSignedIn } from "../identity/caller-checks.server";
 import { voidCredentialLinksStatements } from "../identity/credential-links.server";
 import { guarded } from "../identity/guarded.server";

@@ -15,14 +15,9 @@ import {
   type UserRow,
   users,
 } from "../../../db/schema";
-import {
-  asSeenBy,
-  auditEntry,
-  type EventChain,
-  entriesOfPerson,
-  withEventChain,
-} from "../audit/account-events.server";
+import { auditEntry, type EventChain, withEventChain } from "../audit/account-events.server";
 import { sha256Hex } from "../audit/audit-chain";
+import { asSeenBy, entriesOfPerson } from "../audit/own-activity.server";
 import type { Database } from "../db.server";
 import { forgetUserSessionsInKv, listUserSessions } from "../identity/sessions.server";
 import { notLastActiveAdminSql } from "../identity/users.server";
