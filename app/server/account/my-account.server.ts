@@ -45,13 +45,8 @@ import {
   refuseConfirmation,
   WRONG_CONFIRMATION,
 } from "../sign-in/confirm-its-you.server";
-import {
-  collectPersonalData,
-  eraseAddress,
-  isLastActiveAdmin,
-  LAST_ADMIN_MESSAGE,
-  type PersonalData,
-} from "./personal-data.server";
+import { eraseAddress, isLastActiveAdmin, LAST_ADMIN_MESSAGE } from "./address-erasure.server";
+import { collectPersonalData, type PersonalData } from "./personal-data.server";
 
 // What every signed-in person can do for themselves, one operation per use case behind both
 // doors. Each starts from D1: the session must still exist there and the account be approved and active.
@@ -327,7 +322,7 @@ export const exportMyData = guarded(
 );
 
 /**
- * Deletes the caller's account and what was sent from its address, at once (personal-data.server.ts
+ * Deletes the caller's account and what was sent from its address, at once (address-erasure.server.ts
  * `eraseAddress`): the current password and the word DELETE are asked first. The last active administrator
  * is refused, so the dashboard always has someone: before the password and code are checked, so that a
  * refused deletion confirms nothing, and again by the erasure's batch, whose refusal carries the session's
