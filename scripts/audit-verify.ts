@@ -21,15 +21,14 @@ import {
   type AuditKey,
   auditKeyOf,
   auditKeysOf,
-  ChainWalker,
   type EntryRow,
   HEAD_KV_KEY,
-  headProblem,
   type KeptHead,
   parseHead,
   signedHead,
   storedEntryOf,
 } from "../app/server/audit/audit-chain.ts";
+import { ChainWalker, headProblem } from "../app/server/audit/chain-verification.ts";
 import { LOCAL_AUDIT_LOG_KEY } from "./local-secrets.ts";
 import { LOCAL_STATE, wrangler } from "./local-state.ts";
 

@@ -7,6 +7,7 @@
 // and opens it to set up a second factor again; /account/security also sends a new link on request.
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
+import type { AuditAction } from "../app/lib/audit-actions.ts";
 import { auditKeyOf } from "../app/server/audit/audit-chain.ts";
 import { voidCredentialLinksSql } from "../app/server/identity/credential-links.ts";
 import { sqlString } from "./admin-account.ts";
@@ -33,6 +34,9 @@ if (userId === null) {
   process.exit(1);
 }
 
+/** The entry's action, one of the table's (app/lib/audit-actions.ts), as the dashboard's reset records it. */
+const RESET: AuditAction = "second-factors-reset";
+
 /**
  * The deletions and the audit entry as one batch. The entry goes in without its hash, as the Worker writes
  * it, and is sealed right after (scripts/audit-seal.ts) when the key is at hand.
@@ -44,7 +48,7 @@ const sql = [
   `DELETE FROM sessions WHERE user_id = ${userId}`,
   // As the dashboard's reset: an address change or a reset link asked for before it never completes.
   ...voidCredentialLinksSql(String(userId)),
-  `INSERT INTO account_events (at, subject_id, action, outcome, user_agent) VALUES (unixepoch(), ${userId}, 'second-factors-reset', 'success', 'npm run admin:reset-2fa')`,
+  `INSERT INTO account_events (at, subject_id, action, outcome, user_agent) VALUES (unixepoch(), ${userId}, '${RESET}', 'success', 'npm run admin:reset-2fa')`,
   // Enrolment now needs the emailed link; the email goes out with the Worker's next sweep.
   `UPDATE users SET second_factors_reset_at = unixepoch() WHERE id = ${userId}`,
   `INSERT INTO mail_events (id, type, subject_id, created_at) VALUES (${sqlString(randomUUID())}, 'second-factors-reset', ${userId}, unixepoch())`,

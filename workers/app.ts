@@ -1,5 +1,5 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { sealAuditLog } from "../app/server/audit/account-events.server";
+import { sealAuditLog } from "../app/server/audit/audit-sealer.server";
 import { getDb } from "../app/server/db.server";
 import { serveHeldPage } from "../app/server/delivery/member-pages.server";
 import { servePrerenderedPage } from "../app/server/delivery/prerendered-pages.server";

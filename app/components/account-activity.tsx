@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { QuietButton } from "~/components/account-sections";
 import type { ListedSession, OwnEvent } from "~/lib/account-activity";
-import { ownEventLabel } from "~/lib/account-event-labels";
+import { ownEventLabel } from "~/lib/audit-actions";
 import { formatDateTime } from "~/lib/format-date";
 import { describeUserAgent } from "~/lib/user-agent";
 

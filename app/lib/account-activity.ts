@@ -1,51 +1,5 @@
 // What a person's own account activity shows, shared by the domain that reads it (app/server) and the
-// screens that show it: the actions an audit entry can record, an entry as its person sees it, and a session.
-
-/** Every action an entry can record; the Activity tab filters by them. */
-export const ACCOUNT_ACTIONS = [
-  "sign-in",
-  "sign-out",
-  "session-ended",
-  "other-sessions-ended",
-  "profile-changed",
-  "password-changed",
-  "email-change-requested",
-  "email-changed",
-  "data-exported",
-  "account-deleted",
-  "data-erased",
-  "user-approved",
-  "user-rejected",
-  "user-deactivated",
-  "user-reactivated",
-  "contact-processed",
-  "sign-in-code",
-  "sign-in-recovery-code",
-  "sign-in-passkey",
-  "sign-in-locked-out",
-  "sign-in-held",
-  "reauthenticated",
-  "reauthenticated-password",
-  "reauthenticated-recovery-code",
-  "reauthenticated-passkey",
-  "signed-out-after-wrong-passwords",
-  "totp-enabled",
-  "totp-removed",
-  "passkey-added",
-  "passkey-removed",
-  "recovery-codes-generated",
-  "second-factors-reset",
-  "sessions-ended",
-  "audit-exported",
-  "passkey-counter-decreased",
-  "passkeys-removed-at-reset",
-  "audit-pruned",
-  "passkey-removed-by-link",
-  "confirmation-not-checked",
-  "totp-removed-by-link",
-] as const;
-
-export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
+// screens that show it: an entry as its person sees it (its actions: audit-actions.ts), and a session.
 
 export interface OwnEvent {
   id: number;

@@ -1,13 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { pruneAuditLog, recordEvent, sealAuditLog } from "../../app/server/audit/account-events.server";
-import {
-  headProblem,
-  PRUNE_ACTION,
-  SEAL_DEADLINE_SECONDS,
-  type StoredEntry,
-  verifyChain,
-} from "../../app/server/audit/audit-chain";
+import { auditEntry, pruneAuditLog, recordEvent } from "../../app/server/audit/account-events.server";
+import { PRUNE_ACTION, SEAL_DEADLINE_SECONDS, type StoredEntry } from "../../app/server/audit/audit-chain";
+import { sealAuditLog } from "../../app/server/audit/audit-sealer.server";
+import { headProblem, verifyChain } from "../../app/server/audit/chain-verification";
 import { callerOf, db, KEY, keptHead, storedEntries, unsealedIds } from "./support-audit";
 
 // The sealer (docs/decisions/117-audit-log-sealed-after-the-write.md): entries are written without a hash
@@ -21,15 +17,7 @@ const unsealedCount = async () => (await unsealedIds()).length;
 /** Entries written as the Worker writes them (each in its own batch), not yet sealed by this test. */
 async function writeEntries(count: number) {
   await Promise.all(
-    Array.from({ length: count }, () =>
-      recordEvent(db, caller, {
-        actorId: null,
-        actorEmail: null,
-        subjectId: null,
-        action: "sign-in",
-        outcome: "failure",
-      }),
-    ),
+    Array.from({ length: count }, () => recordEvent(db, caller, auditEntry(null, "sign-in", "failure"))),
   );
 }
 

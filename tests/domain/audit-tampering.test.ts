@@ -1,12 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { recordEvent, sealAuditLog } from "../../app/server/audit/account-events.server";
-import {
-  HEAD_KV_KEY,
-  SEAL_DEADLINE_SECONDS,
-  type StoredEntry,
-  verifyChain,
-} from "../../app/server/audit/audit-chain";
+import { auditEntry, recordEvent } from "../../app/server/audit/account-events.server";
+import { HEAD_KV_KEY, SEAL_DEADLINE_SECONDS, type StoredEntry } from "../../app/server/audit/audit-chain";
+import { sealAuditLog } from "../../app/server/audit/audit-sealer.server";
+import { verifyChain } from "../../app/server/audit/chain-verification";
 import { callerOf, db, storedEntries as entries, KEY, keptHead, unsealedIds } from "./support-audit";
 
 // A writer of both D1 and KV against the sealer (decision 117): it strips the hashes of sealed entries,
@@ -28,13 +25,7 @@ async function freshLog() {
 /** Writes `count` entries and waits for them to be sealed and the head to name the newest. */
 async function sealedLog(count: number) {
   for (let i = 0; i < count; i += 1) {
-    await recordEvent(db, caller, {
-      actorId: null,
-      actorEmail: null,
-      subjectId: i,
-      action: "sign-in",
-      outcome: "failure",
-    });
+    await recordEvent(db, caller, auditEntry(null, "sign-in", "failure", i));
   }
   const newest = await env.DB.prepare("SELECT max(id) AS id FROM account_events").first<{ id: number }>();
   await vi.waitFor(async () => expect((await keptHead())?.id).toBe(newest?.id), { timeout: 15_000 });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../app/server/audit/audit-chain";
 import { fetchPage, fetchWorker, textOf } from "./support";
-import { postForm, postJson, registerViaApi, signedInCookie, uniqueEmail } from "./support-accounts";
+import { freshIp, postForm, postJson, registerViaApi, signedInCookie, uniqueEmail } from "./support-accounts";
 
 // The Activity tab of /admin: the audit log in the dashboard, its filters and paging, and its
 // CSV export, which is an entry of the log itself. The tabs before it keep their page door.
@@ -116,6 +116,35 @@ describe("the Activity tab", () => {
     expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*>Activity<\/a>/);
     expect(html).toContain('<option value="audit-exported">');
     expect(html).toContain('href="/admin/activity.csv?person=');
+  });
+
+  it("names a processed contact message as the subject, not the account of the same number", async () => {
+    const admin = await signedInCookie({ admin: true });
+    const email = uniqueEmail("activity-contact");
+    const sent = await postJson(
+      "/api/contact",
+      { firstName: "Grace", lastName: "Hopper", email, userTypeId: 2, message: "Hello." },
+      { "CF-Connecting-IP": freshIp() },
+    );
+    expect(sent.status).toBe(201);
+    const message = await env.DB.prepare("SELECT id FROM contact_submissions WHERE email = ?")
+      .bind(email)
+      .first<{ id: number }>();
+    if (!message) throw new Error("no contact message");
+    const marked = await dashboardPost(
+      admin.cookie,
+      { intent: "process", id: String(message.id) },
+      "?tab=contacts",
+    );
+    expect(marked.status).toBe(200);
+
+    const adminId = await idOf(admin.email);
+    const { html } = await activity(admin.cookie, { person: String(adminId), action: "contact-processed" });
+    const rows = rowsOf(html);
+    expect(rows.map((row) => [row[2], row[3]])).toContainEqual([
+      `Contact message ${message.id}`,
+      "contact-processed",
+    ]);
   });
 
   it("filters by person (id or address, as actor or subject), action and dates, and pages", {

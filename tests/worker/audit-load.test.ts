@@ -6,8 +6,8 @@ import {
   HEAD_KV_KEY,
   parseHead,
   storedEntryOf,
-  verifyChain,
 } from "../../app/server/audit/audit-chain";
+import { verifyChain } from "../../app/server/audit/chain-verification";
 import { hashPassword } from "../../app/server/identity/passwords.server";
 import { fetchWorker } from "./support";
 import {

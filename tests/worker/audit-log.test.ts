@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { sealAuditLog, withEventChain } from "../../app/server/audit/account-events.server";
+import { auditEntry, withEventChain } from "../../app/server/audit/account-events.server";
 import {
   type AuditKey,
   auditKeyOf,
@@ -10,7 +10,6 @@ import {
   type EntryRow,
   GENESIS,
   HEAD_KV_KEY,
-  headProblem,
   keyedEntryHash,
   parseHead,
   plainEntryHash,
@@ -18,8 +17,9 @@ import {
   sha256Hex,
   signedHead,
   storedEntryOf,
-  verifyChain,
 } from "../../app/server/audit/audit-chain";
+import { sealAuditLog } from "../../app/server/audit/audit-sealer.server";
+import { headProblem, verifyChain } from "../../app/server/audit/chain-verification";
 import { getDb } from "../../app/server/db.server";
 import { totpCodeAt } from "../../app/server/second-factors/totp-secrets";
 import { users } from "../../db/schema";
@@ -387,13 +387,8 @@ describe("no gap, whatever the race", () => {
       country: null,
       requestId: null,
     };
-    const event = (action: "profile-changed" | "recovery-codes-generated") => ({
-      actorId: user.id,
-      actorEmail: email,
-      subjectId: user.id,
-      action,
-      outcome: "success" as const,
-    });
+    const event = (action: "profile-changed" | "recovery-codes-generated") =>
+      auditEntry({ id: user.id, email }, action, "success");
     const write = () =>
       withEventChain(db, async (chain) =>
         db.batch([

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PRIVACY_LINK_ACCOUNT_ACTIVE } from "../../app/lib/account-messages";
-import { eraseAddress } from "../../app/server/account/personal-data.server";
+import { eraseAddress } from "../../app/server/account/address-erasure.server";
 import { getDb } from "../../app/server/db.server";
 import type { MailEventMessage } from "../../app/server/mail-outbox.server";
 import type { UserRow } from "../../db/schema";

@@ -8,7 +8,7 @@ import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
 import { readProfile } from "~/server/account/my-account.server";
-import { listOwnEvents } from "~/server/audit/account-events.server";
+import { listOwnEvents } from "~/server/audit/own-activity.server";
 import { pageAction } from "~/server/http/page-door.server";
 import { listUserSessions } from "~/server/identity/sessions.server";
 import { callerOf, depsOf } from "~/server/operation.server";

@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { Pager } from "~/components/admin-lists";
 import { DataTable } from "~/components/ui/data-table";
 import { dashboardHref } from "~/lib/admin-tabs";
+import { AUDIT_ACTION_NAMES, namedSubject } from "~/lib/audit-actions";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
 import { describeUserAgent } from "~/lib/user-agent";
@@ -14,7 +15,6 @@ import {
   activityQuery,
   EXPORT_ROW_CAP,
 } from "~/server/admin/audit-activity.server";
-import { ACCOUNT_ACTIONS } from "~/server/audit/account-events.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/activity";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
     ...entry,
     device: entry.userAgent ? describeUserAgent(entry.userAgent) : null,
   }));
-  return { query, list: { ...page, items }, actions: ACCOUNT_ACTIONS, exportCap: EXPORT_ROW_CAP };
+  return { query, list: { ...page, items }, actions: AUDIT_ACTION_NAMES, exportCap: EXPORT_ROW_CAP };
 }
 
 /** 12345 → "12,345", without Intl (its locale data is slow to load while the dashboard hydrates). */
@@ -68,8 +68,8 @@ function Actor({ entry }: { entry: Entry }) {
 
 function Subject({ entry }: { entry: Entry }) {
   if (entry.subject === null) return <>—</>;
-  if (entry.action === "contact-processed") return <>Contact message {entry.subject}</>;
-  if (entry.action === "audit-pruned") return <>Entries through {entry.subject}</>;
+  const named = namedSubject(entry.action, entry.subject);
+  if (named !== null) return <>{named}</>;
   return <Who email={entry.subjectEmail} account={entry.subject} />;
 }
 

@@ -2,7 +2,7 @@ import { and, count, eq, gt, isNull, min, ne, sql } from "drizzle-orm";
 import { EMAIL_CHANGE_AFTER_RESET, LINK_INVALID_MESSAGE } from "~/lib/account-messages";
 import { confirmEmailSchema, emailChangeSchema } from "~/lib/schemas";
 import { accountTokens, emailChanges, users } from "../../../db/schema";
-import { withEventChain } from "../audit/account-events.server";
+import { auditEntry, withEventChain } from "../audit/account-events.server";
 import { HOUR_LINK_SECONDS, hashToken } from "../identity/account-tokens.server";
 import { guarded, linkGuards } from "../identity/guarded.server";
 import { insertMailEventIfChanged, type MailEventMessage, publishMailEvents } from "../mail-outbox.server";
@@ -82,17 +82,7 @@ export async function requestEmailChange(
         )
         .returning({ id: emailChanges.id }),
       insertMailEventIfChanged(deps.db, "email-change-requested"),
-      chain.append(
-        caller,
-        {
-          actorId: user.id,
-          actorEmail: user.email,
-          subjectId: user.id,
-          action: "email-change-requested",
-          outcome: "success",
-        },
-        { ifChanged: true },
-      ),
+      chain.append(caller, auditEntry(user, "email-change-requested", "success"), { ifChanged: true }),
     ]),
   );
   if (stored.length === 0) {
@@ -171,13 +161,10 @@ export const confirmEmailChange = guarded(
                 isNull(emailChanges.usedAt),
               ),
             ),
-          chain.append(caller, {
-            actorId: change.userId,
-            actorEmail: change.oldEmail,
-            subjectId: change.userId,
-            action: "email-changed",
-            outcome: "success",
-          }),
+          chain.append(
+            caller,
+            auditEntry({ id: change.userId, email: change.oldEmail }, "email-changed", "success"),
+          ),
         ]),
       );
     } catch (error) {

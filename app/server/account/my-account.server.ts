@@ -1,5 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
+import type { OwnEvent } from "~/lib/account-activity";
+import type { ActionOnAnAccount } from "~/lib/audit-actions";
 import type { Person } from "~/lib/person";
 import {
   accountDeletionSchema,
@@ -9,14 +11,8 @@ import {
   profileChangeSchema,
 } from "~/lib/schemas";
 import { type UserRow, users } from "../../../db/schema";
-import {
-  type AccountAction,
-  type AccountEvent,
-  listOwnEvents,
-  type OwnEvent,
-  recordEvent,
-  withEventChain,
-} from "../audit/account-events.server";
+import { auditEntry, recordEvent, withEventChain } from "../audit/account-events.server";
+import { listOwnEvents } from "../audit/own-activity.server";
 import { isRecentlyAuthenticated, requireSignedIn } from "../identity/caller-checks.server";
 import { voidCredentialLinksStatements } from "../identity/credential-links.server";
 import { guarded } from "../identity/guarded.server";
@@ -49,25 +45,11 @@ import {
   refuseConfirmation,
   WRONG_CONFIRMATION,
 } from "../sign-in/confirm-its-you.server";
-import {
-  collectPersonalData,
-  eraseAddress,
-  isLastActiveAdmin,
-  LAST_ADMIN_MESSAGE,
-  type PersonalData,
-} from "./personal-data.server";
+import { eraseAddress, isLastActiveAdmin, LAST_ADMIN_MESSAGE } from "./address-erasure.server";
+import { collectPersonalData, type PersonalData } from "./personal-data.server";
 
 // What every signed-in person can do for themselves, one operation per use case behind both
 // doors. Each starts from D1: the session must still exist there and the account be approved and active.
-
-/** An event a person causes on their own account. */
-function ownEvent(
-  person: { id: number; email: string },
-  action: AccountAction,
-  outcome: AccountEvent["outcome"] = "success",
-): AccountEvent {
-  return { actorId: person.id, actorEmail: person.email, subjectId: person.id, action, outcome };
-}
 
 export interface Profile extends Person {
   id: number;
@@ -143,7 +125,7 @@ export const updateProfile = guarded(
             .update(users)
             .set({ ...change, updatedAt: new Date() })
             .where(eq(users.id, me.id)),
-          chain.append(caller, ownEvent(me, "profile-changed")),
+          chain.append(caller, auditEntry(me, "profile-changed", "success")),
         ]),
       );
       if (typeof fields.firstName === "string" && fields.firstName !== me.firstName) {
@@ -168,7 +150,7 @@ export const endMySession = guarded(
     const [ended] = await withEventChain(deps.db, (chain) =>
       deps.db.batch([
         deleteSessionByIdStatement(deps.db, me.id, sessionId),
-        chain.append(caller, ownEvent(me, "session-ended"), { ifChanged: true }),
+        chain.append(caller, auditEntry(me, "session-ended", "success"), { ifChanged: true }),
       ]),
     );
     if (ended.length === 0) return notFound;
@@ -184,7 +166,7 @@ export const endMyOtherSessions = guarded(
     const [ended] = await withEventChain(deps.db, (chain) =>
       deps.db.batch([
         deleteOtherSessionsStatement(deps.db, me.id, me.sessionId),
-        chain.append(caller, ownEvent(me, "other-sessions-ended")),
+        chain.append(caller, auditEntry(me, "other-sessions-ended", "success")),
       ]),
     );
     await forgetEndedSessions(deps.env, me.id, ended);
@@ -228,7 +210,7 @@ export async function confirmHolder<T>(
   change: {
     schema: { safeParse(input: unknown): Parsed<T> };
     password: (data: T) => string;
-    action: AccountAction;
+    action: ActionOnAnAccount;
     /** A refusal of the change that needs no confirmation (e.g. the last administrator's deletion). */
     refuse?: (me: SignedInUser, data: T) => Promise<Failure | null>;
   },
@@ -314,7 +296,7 @@ export async function changePassword(
       revokeSignInTicketsStatement(deps.db, id),
       deleteUserSessionRowsStatement(deps.db, id),
       session.statement,
-      chain.append(caller, ownEvent(user, "password-changed")),
+      chain.append(caller, auditEntry(user, "password-changed", "success")),
       // The old password's reset links and address changes end with it.
       ...voidCredentialLinksStatements(deps.db, id),
     ]),
@@ -334,13 +316,13 @@ export const exportMyData = guarded(
   { door: "signed-in", recent: true },
   async (deps, caller, { me }): Promise<Outcome<PersonalData>> => {
     const data = await collectPersonalData(deps.db, deps.env, me.email);
-    await recordEvent(deps.db, caller, ownEvent(me, "data-exported"));
+    await recordEvent(deps.db, caller, auditEntry(me, "data-exported", "success"));
     return done(data);
   },
 );
 
 /**
- * Deletes the caller's account and what was sent from its address, at once (personal-data.server.ts
+ * Deletes the caller's account and what was sent from its address, at once (address-erasure.server.ts
  * `eraseAddress`): the current password and the word DELETE are asked first. The last active administrator
  * is refused, so the dashboard always has someone: before the password and code are checked, so that a
  * refused deletion confirms nothing, and again by the erasure's batch, whose refusal carries the session's

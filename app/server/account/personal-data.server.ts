@@ -1,10 +1,9 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, or } from "drizzle-orm";
 import { PERSONAL_SUBJECTS } from "~/content/email-subjects";
-import { ADMIN_USER_TYPE_ID, userTypeLabel } from "~/content/user-types";
+import { userTypeLabel } from "~/content/user-types";
 import type { Person } from "~/lib/person";
 import {
   accountEvents,
-  auditEmails,
   contactSubmissions,
   emailChanges,
   emailDeliveries,
@@ -15,24 +14,14 @@ import {
   type UserRow,
   users,
 } from "../../../db/schema";
-import { asSeenBy, type EventChain, entriesOfPerson, withEventChain } from "../audit/account-events.server";
-import { sha256Hex } from "../audit/audit-chain";
+import { asSeenBy, entriesOfPerson } from "../audit/own-activity.server";
 import type { Database } from "../db.server";
-import { forgetUserSessionsInKv, listUserSessions } from "../identity/sessions.server";
-import { notLastActiveAdminSql } from "../identity/users.server";
-import {
-  type MailEventMessage,
-  mailEventColumns,
-  mailEventRow,
-  publishMailEvents,
-} from "../mail-outbox.server";
-import type { Caller, Deps } from "../operation.server";
-import { conflict, done, type Failure, type Outcome } from "../outcome";
+import { listUserSessions } from "../identity/sessions.server";
 import { secondFactorsOf } from "../second-factors/second-factors.server";
 
 // What we hold about an email address, as one JSON document (GDPR Articles 15 and 20, POPIA section 23),
-// and its erasure (GDPR Article 17, POPIA section 24). Both are shared by "Your data" and "Delete account"
-// on /account and by the emailed link of /privacy/request. The field names are documented on /privacy.
+// shared by "Your data" on /account and by the emailed link of /privacy/request; its erasure is
+// address-erasure.server.ts. The field names are documented on /privacy.
 
 export const EXPORT_FORMAT = "facets-personal-data/1";
 
@@ -118,7 +107,7 @@ const USER_MAIL_TYPES = [
 const CHANGE_MAIL_TYPES = ["email-change-requested", "email-changed"] as const;
 
 /** Where every mail event about the person lives: their row, their email changes, their privacy requests. */
-function personalMailEvents(db: Database, userId: number | null, email: string) {
+export function personalMailEvents(db: Database, userId: number | null, email: string) {
   const byRequest = and(
     eq(mailEvents.type, "privacy-request"),
     inArray(
@@ -266,128 +255,4 @@ export function personalDataResponse(data: PersonalData): Response {
       "Cache-Control": "no-store",
     },
   });
-}
-
-/**
- * True when the user is the only approved, active administrator left (who must not be deleted): the early
- * answer of the deletion's door, by the same rule the erasure's batch checks again as D1 runs it.
- */
-export async function isLastActiveAdmin(
-  db: Database,
-  user: Pick<UserRow, "id" | "userTypeId" | "isApproved" | "isActive">,
-) {
-  if (user.userTypeId !== ADMIN_USER_TYPE_ID || !user.isApproved || !user.isActive) return false;
-  const [row] = await db
-    .select({ kept: sql<number>`${notLastActiveAdminSql(user.id)}` })
-    .from(users)
-    .where(eq(users.id, user.id));
-  return row !== undefined && !row.kept;
-}
-
-export const LAST_ADMIN_MESSAGE =
-  "You are the last active administrator. Make another account an administrator before deleting this one, so the dashboard is never left without one.";
-
-/**
- * Erases what we hold about an address, in one D1 batch: its account (with its sessions, links, failed-login
- * counter and email changes, by cascade), every contact message sent from it, every mail event about it
- * that has not gone out, its privacy requests, and other accounts' email changes that name it. References
- * from other rows (who approved, rejected or processed what) are cleared first. The batch also records the
- * erasure as an account event (ids only) and queues one confirmation to the address, whose copy of the
- * address is blanked once sent. Then the account's sessions leave KV. The last active administrator is
- * refused (409), whichever door asks: every statement of the batch checks it, so of two administrators
- * deleting themselves at once, one stays. With `refusedIfUsable` (the privacy link's door), every statement of
- * the batch also checks, as D1 has things when it runs, that neither the address nor the account has a
- * usable account (approved, active, not rejected): if one has, nothing is erased, recorded or sent, and that
- * refusal is the answer, however recently the caller found the account unusable.
- */
-export async function eraseAddress(
-  deps: Deps,
-  caller: Caller,
-  target: { email: string; user: UserRow | null },
-  confirmation: "account-deleted" | "data-erased",
-  options: { refusedIfUsable?: Failure } = {},
-): Promise<Outcome> {
-  const { db, env } = deps;
-  const { email } = target;
-  const userId = target.user?.id ?? null;
-  const confirm = mailEventRow(confirmation, userId ?? 0);
-  const refusal = options.refusedIfUsable ?? conflict(LAST_ADMIN_MESSAGE);
-  const condition = and(
-    options.refusedIfUsable ? noUsableAccountSql(email, userId) : undefined,
-    userId === null ? undefined : notLastActiveAdminSql(userId),
-  );
-  const when = (where: SQL | undefined) => and(where, condition);
-  const byUser = userId === null ? [] : userStatements(db, userId, condition);
-  const statements = (chain: EventChain) =>
-    [
-      db.delete(mailEvents).where(when(personalMailEvents(db, userId, email))),
-      db
-        .delete(mailEvents)
-        .where(
-          when(
-            and(
-              eq(mailEvents.type, "contact-received"),
-              inArray(
-                mailEvents.subjectId,
-                db
-                  .select({ id: contactSubmissions.id })
-                  .from(contactSubmissions)
-                  .where(eq(contactSubmissions.email, email)),
-              ),
-            ),
-          ),
-        ),
-      db.delete(contactSubmissions).where(when(eq(contactSubmissions.email, email))),
-      db.delete(privacyRequests).where(when(eq(privacyRequests.email, email))),
-      db
-        .delete(emailChanges)
-        .where(when(or(eq(emailChanges.newEmail, email), eq(emailChanges.oldEmail, email)))),
-      ...byUser,
-      // The log keeps the entries that name this person, by number; the address behind their digest goes.
-      db.delete(auditEmails).where(when(eq(auditEmails.sha256, sha256Hex(email)))),
-      // The selected values follow the table's columns: id, type, subject_id, created_at, enqueued_at, recipient.
-      db
-        .insert(mailEvents)
-        .select(
-          sql`SELECT ${confirm.id}, ${confirm.type}, ${confirm.subjectId}, unixepoch(), NULL, ${email} WHERE ${condition ?? sql`1`}`,
-        )
-        .returning(mailEventColumns),
-      chain.append(
-        caller,
-        { actorId: userId, actorEmail: null, subjectId: userId, action: confirmation, outcome: "success" },
-        { ifChanged: true },
-      ),
-    ] as const;
-  const results = await withEventChain(db, (chain) => {
-    const [first, ...rest] = statements(chain);
-    return db.batch([first, ...rest]);
-  });
-  const mail = results.at(-2) as MailEventMessage[];
-  if (mail.length === 0) return refusal;
-  if (userId !== null) await forgetUserSessionsInKv(env, userId);
-  deps.waitUntil(publishMailEvents(env, mail));
-  return done(null);
-}
-
-/** SQL that holds while no account with this address, nor the account `userId`, is usable. */
-function noUsableAccountSql(email: string, userId: number | null): SQL {
-  return sql`NOT EXISTS (SELECT 1 FROM users AS holder WHERE (holder.email = ${email} OR holder.id = ${userId}) AND holder.is_approved = 1 AND holder.is_active = 1 AND holder.rejected_at IS NULL)`;
-}
-
-function userStatements(db: Database, userId: number, condition: SQL | undefined) {
-  return [
-    db
-      .update(users)
-      .set({ approvedBy: null })
-      .where(and(eq(users.approvedBy, userId), condition)),
-    db
-      .update(users)
-      .set({ rejectedBy: null })
-      .where(and(eq(users.rejectedBy, userId), condition)),
-    db
-      .update(contactSubmissions)
-      .set({ processedBy: null })
-      .where(and(eq(contactSubmissions.processedBy, userId), condition)),
-    db.delete(users).where(and(eq(users.id, userId), condition)),
-  ];
 }

@@ -8,7 +8,8 @@ import { guarded, linkGuards } from "../identity/guarded.server";
 import { insertMailEventIfChanged, publishMailEvents } from "../mail-outbox.server";
 import type { Deps } from "../operation.server";
 import { done, type Failure, invalid, type Outcome } from "../outcome";
-import { collectPersonalData, eraseAddress, type PersonalData } from "./personal-data.server";
+import { eraseAddress } from "./address-erasure.server";
+import { collectPersonalData, type PersonalData } from "./personal-data.server";
 
 // /privacy/request: people without a usable account (they only sent messages,
 // or their registration is pending, rejected or deactivated) reach what we hold about their address through

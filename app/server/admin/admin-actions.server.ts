@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { data, redirect } from "react-router";
 import { SECURITY_PATH, SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
 import { mailEvents, passkeys, recoveryCodes, sessions, totpCredentials } from "../../../db/schema";
-import { type AccountAction, type AccountEvent, withEventChain } from "../audit/account-events.server";
+import { type AccountEvent, auditEntry, withEventChain } from "../audit/account-events.server";
 import { contactExists, markProcessedStatement } from "../contact/contact-submissions.server";
 import type { Database } from "../db.server";
 import { voidCredentialLinksStatements } from "../identity/credential-links.server";
@@ -85,11 +85,6 @@ async function unchangedOutcome(db: Database, id: number, target: Array<keyof ty
   return target.includes(standing) ? alreadyDone : conflict(STANDING_CONFLICTS[standing]);
 }
 
-/** The entry an admin action leaves: the admin as actor, the account (or contact message) as subject. */
-function adminEvent(admin: SessionUser, action: AccountAction, subjectId: number): AccountEvent {
-  return { actorId: admin.id, actorEmail: admin.email, subjectId, action, outcome: "success" };
-}
-
 /**
  * Runs an admin action's conditional change and its audit entry in one batch: the entry is written only if
  * the change matched a row (a repeat changes nothing and logs nothing). Returns the batch's results.
@@ -111,7 +106,7 @@ export const approveUser = adminAction("user", async (deps, caller, admin, id) =
   const [changed, , events] = await changeWithEntry(
     deps,
     caller,
-    adminEvent(admin, "user-approved", id),
+    auditEntry(admin, "user-approved", "success", id),
     (entry) => [
       decidePendingStatement(deps.db, id, admin.id, "approve"),
       entry,
@@ -124,10 +119,12 @@ export const approveUser = adminAction("user", async (deps, caller, admin, id) =
 });
 
 export const rejectUser = adminAction("user", async (deps, caller, admin, id) => {
-  const [changed] = await changeWithEntry(deps, caller, adminEvent(admin, "user-rejected", id), (entry) => [
-    decidePendingStatement(deps.db, id, admin.id, "reject"),
-    entry,
-  ]);
+  const [changed] = await changeWithEntry(
+    deps,
+    caller,
+    auditEntry(admin, "user-rejected", "success", id),
+    (entry) => [decidePendingStatement(deps.db, id, admin.id, "reject"), entry],
+  );
   if (changed.length === 0) return unchangedOutcome(deps.db, id, ["rejected"]);
   await endUserSessions(deps.env, deps.db, id);
   return done(null);
@@ -140,7 +137,7 @@ export const deactivateUser = adminAction(
     const [changed] = await changeWithEntry(
       deps,
       caller,
-      adminEvent(admin, "user-deactivated", id),
+      auditEntry(admin, "user-deactivated", "success", id),
       (entry) => [setActiveStatement(deps.db, id, false, admin.id), entry],
     );
     // Deactivated meanwhile (perhaps by the administrator this one was deactivating): no longer let in.
@@ -163,7 +160,7 @@ export const endSessionsOfUser = adminAction("user", async (deps, caller, admin,
   await withEventChain(deps.db, (chain) =>
     deps.db.batch([
       deleteUserSessionRowsStatement(deps.db, id),
-      chain.append(caller, adminEvent(admin, "sessions-ended", id)),
+      chain.append(caller, auditEntry(admin, "sessions-ended", "success", id)),
     ]),
   );
   await forgetUserSessionsInKv(deps.env, id);
@@ -196,7 +193,7 @@ export const resetSecondFactorsOfUser = adminAction(
         ...voidCredentialLinksStatements(deps.db, id),
         lockEnrolmentStatement(deps.db, id),
         deps.db.insert(mailEvents).values(mail),
-        chain.append(caller, adminEvent(admin, "second-factors-reset", id)),
+        chain.append(caller, auditEntry(admin, "second-factors-reset", "success", id)),
       ]),
     );
     await forgetUserSessionsInKv(deps.env, id);
@@ -210,7 +207,7 @@ export const reactivateUser = adminAction("user", async (deps, caller, admin, id
   const [changed] = await changeWithEntry(
     deps,
     caller,
-    adminEvent(admin, "user-reactivated", id),
+    auditEntry(admin, "user-reactivated", "success", id),
     (entry) => [setActiveStatement(deps.db, id, true), entry],
   );
   if (changed.length === 0) return unchangedOutcome(deps.db, id, ["active"]);
@@ -222,7 +219,7 @@ export const markContactProcessed = adminAction("contact", async (deps, caller, 
   const [changed] = await changeWithEntry(
     deps,
     caller,
-    adminEvent(admin, "contact-processed", id),
+    auditEntry(admin, "contact-processed", "success", id),
     (entry) => [markProcessedStatement(deps.db, id, admin.id), entry],
   );
   if (changed.length > 0) return done(null);

@@ -3,8 +3,9 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod/mini";
 import { type CsvValue, csvDocument } from "~/lib/csv";
 import { accountEvents, auditEmails, users } from "../../../db/schema";
-import { accountSubject, recordEvent } from "../audit/account-events.server";
+import { auditEntry, recordEvent } from "../audit/account-events.server";
 import { sha256Hex } from "../audit/audit-chain";
+import { accountSubject } from "../audit/own-activity.server";
 import type { Database } from "../db.server";
 import { guarded } from "../identity/guarded.server";
 import { done, type Outcome } from "../outcome";
@@ -207,13 +208,7 @@ export const exportActivityCsv = guarded(
       activityEntries(deps.db, where, { limit: EXPORT_ROW_CAP, offset: 0 }),
       countEntries(deps.db, where),
     ]);
-    await recordEvent(deps.db, caller, {
-      actorId: admin.id,
-      actorEmail: admin.email,
-      subjectId: null,
-      action: "audit-exported",
-      outcome: "success",
-    });
+    await recordEvent(deps.db, caller, auditEntry(admin, "audit-exported", "success"));
     const date = new Date().toISOString().slice(0, 10);
     return done({ csv: activityCsv(entries), filename: `facets-activity-${date}.csv`, total });
   },

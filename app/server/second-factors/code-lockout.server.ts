@@ -1,6 +1,5 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { codeAttempts } from "../../../db/schema";
-import type { AccountAction } from "../audit/account-events.server";
 import { clientOfCaller } from "../client-address";
 import type { Database } from "../db.server";
 import { insertMailEventWhere, mailEventRow, publishMailEvents } from "../mail-outbox.server";
@@ -20,7 +19,10 @@ import { CODE_LIMITS } from "./code-limits";
 export type CodeKind = "totp" | "recovery-code";
 
 /** The failed entry a wrong code of this kind writes, at a sign-in or at "Confirm it's you". */
-export function failureAction(kind: CodeKind, action: "sign-in-code" | "reauthenticated"): AccountAction {
+export function failureAction(
+  kind: CodeKind,
+  action: "sign-in-code" | "reauthenticated",
+): "sign-in-code" | "reauthenticated" | "sign-in-recovery-code" | "reauthenticated-recovery-code" {
   if (kind === "totp") return action;
   return action === "sign-in-code" ? "sign-in-recovery-code" : "reauthenticated-recovery-code";
 }

@@ -10,7 +10,7 @@ import {
   totpCredentials,
   users,
 } from "../../../db/schema";
-import { recordEvent, withEventChain } from "../audit/account-events.server";
+import { auditEntry, recordEvent, withEventChain } from "../audit/account-events.server";
 import type { Database } from "../db.server";
 import { hashToken, newLinkToken } from "../identity/account-tokens.server";
 import { guarded, linkGuards } from "../identity/guarded.server";
@@ -241,14 +241,10 @@ export const removeFactorByLink = guarded(
       return dead;
     }
     const passkey = link.factor === "passkey";
-    const entry = {
-      actorId: link.userId,
-      actorEmail: link.email,
-      subjectId: link.userId,
-      action: passkey ? "passkey-removed-by-link" : "totp-removed-by-link",
-    } as const;
+    const action = passkey ? "passkey-removed-by-link" : "totp-removed-by-link";
+    const owner = { id: link.userId, email: link.email };
     if (!(await verifyPassword(input.password, link.password))) {
-      await recordEvent(db, caller, { ...entry, outcome: "failure" });
+      await recordEvent(db, caller, auditEntry(owner, action, "failure"));
       return { kind: "unauthenticated", message: WRONG_PASSWORD_FOR_REMOVAL };
     }
     const userId = link.userId;
@@ -271,7 +267,7 @@ export const removeFactorByLink = guarded(
         // Only when the link was spent just now (changes() of the statement before).
         deleteFactorStatement(db, link),
         insertMailEventWhere(db, removed, sql`changes() = 1`),
-        chain.append(caller, { ...entry, outcome: "success" }, { ifChanged: true }),
+        chain.append(caller, auditEntry(owner, action, "success"), { ifChanged: true }),
         ...(link.withRecoveryCodes
           ? [db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), happened))]
           : []),

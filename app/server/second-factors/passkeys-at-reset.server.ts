@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { PASSKEYS_MUST_STAY } from "~/lib/account-messages";
 import { passkeys, users } from "../../../db/schema";
-import type { EventChain } from "../audit/account-events.server";
+import { auditEntry, type EventChain } from "../audit/account-events.server";
 import { findTokenUser } from "../identity/account-tokens.server";
 import {
   insertMailEventWhere,
@@ -104,13 +104,7 @@ export async function passkeyRemovalAtReset(
       ),
       chain.append(
         caller,
-        {
-          actorId: userId,
-          actorEmail: owner?.email ?? null,
-          subjectId: userId,
-          action: "passkeys-removed-at-reset",
-          outcome: "success",
-        },
+        auditEntry({ id: userId, email: owner?.email ?? null }, "passkeys-removed-at-reset", "success"),
         { ifChanged: true },
       ),
       deps.db

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { PASSKEY_NAME_MAX, PASSKEY_NAME_MIN } from "~/lib/field-limits";
 import type { PasskeyCreationOptionsJSON } from "~/lib/passkey-client";
 import { passkeys, recoveryCodes } from "../../../db/schema";
-import { withEventChain } from "../audit/account-events.server";
+import { auditEntry, withEventChain } from "../audit/account-events.server";
 import { guarded } from "../identity/guarded.server";
 import { forgetEndedSessions } from "../identity/sessions.server";
 import { issueChallenge, spendChallengeStatement } from "../identity/sign-in-tickets.server";
@@ -115,12 +115,6 @@ export const registerPasskey = guarded(
     const { credential } = verdict;
     const factors = await secondFactorsOf(deps.db, me.id);
     const codes = factors.recoveryCodesLeft === 0 ? newRecoveryCodes() : null;
-    const entry = {
-      actorId: me.id,
-      actorEmail: me.email,
-      subjectId: me.id,
-      outcome: "success",
-    } as const;
     let mail: MailEventMessage[] = [];
     let ended: { tokenHash: string }[] = [];
     // Its email carries a link that removes it again (decision 121), stored with it.
@@ -136,13 +130,13 @@ export const registerPasskey = guarded(
               WHERE ${mayEnrolSql(me)}`,
           ),
           insertMailEventWhere(deps.db, added, sql`changes() = 1`),
-          chain.append(caller, { ...entry, action: "passkey-added" }, { ifChanged: true }),
+          chain.append(caller, auditEntry(me, "passkey-added", "success"), { ifChanged: true }),
           ...liftEnrolmentLockStatements(deps.db, me),
           ...(codes
             ? [
                 deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.id)),
                 insertRecoveryCodes(deps.db, codeKey, me.id, codes),
-                chain.append(caller, { ...entry, action: "recovery-codes-generated" }),
+                chain.append(caller, auditEntry(me, "recovery-codes-generated", "success")),
               ]
             : []),
           // New codes without a factor (the passkey was not stored) do not stay.
@@ -191,17 +185,7 @@ export const removePasskey = guarded(
           )
           .returning({ id: passkeys.id }),
         insertMailEventIfChanged(deps.db, "passkey-removed", userId),
-        chain.append(
-          caller,
-          {
-            actorId: userId,
-            actorEmail: me.email,
-            subjectId: userId,
-            action: "passkey-removed",
-            outcome: "success",
-          },
-          { ifChanged: true },
-        ),
+        chain.append(caller, auditEntry(me, "passkey-removed", "success"), { ifChanged: true }),
         deleteRecoveryCodesWithoutFactorStatement(deps.db, userId),
       ]),
     );

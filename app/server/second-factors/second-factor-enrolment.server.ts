@@ -6,7 +6,7 @@ import { TOTP_ALREADY_ON } from "~/lib/account-messages";
 import { totpConfirmationSchema } from "~/lib/schemas";
 import type { PasskeySummary, TotpEnrolment } from "~/lib/second-factor-views";
 import { passkeys, recoveryCodes, totpCredentials } from "../../../db/schema";
-import { type AccountAction, withEventChain } from "../audit/account-events.server";
+import { auditEntry, withEventChain } from "../audit/account-events.server";
 import type { Database } from "../db.server";
 import { isRecentlyAuthenticated } from "../identity/caller-checks.server";
 import { guarded } from "../identity/guarded.server";
@@ -21,7 +21,6 @@ import {
 } from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
 import { conflict, done, invalid, type Outcome, unauthenticated } from "../outcome";
-import type { SignedInUser } from "../session-user";
 import {
   type EnrolmentLock,
   enrolmentLockOf,
@@ -54,9 +53,6 @@ import {
 // Setting up and changing second factors (/account/security and /api/auth/…): every change needs
 // "Confirm it's you", is written with its audit entry and the email that tells the owner in one batch, and
 // new recovery codes are shown once. A pending authenticator app's key is shown only to a recent sign-in.
-
-const ownEntry = (me: SignedInUser, action: AccountAction) =>
-  ({ actorId: me.id, actorEmail: me.email, subjectId: me.id, action, outcome: "success" }) as const;
 
 export interface SecurityOverview {
   factors: SecondFactors;
@@ -227,10 +223,10 @@ export const confirmTotpEnrolment = guarded(
             and(eq(totpCredentials.userId, me.id), isNull(totpCredentials.confirmedAt), mayEnrolSql(me)),
           ),
         insertMailEventWhere(deps.db, enabled, sql`changes() = 1`),
-        chain.append(caller, ownEntry(me, "totp-enabled"), { ifChanged: true }),
+        chain.append(caller, auditEntry(me, "totp-enabled", "success"), { ifChanged: true }),
         // Written only after the entry just before it was (it changed one row).
         ...(codes
-          ? [chain.append(caller, ownEntry(me, "recovery-codes-generated"), { ifChanged: true })]
+          ? [chain.append(caller, auditEntry(me, "recovery-codes-generated", "success"), { ifChanged: true })]
           : []),
         ...liftEnrolmentLockStatements(deps.db, me),
         ...(codes
@@ -285,7 +281,7 @@ export const removeTotp = guarded(
           )
           .returning({ userId: totpCredentials.userId }),
         insertMailEventIfChanged(deps.db, "totp-removed", userId),
-        chain.append(caller, ownEntry(me, "totp-removed"), { ifChanged: true }),
+        chain.append(caller, auditEntry(me, "totp-removed", "success"), { ifChanged: true }),
         deleteRecoveryCodesWithoutFactorStatement(deps.db, userId),
       ]),
     );
@@ -314,7 +310,7 @@ export const regenerateRecoveryCodes = guarded(
     const [mail] = await withEventChain(deps.db, (chain) =>
       deps.db.batch([
         insertMailEventWhere(deps.db, event, hasSecondFactorSql(userId)),
-        chain.append(caller, ownEntry(me, "recovery-codes-generated"), { ifChanged: true }),
+        chain.append(caller, auditEntry(me, "recovery-codes-generated", "success"), { ifChanged: true }),
         deps.db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), mailEventStoredSql(event))),
         insertRecoveryCodes(deps.db, codeKey, userId, codes),
         deleteRecoveryCodesWithoutFactorStatement(deps.db, userId),

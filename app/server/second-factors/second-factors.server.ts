@@ -1,7 +1,7 @@
 import { and, count, eq, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import { mailEvents, passkeys, recoveryCodes, totpCredentials } from "../../../db/schema";
-import { recordEvent } from "../audit/account-events.server";
+import { auditEntry, recordEvent } from "../audit/account-events.server";
 import type { Database } from "../db.server";
 import { hasSecondFactorSql } from "../identity/users.server";
 import { mailEventRow, publishMailEvents } from "../mail-outbox.server";
@@ -152,15 +152,9 @@ export async function checkSecondFactorCode(
 ): Promise<CodeCheck> {
   const code = typed.replace(/\s/g, "");
   const kind = codeKindOf(code);
-  const entry = {
-    actorId: person.id,
-    actorEmail: person.email,
-    subjectId: person.id,
-    outcome: "failure",
-  } as const;
   const attempt = await startCodeAttempt(deps.db, person.id, kind, caller);
   if (attempt === null) {
-    await recordEvent(deps.db, caller, { ...entry, action: "sign-in-locked-out" });
+    await recordEvent(deps.db, caller, auditEntry(person, "sign-in-locked-out", "failure"));
     return { ok: false };
   }
   const right =
@@ -172,6 +166,6 @@ export async function checkSecondFactorCode(
     return { ok: true, method: kind };
   }
   await reportWrongCode(deps, caller, person.id, kind, attempt);
-  await recordEvent(deps.db, caller, { ...entry, action: failureAction(kind, action) });
+  await recordEvent(deps.db, caller, auditEntry(person, failureAction(kind, action), "failure"));
   return { ok: false };
 }

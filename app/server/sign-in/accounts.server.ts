@@ -10,7 +10,7 @@ import {
   secondStepSchema,
 } from "~/lib/schemas";
 import { mailEvents, users } from "../../../db/schema";
-import { recordEvent, withEventChain } from "../audit/account-events.server";
+import { auditEntry, recordEvent, withEventChain } from "../audit/account-events.server";
 import { findTokenUser, spendTokenStatement, tokenUserIdSubquery } from "../identity/account-tokens.server";
 import { voidCredentialLinksStatements } from "../identity/credential-links.server";
 import { guarded, linkGuards } from "../identity/guarded.server";
@@ -105,16 +105,7 @@ export async function openSession(
     caller,
   );
   await withEventChain(deps.db, (chain) =>
-    deps.db.batch([
-      session.statement,
-      chain.append(caller, {
-        actorId: user.id,
-        actorEmail: user.email,
-        subjectId: user.id,
-        action,
-        outcome: "success",
-      }),
-    ]),
+    deps.db.batch([session.statement, chain.append(caller, auditEntry(user, action, "success"))]),
   );
   await session.store(deps.env);
   return { kind: "signed-in", user, token: session.token, secondFactor: action !== "sign-in" };
@@ -166,13 +157,11 @@ export const logIn = guarded(
       if (accountId !== null) {
         // The owner hears of a held client whatever happens to the audit entry, which comes after.
         await noticeHeldSignIns(deps, accountId, caller);
-        await recordEvent(deps.db, caller, {
-          actorId: accountId,
-          actorEmail: input.email,
-          subjectId: accountId,
-          action: held ? "sign-in-held" : "sign-in",
-          outcome: "failure",
-        });
+        await recordEvent(
+          deps.db,
+          caller,
+          auditEntry({ id: accountId, email: input.email }, held ? "sign-in-held" : "sign-in", "failure"),
+        );
       }
       return unauthenticated;
     }
@@ -199,13 +188,7 @@ export const completeSignIn = guarded(
     const user = challenge?.userId ? await findActiveUser(deps.db, challenge.userId) : null;
     if (!challenge || !user) return { kind: "unauthenticated", message: SIGN_IN_EXPIRED_MESSAGE };
     if (!isBoundTo(challenge, binding)) {
-      await recordEvent(deps.db, caller, {
-        actorId: user.id,
-        actorEmail: user.email,
-        subjectId: user.id,
-        action: "sign-in",
-        outcome: "failure",
-      });
+      await recordEvent(deps.db, caller, auditEntry(user, "sign-in", "failure"));
       return unauthenticated;
     }
     const check = await checkSecondFactorCode(deps, caller, user, code, "sign-in-code");
@@ -235,13 +218,7 @@ export async function logOut(deps: Deps, token: string | null, caller: Caller): 
         deleteSessionRowStatement(deps.db, session, token),
         chain.append(
           caller,
-          {
-            actorId: session.userId,
-            actorEmail: account?.email ?? null,
-            subjectId: session.userId,
-            action: "sign-out",
-            outcome: "success",
-          },
+          auditEntry({ id: session.userId, email: account?.email ?? null }, "sign-out", "success"),
           { ifChanged: true },
         ),
       ]),

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { SIGNED_OUT_AFTER_WRONG_PASSWORDS } from "~/lib/account-messages";
+import type { ActionOnAnAccount } from "~/lib/audit-actions";
 import { reauthenticationSchema } from "~/lib/schemas";
 import { users } from "../../../db/schema";
-import { type AccountAction, recordEvent, withEventChain } from "../audit/account-events.server";
+import { auditEntry, recordEvent, withEventChain } from "../audit/account-events.server";
 import { requireRecentAuthentication } from "../identity/caller-checks.server";
 import { guarded } from "../identity/guarded.server";
 import {
@@ -35,7 +36,7 @@ export const WRONG_CONFIRMATION = "That password or code is not right.";
 
 /** How a failed confirmation is logged and answered at its door. */
 export interface RefusalOf {
-  action: AccountAction;
+  action: ActionOnAnAccount;
   message: string;
   /** The check already logged its own failure (a wrong code): no entry of the door's action. */
   logged?: boolean;
@@ -55,11 +56,10 @@ export async function refuseConfirmation(
   failures: number,
   failure: RefusalOf,
 ): Promise<Failure> {
-  const entry = { actorId: me.id, actorEmail: me.email, subjectId: me.id } as const;
   const logFailure = () =>
     failure.logged
       ? Promise.resolve()
-      : recordEvent(deps.db, caller, { ...entry, action: failure.action, outcome: "failure" });
+      : recordEvent(deps.db, caller, auditEntry(me, failure.action, "failure"));
   if (!endsTheSession(failures) || !caller.session) {
     await logFailure();
     return { kind: "unauthenticated", message: failure.message };
@@ -68,11 +68,7 @@ export async function refuseConfirmation(
   await forgetEndedSessions(deps.env, me.id, ended);
   await logFailure();
   if (ended.length > 0) {
-    await recordEvent(deps.db, caller, {
-      ...entry,
-      action: "signed-out-after-wrong-passwords",
-      outcome: "success",
-    });
+    await recordEvent(deps.db, caller, auditEntry(me, "signed-out-after-wrong-passwords", "success"));
   }
   return { kind: "unauthenticated", message: SIGNED_OUT_AFTER_WRONG_PASSWORDS, signedOut: true };
 }
@@ -146,14 +142,8 @@ export async function confirmedSession(
   const moved = await withEventChain(deps.db, async (chain) => {
     const entry = chain.append(
       caller,
-      {
-        actorId: me.id,
-        actorEmail: me.email,
-        subjectId: me.id,
-        action: "reauthenticated",
-        outcome: "success",
-        // Only when the token moved: a session ended or renewed meanwhile confirmed nothing.
-      },
+      auditEntry(me, "reauthenticated", "success"),
+      // Only when the token moved: a session ended or renewed meanwhile confirmed nothing.
       { ifChanged: true },
     );
     const [rows] = carried

@@ -3,7 +3,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { NO_PASSKEY_CHALLENGE } from "~/lib/account-messages";
 import type { PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
 import { passkeys, users } from "../../../db/schema";
-import { recordEvent } from "../audit/account-events.server";
+import { auditEntry, recordEvent } from "../audit/account-events.server";
 import { guarded } from "../identity/guarded.server";
 import { claimConfirmation, recordFailedPasskeySignIn } from "../identity/password-limits.server";
 import { issueChallenge } from "../identity/sign-in-tickets.server";
@@ -102,13 +102,11 @@ async function checkAssertion(
     columns: { email: true },
     where: eq(users.id, stored.userId),
   });
-  await recordEvent(deps.db, caller, {
-    actorId: stored.userId,
-    actorEmail: owner?.email ?? null,
-    subjectId: stored.userId,
-    action: "passkey-counter-decreased",
-    outcome: "failure",
-  });
+  await recordEvent(
+    deps.db,
+    caller,
+    auditEntry({ id: stored.userId, email: owner?.email ?? null }, "passkey-counter-decreased", "failure"),
+  );
   console.warn("passkeys: a signature counter went back; the use was refused", {
     userId: stored.userId,
     stored: stored.signCount,
@@ -135,13 +133,11 @@ export const signInWithPasskey = guarded(
         columns: { email: true },
         where: eq(users.id, ownerId),
       });
-      await recordEvent(deps.db, caller, {
-        actorId: ownerId,
-        actorEmail: owner?.email ?? null,
-        subjectId: ownerId,
-        action: "sign-in-passkey",
-        outcome: "failure",
-      });
+      await recordEvent(
+        deps.db,
+        caller,
+        auditEntry({ id: ownerId, email: owner?.email ?? null }, "sign-in-passkey", "failure"),
+      );
     }
     const user = ownerId !== null && verified ? await findActiveUser(deps.db, ownerId) : null;
     if (!user) return unauthenticated;

@@ -1,0 +1,209 @@
+import { waitUntil, env as workerEnv } from "cloudflare:workers";
+import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { accountEvents } from "../../../db/schema";
+import type { Database } from "../db.server";
+import {
+  type AuditKey,
+  auditKeyOf,
+  type ChainHead,
+  type EntryRow,
+  GENESIS,
+  HEAD_KV_KEY,
+  PRUNE_ACTION,
+  parseHead,
+  pruneProof,
+  sealablePrefix,
+  sealedEntries,
+  signedHead,
+  storedEntryOf,
+} from "./audit-chain";
+
+// The sealer of the audit log: after each answer that wrote entries, and from the five-minute cron, it
+// chains every entry written since the newest sealed one by HMAC under the AUDIT_LOG_KEY secret
+// (audit-chain.ts), then moves the signed head kept outside D1
+// (docs/decisions/117-audit-log-sealed-after-the-write.md).
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+let cachedKey: { secret: string; key: AuditKey } | null = null;
+
+/** The key entries are sealed under: the AUDIT_LOG_KEY Worker secret. Without it nothing is written. */
+export function auditLogKey(env: { AUDIT_LOG_KEY?: string } = workerEnv): AuditKey {
+  const secret = env.AUDIT_LOG_KEY;
+  if (!secret)
+    throw new Error("AUDIT_LOG_KEY is not set: the audit log cannot be written (docs/operations.md)");
+  if (cachedKey?.secret !== secret) cachedKey = { secret, key: auditKeyOf(secret) };
+  return cachedKey.key;
+}
+
+/**
+ * Whether this isolate is sealing now (since when), and whether an entry was written since. A seal that ran
+ * past waitUntil's 30 seconds was cut off: after that, the next write starts anew.
+ */
+const sealing = { running: false, since: 0, again: false };
+const SEAL_CUT_OFF_MS = 30_000;
+
+/**
+ * Seals after the answer (waitUntil). One seal at a time per isolate: a write that finishes while a seal
+ * runs asks that seal to run once more when it is done, which then takes every entry written meanwhile. No
+ * request waits, none is left behind, and a burst costs a few seals, not one each.
+ */
+export function scheduleSeal(db: Database) {
+  if (sealing.running && Date.now() - sealing.since < SEAL_CUT_OFF_MS) {
+    sealing.again = true;
+    return;
+  }
+  sealing.running = true;
+  sealing.since = Date.now();
+  waitUntil(
+    (async () => {
+      do {
+        sealing.again = false;
+        await sealAuditLog(db, workerEnv.SESSIONS);
+      } while (sealing.again);
+      sealing.running = false;
+    })(),
+  );
+}
+
+/** Entries one round of the sealer chains: one read and one batch of this many updates. */
+const SEAL_ROUND = 100;
+
+/** The newest sealed entry (the chain's head in D1), or null before the first seal. */
+async function sealedHead(db: Database): Promise<ChainHead | null> {
+  const [row] = await db
+    .select({ id: accountEvents.id, hash: accountEvents.hash })
+    .from(accountEvents)
+    .where(isNotNull(accountEvents.hash))
+    .orderBy(desc(accountEvents.id))
+    .limit(1);
+  return row?.hash ? { id: row.id, hash: row.hash } : null;
+}
+
+/**
+ * The sealer: chains every entry written since the newest sealed one, in id order, under the current key
+ * (audit-chain.ts `sealedEntries`), then moves the head kept outside D1. Each update also checks that the
+ * newest sealed entry before it is still the one it was chained on, so two sealers at once (other isolates,
+ * the cron) write the same hashes or nothing. Returns how many entries it sealed; never throws.
+ */
+export async function sealAuditLog(db: Database, kv: KVNamespace): Promise<number> {
+  let sealed = 0;
+  let mayCreateHead = false;
+  try {
+    const key = auditLogKey();
+    const kept = parseHead(await kv.get(HEAD_KV_KEY));
+    for (let round = 0; ; round += 1) {
+      const previous = await sealedHead(db);
+      // Only the very first seal of a log writes its first head; after that, a missing head stays missing.
+      if (round === 0) mayCreateHead = !kept && previous === null;
+      const rows = await db.all<EntryRow>(
+        sql`SELECT * FROM account_events WHERE id > ${previous?.id ?? 0} ORDER BY id LIMIT ${SEAL_ROUND}`,
+      );
+      const { entries: sealable, refusal } = sealablePrefix(rows.map(storedEntryOf), {
+        kept,
+        // A log this seal began sealing from its start has no head yet: its first head follows this seal.
+        anySealed: previous !== null && !mayCreateHead,
+        now: nowSeconds(),
+      });
+      if (refusal) console.error(`audit log: ${refusal}. Run npm run audit:verify.`);
+      if (sealable.length === 0) break;
+      const entries = sealedEntries(key, previous, sealable);
+      const updates = entries.map((entry) =>
+        db
+          .update(accountEvents)
+          .set({ prevHash: entry.prevHash, hash: entry.hash, keyId: entry.keyId })
+          .where(
+            and(
+              eq(accountEvents.id, entry.id),
+              isNull(accountEvents.hash),
+              sql`(SELECT hash FROM account_events WHERE hash IS NOT NULL AND id < ${entry.id} ORDER BY id DESC LIMIT 1) IS ${entry.prevHash === GENESIS ? null : entry.prevHash}`,
+            ),
+          ),
+      );
+      const [first, ...rest] = updates;
+      if (!first) break;
+      const results = await db.batch([first, ...rest]);
+      const changed = results.reduce((sum, result) => sum + result.meta.changes, 0);
+      sealed += changed;
+      // Another sealer took these entries first (it seals the rest too), or sealing stops here.
+      if (changed === 0 || refusal) break;
+    }
+  } catch (error) {
+    console.error("audit log: sealing failed; the next write or the cron seals again", {
+      error: String(error),
+    });
+  }
+  await moveHeadOutsideD1(db, kv, { mayCreate: mayCreateHead });
+  return sealed;
+}
+
+/**
+ * Moves the head kept in KV (HEAD_KV_KEY) to the newest sealed entry in D1, signed, with the last entry the
+ * newest proven prune removed, and writes it to the Worker's logs (the copy no D1 or KV token can write,
+ * docs/operations.md). Best effort: a write may fail (other isolates write too) or land after a newer one,
+ * and the head then lags a little until the next seal. It never moves back, and never away from an entry D1
+ * no longer holds as it was: after a cut-off end it stays where it was, so `npm run audit:verify` still
+ * finds the cut. It writes a first head only for a log's first seal (`mayCreate`): a head removed later is
+ * put back by an operator who has checked the log. Never throws.
+ */
+export async function moveHeadOutsideD1(
+  db: Database,
+  kv: KVNamespace,
+  { mayCreate }: { mayCreate: boolean },
+): Promise<void> {
+  try {
+    const key = auditLogKey();
+    // Read again, not taken from the seal that ran just before: another isolate may have moved it since,
+    // and a head is never moved back.
+    const kept = parseHead(await kv.get(HEAD_KV_KEY));
+    if (!kept && !mayCreate) {
+      const [sealed] = await db
+        .select({ id: accountEvents.id })
+        .from(accountEvents)
+        .where(isNotNull(accountEvents.hash))
+        .limit(1);
+      if (sealed) {
+        console.error(
+          "audit log: no head is kept outside D1, yet D1 holds sealed entries; not writing one. Run npm run audit:verify, then --write-head.",
+        );
+        return;
+      }
+    }
+    const newestId = sql`(SELECT max(id) FROM account_events WHERE hash IS NOT NULL)`;
+    const [rows, prunes] = await db.batch([
+      db
+        .select({ id: accountEvents.id, hash: accountEvents.hash })
+        .from(accountEvents)
+        .where(
+          kept
+            ? or(eq(accountEvents.id, newestId), eq(accountEvents.id, kept.id))
+            : eq(accountEvents.id, newestId),
+        ),
+      db
+        .select({ subjectId: accountEvents.subjectId, requestId: accountEvents.requestId })
+        .from(accountEvents)
+        .where(and(eq(accountEvents.action, PRUNE_ACTION), isNotNull(accountEvents.hash)))
+        .orderBy(desc(accountEvents.id))
+        .limit(1),
+    ]);
+    if (kept && !rows.some((row) => row.id === kept.id && row.hash === kept.hash)) {
+      console.error(
+        `audit log: D1 no longer holds entry ${kept.id} as the head kept in KV names it; the head stays there. Run npm run audit:verify.`,
+      );
+      return;
+    }
+    const newest = rows.sort((a, b) => b.id - a.id)[0];
+    if (!newest?.hash) return;
+    const [prune] = prunes;
+    const prunedThrough =
+      prune?.subjectId != null && prune.requestId === pruneProof(key, prune.subjectId)
+        ? prune.subjectId
+        : (kept?.prunedThrough ?? 0);
+    if (kept?.mac && kept.id >= newest.id && kept.prunedThrough === prunedThrough) return;
+    const head = signedHead(key, { id: newest.id, hash: newest.hash }, prunedThrough);
+    await kv.put(HEAD_KV_KEY, JSON.stringify(head));
+    console.log(`audit log: head ${head.id}:${head.hash} pruned-through ${head.prunedThrough}`);
+  } catch (error) {
+    console.warn("audit log: the head outside D1 did not move this time", { error: String(error) });
+  }
+}
