@@ -1,10 +1,12 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { MAIL_KINDS } from "../../app/emails/mail-kinds";
 import { getDb } from "../../app/server/db.server";
 import { hashToken } from "../../app/server/identity/account-tokens.server";
 import { handleMailBatch } from "../../app/server/mail/mail-consumer.server";
 import { retryDelaySeconds } from "../../app/server/mail/mail-delivery.server";
+import { MAIL_EVENTS } from "../../app/server/mail/mail-events.server";
 import {
   insertMailEventIfChanged,
   type MailEventMessage,
@@ -206,6 +208,18 @@ describe("mail consumer: the emails", () => {
     expect(sent).toEqual([]);
     expect(result.explicitAcks).toHaveLength(2);
     expect(result.retryMessages).toEqual([]);
+  });
+});
+
+describe("mail kinds", () => {
+  it("has every kind of email sent by some event, and every one says why a person gets it", () => {
+    const sent = new Set(Object.values(MAIL_EVENTS).flatMap((declaration) => declaration.sends));
+    expect([...sent].sort()).toEqual(Object.keys(MAIL_KINDS).sort());
+    for (const { reason } of Object.values(MAIL_KINDS)) expect(reason).toMatch(/^\S.*\.$/);
+  });
+
+  it("declares every event type the schema knows", () => {
+    expect(Object.keys(MAIL_EVENTS).sort()).toEqual([...mailEvents.type.enumValues].sort());
   });
 });
 
