@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { PERSONAL_SUBJECTS } from "../../app/content/email-subjects";
 import { MAIL_KINDS } from "../../app/emails/mail-kinds";
 import { getDb } from "../../app/server/db.server";
 import { hashToken } from "../../app/server/identity/account-tokens.server";
@@ -216,6 +217,14 @@ describe("mail kinds", () => {
     const sent = new Set(Object.values(MAIL_EVENTS).flatMap((declaration) => declaration.sends));
     expect([...sent].sort()).toEqual(Object.keys(MAIL_KINDS).sort());
     for (const { reason } of Object.values(MAIL_KINDS)) expect(reason).toMatch(/^\S.*\.$/);
+  });
+
+  it("gives every event that mails an account's owner a subject for the list under Your data", () => {
+    const toOwners = Object.entries(MAIL_EVENTS)
+      .filter(([, { sends }]) => sends.some((kind) => MAIL_KINDS[kind].to === "owner"))
+      .map(([type]) => type);
+    expect(toOwners.length).toBeGreaterThan(0);
+    for (const type of toOwners) expect(Object.keys(PERSONAL_SUBJECTS)).toContain(type);
   });
 
   it("declares every event type the schema knows", () => {
