@@ -117,7 +117,7 @@ export const SECOND_FACTOR_MAIL = {
     },
   }),
 
-  /** The owner's warning about a wrong second-factor code after the right password (code-lockout.server.ts). */
+  /** The owner's warning about a wrong code after the right password (code-lockout.server.ts). */
   "second-factor-wrong-code": mailEvent({
     sends: ["second-factor-wrong-code"],
     async emails(db, { subjectId }) {

@@ -18,7 +18,7 @@ export const RSA_MIN_MODULUS_BITS = 2048;
 
 export type PasskeyAlgorithm = typeof coseAlgorithmES256 | typeof coseAlgorithmRS256;
 
-/** A credential's key as stored, or "weak-key" (an RSA modulus too short), or null when it is not one we take. */
+/** A credential's key as stored, "weak-key" (an RSA modulus too short), or null for a key we do not take. */
 export async function supportedKey(
   coseKey: COSEPublicKey,
 ): Promise<{ publicKey: Uint8Array; algorithm: PasskeyAlgorithm } | "weak-key" | null> {
