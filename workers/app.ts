@@ -31,7 +31,7 @@ import {
   withoutIgnoredBody,
 } from "../app/server/http/request-policy.server";
 import { applySecurityHeaders, createNonce } from "../app/server/http/security-headers.server";
-import { validateSession, validateSessionForView } from "../app/server/identity/sessions.server";
+import { validateSession, validateSessionForView } from "../app/server/identity/session-views.server";
 import { type MailEventMessage, sweepUnpublishedMail } from "../app/server/mail-outbox.server";
 import { DAILY_CRON, pruneSpentRecords } from "../app/server/scheduled/retention.server";
 

@@ -1,8 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { type EmailContent, emailContent, type MailMessage } from "./email-content";
+import type { EmailContent } from "./email-content";
 import { EmailDocument } from "./email-layout";
+import { emailContent, type MailMessage } from "./mail-kinds";
 
-export type { MailMessage } from "./email-content";
+export type { MailMessage } from "./mail-kinds";
 
 export interface RenderedEmail {
   subject: string;

@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import { failureInit, readForm } from "~/server/http/form-door.server";
 import { failureNotice } from "~/server/http/outcome-notices.server";
 import { callerOf, depsOf } from "~/server/operation.server";
-import { requestPasswordReset } from "~/server/sign-in/accounts.server";
+import { requestPasswordReset } from "~/server/sign-in/password-reset.server";
 import type { Route } from "./+types/forgot-password";
 
 interface ActionResult {

@@ -12,7 +12,7 @@ import { failureInit, readForm } from "~/server/http/form-door.server";
 import { errorNotice, failureNotice } from "~/server/http/outcome-notices.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import { type PasskeysAtReset, passkeysAtReset } from "~/server/second-factors/passkeys-at-reset.server";
-import { resetPassword } from "~/server/sign-in/accounts.server";
+import { resetPassword } from "~/server/sign-in/password-reset.server";
 import type { Route } from "./+types/reset-password";
 
 // /reset-password?token=…: the emailed link's page. The new password, and, when the account has passkeys,

@@ -1,6 +1,6 @@
 import { RESET_LINK_SENT_MESSAGE } from "~/lib/account-messages";
 import { jsonAction, postOnly } from "~/server/http/json-api.server";
-import { requestPasswordReset } from "~/server/sign-in/accounts.server";
+import { requestPasswordReset } from "~/server/sign-in/password-reset.server";
 
 export const action = jsonAction({
   readsBody: true,

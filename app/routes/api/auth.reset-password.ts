@@ -1,5 +1,5 @@
 import { jsonAction, postOnly } from "~/server/http/json-api.server";
-import { resetPassword } from "~/server/sign-in/accounts.server";
+import { resetPassword } from "~/server/sign-in/password-reset.server";
 
 /**
  * POST /api/auth/reset-password { token, password, keepPasskeys? }: the new password; the account's passkeys

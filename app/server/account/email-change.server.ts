@@ -8,7 +8,7 @@ import { guarded, linkGuards } from "../identity/guarded.server";
 import { insertMailEventIfChanged, type MailEventMessage, publishMailEvents } from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
 import { done, type Failure, invalid, type Outcome } from "../outcome";
-import { confirmHolder, WRONG_PASSWORD } from "./my-account.server";
+import { confirmHolder, WRONG_PASSWORD } from "./holder-confirmation.server";
 
 // A change of address. The request stores the change and queues its mail: a link to the
 // new address (or, when another account already has it, an email saying so, with the same answer here),

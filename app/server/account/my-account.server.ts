@@ -10,16 +10,24 @@ import {
   passwordChangeSchema,
   profileChangeSchema,
 } from "~/lib/schemas";
+<<<<<<< HEAD
 import { type UserRow, users } from "../../../db/schema";
 import { auditEntry, recordEvent, withEventChain } from "../audit/account-events.server";
 import { listOwnEvents } from "../audit/own-activity.server";
 import { isRecentlyAuthenticated, requireSignedIn } from "../identity/caller-checks.server";
+=======
+import { users } from "../../../db/schema";
+import {
+  type AccountAction,
+  type AccountEvent,
+  listOwnEvents,
+  type OwnEvent,
+  recordEvent,
+  withEventChain,
+} from "../audit/account-events.server";
+>>>>>>> helper-mail
 import { voidCredentialLinksStatements } from "../identity/credential-links.server";
 import { guarded } from "../identity/guarded.server";
-import {
-  clearConfirmFailuresIfSignedIn,
-  clearConfirmFailuresStatement,
-} from "../identity/password-limits.server";
 import { hashPassword } from "../identity/passwords.server";
 import {
   deleteOtherSessionsStatement,
@@ -31,14 +39,13 @@ import {
   listUserSessions,
   newSession,
   renameInSessions,
-  renewSessionToken,
 } from "../identity/sessions.server";
 import { revokeSignInTicketsStatement } from "../identity/sign-in-tickets.server";
 import { insertMailEventIfChanged, publishMailEvents } from "../mail-outbox.server";
-import { type Caller, type Deps, rateLimit } from "../operation.server";
-import { conflict, done, type Failure, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
-import { checkSecondFactorCode } from "../second-factors/second-factors.server";
+import type { Caller, Deps } from "../operation.server";
+import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
 import type { SignedInUser } from "../session-user";
+<<<<<<< HEAD
 import {
   claimAndCheckPassword,
   refusalOfPassword,
@@ -47,6 +54,16 @@ import {
 } from "../sign-in/confirm-its-you.server";
 import { eraseAddress, isLastActiveAdmin, LAST_ADMIN_MESSAGE } from "./address-erasure.server";
 import { collectPersonalData, type PersonalData } from "./personal-data.server";
+=======
+import { confirmHolder } from "./holder-confirmation.server";
+import {
+  collectPersonalData,
+  eraseAddress,
+  isLastActiveAdmin,
+  LAST_ADMIN_MESSAGE,
+  type PersonalData,
+} from "./personal-data.server";
+>>>>>>> helper-mail
 
 // What every signed-in person can do for themselves, one operation per use case behind both
 // doors. Each starts from D1: the session must still exist there and the account be approved and active.
@@ -184,6 +201,7 @@ export const myActivity = guarded(
   },
 );
 
+<<<<<<< HEAD
 /** The wrong current password: the same answer whatever else is wrong. */
 export const WRONG_PASSWORD = "The current password is not right.";
 
@@ -264,6 +282,8 @@ export async function confirmHolder<T>(
   return done({ user, data: parsed.data, token: null });
 }
 
+=======
+>>>>>>> helper-mail
 /**
  * Changes the password: the current one must be right, the new one follows the registration's rules.
  * Every session of the person ends at once, the one asking continues under a new token (returned for its

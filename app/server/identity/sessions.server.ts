@@ -1,65 +1,27 @@
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, ne } from "drizzle-orm";
 import type { ListedSession } from "~/lib/account-activity";
 import { sessions } from "../../../db/schema";
 import type { Database } from "../db.server";
 import type { Caller } from "../deps";
 import type { SessionInfo } from "../session-user";
-import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from "./lifetimes";
 import { sessionKey, userIndexPrefix } from "./session-keys";
+import {
+  isSessionRecord,
+  limitsOf,
+  nowSeconds,
+  type SessionRecord,
+  tokenHash,
+} from "./session-records.server";
+import { forgetRecent } from "./session-views.server";
 
 // docs/standards.md, Security numbers: 32 random bytes; KV keeps only sha256(token); 10 days idle, 30 days absolute,
 // renewed at most once an hour. Each session also has an index key under its user, so everything that
 // ends a person's standing (deactivation, a password reset) can find and end all their sessions.
 // D1 keeps a row per session (db/schema/sessions.ts `sessions`): privileged requests find it there, so
 // ending a session (deleting its row) takes effect at once for them; KV, eventually consistent, follows
-// for page views within about a minute.
-const RENEW_AFTER_SECONDS = 60 * 60;
-
-/**
- * An administrator's session is shorter: 12 hours at most, 2 hours idle. Its record is renewed every 5
- * minutes of use, so the idle limit is kept to within 5 minutes; privileged requests also check the 12
- * hours against the session's row in D1 (users.server.ts `findSignedInUser`).
- */
-export const ADMIN_SESSION_LIMITS = { idle: 2 * 60 * 60, absolute: 12 * 60 * 60, renewAfter: 5 * 60 };
-const MEMBER_SESSION_LIMITS = {
-  idle: SESSION_IDLE_SECONDS,
-  absolute: SESSION_ABSOLUTE_SECONDS,
-  renewAfter: RENEW_AFTER_SECONDS,
-};
-
-const limitsOf = (record: { isAdmin: boolean }) =>
-  record.isAdmin ? ADMIN_SESSION_LIMITS : MEMBER_SESSION_LIMITS;
-
-interface SessionRecord extends SessionInfo {
-  createdAt: number;
-  lastVerifiedAt: number;
-}
-
-export interface ValidSession {
-  session: SessionInfo;
-  /** Set when the session was renewed and its cookie should be sent again. */
-  renewed: boolean;
-}
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-function tokenHash(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
-}
-
-function isSessionRecord(value: unknown): value is SessionRecord {
-  const record = value as Partial<SessionRecord> | null;
-  return (
-    typeof record?.sessionId === "string" &&
-    typeof record.userId === "number" &&
-    typeof record.firstName === "string" &&
-    typeof record.isAdmin === "boolean" &&
-    typeof record.createdAt === "number" &&
-    typeof record.lastVerifiedAt === "number"
-  );
-}
+// for page views within about a minute. The record KV keeps is session-records.server.ts's; reading it for
+// a request, session-views.server.ts's.
 
 export function generateSessionToken(): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32)));
@@ -163,81 +125,6 @@ export function renewSessionToken(db: Database, session: SessionInfo) {
 /** The same session as a request that presents `token` knows it (after a new token in this request). */
 export function sessionUnderToken(session: SessionInfo, token: string): SessionInfo {
   return { ...session, tokenHash: tokenHash(token) };
-}
-
-// Content-page views (member-pages.server.ts) need the session only to pick the page's header form, member
-// or admin, which shows nothing personal. Reading it from KV on every view cost a signed-in view a third of
-// its throughput (docs/measurements.md), so a session this isolate has read from KV in the last
-// VIEW_MEMO_MS is taken from memory for them. Everything else still reads KV on every request. A session
-// ended here is forgotten at once; one ended through another isolate shows the signed-in header on content
-// pages for at most that long, well inside KV's own minute of propagation.
-const VIEW_MEMO_MS = 10_000;
-const VIEW_MEMO_SIZE = 1_000;
-/** By token (hashing it would cost each view more than the rest of its work), with its hash. */
-const recentViews = new Map<string, { hash: string; record: SessionRecord; until: number }>();
-
-function remember(token: string, hash: string, record: SessionRecord) {
-  recentViews.delete(token);
-  if (recentViews.size >= VIEW_MEMO_SIZE) {
-    const oldest = recentViews.keys().next().value;
-    if (oldest !== undefined) recentViews.delete(oldest);
-  }
-  recentViews.set(token, { hash, record, until: Date.now() + VIEW_MEMO_MS });
-}
-
-/** Forgets the session with this token hash: it has ended, or its record changed. */
-function forgetRecent(hash: string) {
-  for (const [token, memo] of recentViews) if (memo.hash === hash) recentViews.delete(token);
-}
-
-/** One KV read; a write only when the session is renewed (at most hourly). */
-export async function validateSession(env: Env, token: string): Promise<ValidSession | null> {
-  const hash = tokenHash(token);
-  const key = sessionKey(hash);
-  const record = await env.SESSIONS.get(key, "json").catch(() => null);
-  if (!isSessionRecord(record)) {
-    recentViews.delete(token);
-    return null;
-  }
-  const now = nowSeconds();
-  const limits = limitsOf(record);
-  if (now - record.createdAt >= limits.absolute || now - record.lastVerifiedAt >= limits.idle) {
-    recentViews.delete(token);
-    await env.SESSIONS.delete(key);
-    return null;
-  }
-  const session = sessionOf(record, hash);
-  if (now - record.lastVerifiedAt < limits.renewAfter) {
-    remember(token, hash, record);
-    return { session, renewed: false };
-  }
-  const ttl = Math.min(limits.idle, limits.absolute - (now - record.createdAt));
-  const renewed = { ...record, lastVerifiedAt: now };
-  await env.SESSIONS.put(key, JSON.stringify(renewed), { expirationTtl: Math.max(ttl, 60) });
-  remember(token, hash, renewed);
-  return { session, renewed: true };
-}
-
-function sessionOf({ sessionId, userId, firstName, isAdmin }: SessionRecord, hash: string): SessionInfo {
-  return { sessionId, userId, firstName, isAdmin, tokenHash: hash };
-}
-
-/**
- * The session for a content page's header: from this isolate's memory when KV was read for it in the last
- * ten seconds and it is not due for renewal, else as `validateSession` (one KV read).
- */
-export async function validateSessionForView(env: Env, token: string): Promise<ValidSession | null> {
-  const memo = recentViews.get(token);
-  if (memo && memo.until > Date.now()) {
-    const now = nowSeconds();
-    const { record } = memo;
-    const limits = limitsOf(record);
-    // Not due for renewal means within the idle limit too (renewal comes well before it).
-    if (now - record.createdAt < limits.absolute && now - record.lastVerifiedAt < limits.renewAfter) {
-      return { session: sessionOf(record, memo.hash), renewed: false };
-    }
-  }
-  return validateSession(env, token);
 }
 
 /** The session a token names, as KV holds it (to know whose it is before ending it). */
@@ -379,7 +266,5 @@ export async function listUserSessions(
     ];
   });
 }
-
-/** No session lives longer than this, renewed or not. */
 
 export type { ListedSession };

@@ -7,7 +7,7 @@ import type { Caller } from "../deps";
 import type { SessionInfo, SessionUser, SignedInUser } from "../session-user";
 import { claimPasswordCheck, settleRightPassword } from "./password-limits.server";
 import { spendEquivalentHashWork, verifyPassword } from "./passwords.server";
-import { ADMIN_SESSION_LIMITS } from "./sessions.server";
+import { ADMIN_SESSION_LIMITS } from "./session-records.server";
 
 /** The insert of a pending account (isApproved false, isActive true); on a taken email it inserts nothing. */
 export function insertPendingUserStatement(db: Database, input: RegistrationInput, passwordHash: string) {

@@ -15,9 +15,10 @@ import { deleteRecoveryCodesWithoutFactorStatement } from "./second-factors.serv
 
 // A password reset asks whether to keep the account's passkeys (a passkey planted from a stolen session
 // signs in on its own, so a new password alone would not shut it out). The reset page lists them; the
-// reset (accounts.server.ts `resetPassword`) removes them in its own batch unless the person keeps them.
-// A reset link is only a mailbox, and a mailbox alone must not take a second factor away: the passkeys
-// may go only while a confirmed authenticator app remains, for every account, administrator or member.
+// reset (password-reset.server.ts `resetPassword`) removes them in its own batch unless the person keeps
+// them. A reset link is only a mailbox, and a mailbox alone must not take a second factor away: the
+// passkeys may go only while a confirmed authenticator app remains, for every account, administrator or
+// member.
 
 /** What the reset page lists: the passkeys of a live reset link's account, and whether they must stay. */
 export interface PasskeysAtReset {

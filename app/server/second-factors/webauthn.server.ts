@@ -1,16 +1,11 @@
-import { decodePKIXECDSASignature, p256 } from "@oslojs/crypto/ecdsa";
-import { RSAPublicKey } from "@oslojs/crypto/rsa";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
-import { decodeBase64urlIgnorePadding, decodeHex, encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import {
   type AuthenticatorData,
   ClientDataType,
-  COSEKeyType,
-  type COSEPublicKey,
   coseAlgorithmES256,
   coseAlgorithmRS256,
-  coseEllipticCurveP256,
   createAssertionSignatureMessage,
   parseAttestationObject,
   parseAuthenticatorData,
@@ -23,6 +18,7 @@ import type {
   PasskeyRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "~/lib/passkey-client";
+import { type PasskeyAlgorithm, signatureValid, supportedKey } from "./passkey-keys.server";
 
 // The server's half of the passkey (WebAuthn) ceremonies: the options the browser hands to the
 // authenticator, and the checks of what comes back. Passkeys must verify the user (PIN, biometrics), so a
@@ -32,16 +28,11 @@ import type {
 // A credential's public key is stored as its SubjectPublicKeyInfo (DER, as WebCrypto's "spki" and
 // `openssl pkey -pubin -inform DER` read it) beside its COSE algorithm: -7 (ES256, ECDSA P-256 with
 // SHA-256) or -257 (RS256, RSASSA-PKCS1-v1_5 with SHA-256, with a modulus of at least 2048 bits).
-// Signatures are checked with WebCrypto, natively, which is why the verifications are async. Each verdict
-// carries the authenticator's signature counter; comparing it with the stored one is the caller's
-// (passkeys.server.ts), which raises the stored value in the same conditional UPDATE.
+// Signatures are checked with WebCrypto, natively (passkey-keys.server.ts), which is why the verifications
+// are async. Each verdict carries the authenticator's signature counter; comparing it with the stored one
+// is the caller's (passkeys.server.ts), which raises the stored value in the same conditional UPDATE.
 
 export const PASSKEY_TIMEOUT_MS = 300_000;
-
-/** The smallest RSA modulus accepted (NIST SP 800-131A, ASVS 11.2.3: 112 bits of security). */
-export const RSA_MIN_MODULUS_BITS = 2048;
-
-export type PasskeyAlgorithm = typeof coseAlgorithmES256 | typeof coseAlgorithmRS256;
 
 /** What the browser must have seen: the challenge issued for this ceremony, our origin and rp id. */
 export interface PasskeyExpectation {
@@ -305,97 +296,6 @@ function checkAuthenticatorData(data: AuthenticatorData, rpId: string): PasskeyR
   if (!data.userPresent) return "user-not-present";
   if (!data.userVerified) return "user-not-verified";
   return null;
-}
-
-async function supportedKey(
-  coseKey: COSEPublicKey,
-): Promise<{ publicKey: Uint8Array; algorithm: PasskeyAlgorithm } | "weak-key" | null> {
-  try {
-    const algorithm = coseKey.algorithm();
-    let publicKey: Uint8Array;
-    if (algorithm === coseAlgorithmES256 && coseKey.type() === COSEKeyType.EC2) {
-      const { curve, x, y } = coseKey.ec2();
-      if (curve !== coseEllipticCurveP256) return null;
-      publicKey = p256SubjectPublicKeyInfo(x, y);
-    } else if (algorithm === coseAlgorithmRS256 && coseKey.type() === COSEKeyType.RSA) {
-      const { n, e } = coseKey.rsa();
-      // @oslojs takes only a 256-byte n, but zero bytes in front can hide a short modulus in it.
-      if (n.toString(2).length < RSA_MIN_MODULUS_BITS) return "weak-key";
-      publicKey = new RSAPublicKey(n, e).encodePKIX();
-    } else {
-      return null;
-    }
-    // WebCrypto refuses what it could never verify with, such as a point off the curve.
-    await importVerifyKey(publicKey, algorithm);
-    return { publicKey, algorithm };
-  } catch {
-    return null;
-  }
-}
-
-// SubjectPublicKeyInfo up to the point: SEQUENCE { SEQUENCE { id-ecPublicKey, prime256v1 }, BIT STRING }.
-// Written by hand because @oslojs/crypto 1.0.1 misplaces a y coordinate that starts with a zero byte.
-const P256_SPKI_PREFIX = decodeHex("3059301306072a8648ce3d020106082a8648ce3d030107034200");
-
-function p256SubjectPublicKeyInfo(x: bigint, y: bigint): Uint8Array {
-  const point = new Uint8Array(65);
-  point[0] = 0x04;
-  point.set(fixedWidth(x, 32), 1);
-  point.set(fixedWidth(y, 32), 33);
-  const spki = new Uint8Array(P256_SPKI_PREFIX.length + point.length);
-  spki.set(P256_SPKI_PREFIX);
-  spki.set(point, P256_SPKI_PREFIX.length);
-  return spki;
-}
-
-function fixedWidth(value: bigint, length: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  let rest = value;
-  for (let index = length - 1; index >= 0; index--) {
-    bytes[index] = Number(rest & 0xffn);
-    rest >>= 8n;
-  }
-  return bytes;
-}
-
-const importParameters = {
-  [coseAlgorithmES256]: { name: "ECDSA", namedCurve: "P-256" },
-  [coseAlgorithmRS256]: { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" },
-};
-
-function importVerifyKey(spki: Uint8Array, algorithm: PasskeyAlgorithm): Promise<CryptoKey> {
-  return crypto.subtle.importKey("spki", new Uint8Array(spki), importParameters[algorithm], false, [
-    "verify",
-  ]);
-}
-
-async function signatureValid(
-  spki: Uint8Array,
-  algorithm: PasskeyAlgorithm,
-  signature: Uint8Array,
-  message: Uint8Array,
-): Promise<boolean> {
-  try {
-    const key = await importVerifyKey(spki, algorithm);
-    if (algorithm === coseAlgorithmRS256) {
-      return await crypto.subtle.verify(
-        "RSASSA-PKCS1-v1_5",
-        key,
-        new Uint8Array(signature),
-        new Uint8Array(message),
-      );
-    }
-    // Authenticators sign ES256 in DER; WebCrypto takes r and s side by side, 32 bytes each.
-    const rs = decodePKIXECDSASignature(signature).encodeIEEEP1363(p256);
-    return await crypto.subtle.verify(
-      { name: "ECDSA", hash: "SHA-256" },
-      key,
-      new Uint8Array(rs),
-      new Uint8Array(message),
-    );
-  } catch {
-    return false;
-  }
 }
 
 function fromBase64url(text: string): Uint8Array | null {

@@ -1,0 +1,108 @@
+import { and, eq } from "drizzle-orm";
+import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
+import type { Greeting } from "~/emails/email-content";
+import type { MailData, MailKind, MailKindTo, MailMessage } from "~/emails/mail-kinds";
+import { mailEvents, users } from "../../../db/schema";
+import type { Database } from "../db.server";
+import type { MailEventMessage, MailEventType } from "../mail-outbox.server";
+
+// What an event calls for: the emails it sends, each to one address. A kind of email is addressed as its
+// declaration in app/emails says (MAIL_KINDS: the account's owner, a given address, or the admins), and the
+// helpers below take only the kinds declared for their recipient, so no email can go where its kind does not.
+
+/** One email to one address. `message` runs only when it is about to be sent: it may mint a token. */
+export interface PlannedEmail<K extends MailKind = MailKind> {
+  kind: K;
+  to: string;
+  message: () => Promise<MailMessage>;
+}
+
+/** What a kind's data is given as: at once, or as a function run only when the email goes out. */
+type DataSource<K extends MailKind> = MailData<K> | (() => Promise<MailData<K>>);
+
+function planned<K extends MailKind>(kind: K, to: string, data: DataSource<K>): PlannedEmail<K> {
+  const read = typeof data === "function" ? data : async () => data;
+  return { kind, to, message: async () => ({ kind, ...(await read()) }) as MailMessage };
+}
+
+/** An email to the account's own address. */
+export function toOwner<K extends MailKindTo<"owner">>(
+  owner: { email: string },
+  kind: K,
+  data: DataSource<K>,
+): PlannedEmail<K> {
+  return planned(kind, owner.email, data);
+}
+
+/** An email to an address the fact names (an old or new address, the address a request was made for). */
+export function toAddress<K extends MailKindTo<"address">>(
+  address: string,
+  kind: K,
+  data: DataSource<K>,
+): PlannedEmail<K> {
+  return planned(kind, address, data);
+}
+
+/** Approved, active admins: the people told about new contact messages and registrations. */
+async function adminAddresses(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(eq(users.userTypeId, ADMIN_USER_TYPE_ID), eq(users.isApproved, true), eq(users.isActive, true)),
+    );
+  return rows.map((row) => row.email);
+}
+
+/** The same email to every approved, active administrator. */
+export async function toAdmins<K extends MailKindTo<"admins">>(
+  db: Database,
+  kind: K,
+  data: MailData<K>,
+): Promise<PlannedEmail<K>[]> {
+  const addresses = await adminAddresses(db);
+  if (addresses.length === 0) console.warn("mail: no approved, active admin to tell", { kind });
+  return addresses.map((to) => planned(kind, to, data));
+}
+
+/**
+ * One kind of mail event (a row of `mail_events`): the kinds of email it may send, and how it reads its
+ * facts again from D1 into those emails, or null when its subject row no longer exists.
+ */
+export interface MailEventDeclaration<K extends MailKind = MailKind> {
+  sends: readonly K[];
+  emails: (db: Database, event: MailEventMessage) => Promise<PlannedEmail<K>[] | null>;
+  /** The event keeps its recipient's address only to send this email: forget it once sent. */
+  forgetsRecipient?: true;
+}
+
+/** A declaration whose emails are only of the kinds it says it sends (`sends` alone names them). */
+export function mailEvent<K extends MailKind>(
+  declaration: MailEventDeclaration<NoInfer<K>> & { sends: readonly K[] },
+): MailEventDeclaration<K> {
+  return declaration;
+}
+
+/** What a family's table of events satisfies. */
+export type MailEventTable = Partial<Record<MailEventType, MailEventDeclaration>>;
+
+export function findUser(db: Database, id: number) {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+/**
+ * The name an email to the account's own address greets by: only once that address is proven the person's
+ * (confirmed by a link), so mail to an address someone merely typed carries no name they typed with it.
+ */
+export function greeting(user: { firstName: string; emailConfirmedAt: Date | null }): Greeting {
+  return user.emailConfirmedAt ? user.firstName : null;
+}
+
+/** When an event was stored (now, when its row is gone). */
+export async function eventCreatedAt(db: Database, id: string): Promise<Date> {
+  const row = await db.query.mailEvents.findFirst({
+    columns: { createdAt: true },
+    where: eq(mailEvents.id, id),
+  });
+  return row?.createdAt ?? new Date();
+}
