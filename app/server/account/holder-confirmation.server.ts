@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { ActionOnAnAccount } from "~/lib/audit-actions";
 import { fieldErrorsOf } from "~/lib/schemas";
 import { type UserRow, users } from "../../../db/schema";
-import type { AccountAction } from "../audit/account-events.server";
 import { isRecentlyAuthenticated, requireSignedIn } from "../identity/caller-checks.server";
 import {
   clearConfirmFailuresIfSignedIn,
@@ -48,7 +48,7 @@ export async function confirmHolder<T>(
   change: {
     schema: { safeParse(input: unknown): Parsed<T> };
     password: (data: T) => string;
-    action: AccountAction;
+    action: ActionOnAnAccount;
     /** A refusal of the change that needs no confirmation (e.g. the last administrator's deletion). */
     refuse?: (me: SignedInUser, data: T) => Promise<Failure | null>;
   },

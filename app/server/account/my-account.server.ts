@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import type { OwnEvent } from "~/lib/account-activity";
-import type { ActionOnAnAccount } from "~/lib/audit-actions";
 import type { Person } from "~/lib/person";
 import {
   accountDeletionSchema,
@@ -10,22 +9,9 @@ import {
   passwordChangeSchema,
   profileChangeSchema,
 } from "~/lib/schemas";
-<<<<<<< HEAD
-import { type UserRow, users } from "../../../db/schema";
+import { users } from "../../../db/schema";
 import { auditEntry, recordEvent, withEventChain } from "../audit/account-events.server";
 import { listOwnEvents } from "../audit/own-activity.server";
-import { isRecentlyAuthenticated, requireSignedIn } from "../identity/caller-checks.server";
-=======
-import { users } from "../../../db/schema";
-import {
-  type AccountAction,
-  type AccountEvent,
-  listOwnEvents,
-  type OwnEvent,
-  recordEvent,
-  withEventChain,
-} from "../audit/account-events.server";
->>>>>>> helper-mail
 import { voidCredentialLinksStatements } from "../identity/credential-links.server";
 import { guarded } from "../identity/guarded.server";
 import { hashPassword } from "../identity/passwords.server";
@@ -45,25 +31,9 @@ import { insertMailEventIfChanged, publishMailEvents } from "../mail-outbox.serv
 import type { Caller, Deps } from "../operation.server";
 import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
 import type { SignedInUser } from "../session-user";
-<<<<<<< HEAD
-import {
-  claimAndCheckPassword,
-  refusalOfPassword,
-  refuseConfirmation,
-  WRONG_CONFIRMATION,
-} from "../sign-in/confirm-its-you.server";
 import { eraseAddress, isLastActiveAdmin, LAST_ADMIN_MESSAGE } from "./address-erasure.server";
-import { collectPersonalData, type PersonalData } from "./personal-data.server";
-=======
 import { confirmHolder } from "./holder-confirmation.server";
-import {
-  collectPersonalData,
-  eraseAddress,
-  isLastActiveAdmin,
-  LAST_ADMIN_MESSAGE,
-  type PersonalData,
-} from "./personal-data.server";
->>>>>>> helper-mail
+import { collectPersonalData, type PersonalData } from "./personal-data.server";
 
 // What every signed-in person can do for themselves, one operation per use case behind both
 // doors. Each starts from D1: the session must still exist there and the account be approved and active.
@@ -201,89 +171,6 @@ export const myActivity = guarded(
   },
 );
 
-<<<<<<< HEAD
-/** The wrong current password: the same answer whatever else is wrong. */
-export const WRONG_PASSWORD = "The current password is not right.";
-
-type Parsed<T> = { success: true; data: T } | { success: false; error: Parameters<typeof fieldErrorsOf>[0] };
-
-/** The field error of a change that needs a code too (a second factor, and no sign-in in the last 10 minutes). */
-export const CODE_NEEDED =
-  "Confirm it's you: you signed in more than 10 minutes ago, so also give the code from your authenticator app or a recovery code";
-
-/**
- * The first steps of every change only the account's holder may make: the rate limit, a live session, the
- * input under its schema, what the change itself refuses before anything is confirmed (`refuse`), then the
- * current password again. Each password is claimed for the account before it is checked (after ten wrong
- * ones since the last right one the session is ended, and past ten only a session's first is checked:
- * password-limits.server.ts); a wrong one is recorded as the action's failed event and answered with
- * WRONG_PASSWORD (401 over the API), and so is a right one whose session ended meanwhile. When the session is not recent and the account has a second factor,
- * the form's code confirms it's you: as on /confirm-its-you, the session then goes on under a new token
- * (returned, for the cookie; ASVS 7.2.4), so a token copied before cannot use the confirmation.
- */
-export async function confirmHolder<T>(
-  deps: Deps,
-  caller: Caller,
-  input: unknown,
-  change: {
-    schema: { safeParse(input: unknown): Parsed<T> };
-    password: (data: T) => string;
-    action: ActionOnAnAccount;
-    /** A refusal of the change that needs no confirmation (e.g. the last administrator's deletion). */
-    refuse?: (me: SignedInUser, data: T) => Promise<Failure | null>;
-  },
-): Promise<Outcome<{ user: UserRow; data: T; token: string | null }>> {
-  const limited = await rateLimit(deps.env, "account", caller);
-  if (limited) return limited;
-  const me = await requireSignedIn(deps.db, caller);
-  if (me.kind !== "done") return me;
-  const parsed = change.schema.safeParse(input);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const refusal = change.refuse ? await change.refuse(me.value, parsed.data) : null;
-  if (refusal) return refusal;
-  // Confirm it's you: with a second factor and a sign-in older than 10 minutes, the password is not enough.
-  const needsCode = me.value.hasSecondFactor && !isRecentlyAuthenticated(me.value);
-  const code =
-    typeof (input as { code?: unknown })?.code === "string" ? (input as { code: string }).code : "";
-  // Asked before the password is claimed, so the answer never depends on whether it was right.
-  if (needsCode && code.trim() === "") return invalid({ code: CODE_NEEDED });
-  // Claimed before the check (and past the limit not checked at all): a request that dies after it still
-  // counts, and requests sent at once check no more passwords than the limit.
-  const check = await claimAndCheckPassword(deps, caller, me.value.id, change.password(parsed.data));
-  const refused = { action: change.action, message: WRONG_PASSWORD };
-  const user = check.right ? await deps.db.query.users.findFirst({ where: eq(users.id, me.value.id) }) : null;
-  if (!user || !caller.session) {
-    return refuseConfirmation(deps, caller, me.value, check.failures, refusalOfPassword(check, refused));
-  }
-  if (needsCode) {
-    const checked = await checkSecondFactorCode(deps, caller, me.value, code, "reauthenticated");
-    if (!checked.ok) {
-      return refuseConfirmation(deps, caller, me.value, check.failures, {
-        action: "reauthenticated",
-        message: WRONG_CONFIRMATION,
-        logged: true,
-      });
-    }
-    // Recent only under a new token: never the token the request came with. The count of wrong passwords
-    // starts again in the same batch, only if the session still exists; if not, the password is answered
-    // like a wrong one.
-    const renewed = renewSessionToken(deps.db, caller.session);
-    const [moved] = await deps.db.batch([
-      renewed.statement,
-      clearConfirmFailuresStatement(deps.db, caller.session, renewed.session.tokenHash),
-    ]);
-    if (moved.length === 0) return refuseConfirmation(deps, caller, me.value, check.failures, refused);
-    await renewed.store(deps.env);
-    return done({ user, data: parsed.data, token: renewed.token });
-  }
-  if (!(await clearConfirmFailuresIfSignedIn(deps.db, caller.session))) {
-    return refuseConfirmation(deps, caller, me.value, check.failures, refused);
-  }
-  return done({ user, data: parsed.data, token: null });
-}
-
-=======
->>>>>>> helper-mail
 /**
  * Changes the password: the current one must be right, the new one follows the registration's rules.
  * Every session of the person ends at once, the one asking continues under a new token (returned for its

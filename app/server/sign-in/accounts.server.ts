@@ -2,14 +2,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { LINK_INVALID_MESSAGE, SECURITY_PATH, SIGN_IN_EXPIRED_MESSAGE } from "~/lib/account-messages";
 import { confirmEmailSchema, loginSchema, registrationSchema, secondStepSchema } from "~/lib/schemas";
 import { mailEvents, users } from "../../../db/schema";
-<<<<<<< HEAD
 import { auditEntry, recordEvent, withEventChain } from "../audit/account-events.server";
-import { findTokenUser, spendTokenStatement, tokenUserIdSubquery } from "../identity/account-tokens.server";
-import { voidCredentialLinksStatements } from "../identity/credential-links.server";
-=======
-import { recordEvent, withEventChain } from "../audit/account-events.server";
 import { spendTokenStatement, tokenUserIdSubquery } from "../identity/account-tokens.server";
->>>>>>> helper-mail
 import { guarded, linkGuards } from "../identity/guarded.server";
 import { noticeHeldSignIns } from "../identity/password-limits.server";
 import { hashPassword } from "../identity/passwords.server";
