@@ -429,10 +429,16 @@ describe("registering an address that already has an account", { timeout: 30_000
 
   it("emails the owner at most a few times a minute, whatever the answer says", async () => {
     const owner = await member("flooded");
-    for (let n = 0; n < 6; n += 1) expect((await registerViaApi(owner.email)).status).toBe(201);
+    // The limiter counts 3 a minute in windows aligned to the clock (as Cloudflare's does), so the tries
+    // may fall in two windows: at most 3 per window they touched, and always fewer than were made.
+    const minute = () => Math.floor(Date.now() / 60_000);
+    const first = minute();
+    for (let n = 0; n < 8; n += 1) expect((await registerViaApi(owner.email)).status).toBe(201);
+    const windows = minute() - first + 1;
     const attempts = await mailEventsOf(owner.id, "registration-attempted");
     expect(attempts.length).toBeGreaterThanOrEqual(1);
-    expect(attempts.length).toBeLessThanOrEqual(3);
+    expect(attempts.length).toBeLessThanOrEqual(3 * windows);
+    if (windows <= 2) expect(attempts.length).toBeLessThan(8);
   });
 });
 

@@ -52,3 +52,21 @@ export function expectSecurityHeaders(response: Response, scripts = NONCE_SCRIPT
   expect(response.headers.get("X-Frame-Options")).toBe("DENY");
   expect(response.headers.get("Cross-Origin-Resource-Policy")).toBe("same-origin");
 }
+
+/**
+ * Sends until a per-minute limiter answers 429, at most twice its limit and once more: its windows are
+ * aligned to the clock (as Cloudflare's are), so a run may cross into a new window once and count again
+ * from nought. The statuses before the 429, and the 429 (null if it never came).
+ */
+export async function untilLimited(
+  limit: number,
+  send: (attempt: number) => Promise<Response>,
+): Promise<{ before: number[]; limited: Response | null }> {
+  const before: number[] = [];
+  for (let attempt = 0; attempt < 2 * limit + 1; attempt++) {
+    const response = await send(attempt);
+    if (response.status === 429) return { before, limited: response };
+    before.push(response.status);
+  }
+  return { before, limited: null };
+}
