@@ -30,7 +30,8 @@ export default [
   inLayout("admin"),
   inLayout("account"),
   ...prefix("/api", [
-    ...API_ROUTES.map((entry) => route(entry.path, entry.module)),
+    // An id of its own per URL: the dashboard's actions share one module (routes/api/admin.action.ts).
+    ...API_ROUTES.map((entry) => route(entry.path, entry.module, { id: `api${entry.path}` })),
     route("/*", API_NOT_FOUND_MODULE),
   ]),
 ] satisfies RouteConfig;

@@ -15,11 +15,81 @@ import { emailOfAccount } from "~/server/identity/users.server";
 import type { Caller, Deps } from "~/server/operation.server";
 import type { Outcome } from "~/server/outcome";
 
-// The admin dashboard's intents, through the page door (app/server/http/page-door.server.ts): the buttons
-// of each tab (an intent and an id), declared here, out of the tabs' modules, whose components reach the
-// browser; /admin answers them with a toast and the
-// outcome's status. A repeat is the same success; a signed-out caller goes to /login; an action that needs
-// "Confirm it's you" is stored and goes on from /confirm-its-you, which then comes back to the tab.
+// The dashboard's actions on one row (an account, a message), each declared once: the operation, its
+// JSON endpoint (POST /api/admin/<api>/:id, routes/api/admin.action.ts), what the dashboard says when it
+// worked or failed, and whether it waits for "Confirm it's you". /admin answers the tabs' buttons through
+// the page door (app/server/http/page-door.server.ts): a repeat is the same success; a signed-out caller
+// goes to /login; an action that needs "Confirm it's you" is stored and goes on from /confirm-its-you,
+// which then comes back to the tab. Declared here, not in the tabs' modules, whose components reach the
+// browser.
+
+export interface AdminAction {
+  operation: (deps: Deps, caller: Caller, rawId: unknown) => Promise<Outcome>;
+  /** Its endpoint's name under /api/admin/ (the route table lists the URL), and the endpoint's 404. */
+  api: { name: string; missing: string };
+  done: ToastMessage;
+  failed: string;
+  /** Waits for "Confirm it's you", which names it with the account's address. */
+  confirm?: (email: string) => string;
+}
+
+const NO_SUCH_USER = "No such user.";
+
+export const ADMIN_ACTIONS = {
+  approve: {
+    operation: approveUser,
+    api: { name: "approve-user", missing: NO_SUCH_USER },
+    done: { title: "User Approved", description: "User has been successfully approved." },
+    failed: "Failed to approve user.",
+  },
+  reject: {
+    operation: rejectUser,
+    api: { name: "reject-user", missing: NO_SUCH_USER },
+    done: { title: "User Rejected", description: "The registration was rejected; it can never log in." },
+    failed: "Failed to reject user.",
+  },
+  deactivate: {
+    operation: deactivateUser,
+    api: { name: "deactivate-user", missing: NO_SUCH_USER },
+    done: { title: "User Deactivated", description: "The user is signed out and can no longer log in." },
+    failed: "Failed to deactivate user.",
+    confirm: (email) => `Deactivate the account of ${email}`,
+  },
+  reactivate: {
+    operation: reactivateUser,
+    api: { name: "reactivate-user", missing: NO_SUCH_USER },
+    done: { title: "User Reactivated", description: "The user can log in again." },
+    failed: "Failed to reactivate user.",
+  },
+  "end-sessions": {
+    operation: endSessionsOfUser,
+    api: { name: "end-sessions", missing: NO_SUCH_USER },
+    done: { title: "Signed out everywhere", description: "Every session of the user has ended." },
+    failed: "Failed to sign the user out.",
+  },
+  "reset-second-factors": {
+    operation: resetSecondFactorsOfUser,
+    api: { name: "reset-second-factors", missing: NO_SUCH_USER },
+    done: {
+      title: "Second factors reset",
+      description:
+        "The user is signed out, and emailed a link to set up a second factor again at the next sign-in.",
+    },
+    failed: "Failed to reset the user's second factors.",
+    confirm: (email) => `Reset the second factors of ${email}`,
+  },
+  process: {
+    operation: markContactProcessed,
+    api: { name: "mark-contact-processed", missing: "No such contact submission." },
+    done: { title: "Contact Processed", description: "Contact has been marked as processed." },
+    failed: "Failed to mark contact as processed.",
+  },
+} satisfies Record<string, AdminAction>;
+
+/** The declared action whose endpoint is `name` (POST /api/admin/<name>/:id). */
+export function adminActionByApiName(name: string): AdminAction | undefined {
+  return Object.values(ADMIN_ACTIONS).find((declared: AdminAction) => declared.api.name === name);
+}
 
 /** What /admin's action answers: the toast. */
 export interface AdminAnswer {
@@ -31,18 +101,17 @@ export type AdminIntent = PageIntent<AdminAnswer>;
 const accountId = (form: Record<string, string>) =>
   form.id && /^[1-9]\d{0,15}$/.test(form.id) ? form.id : null;
 
-/** A button of the dashboard: the operation on the posted id, the toast when done, the error otherwise. */
-export function adminIntent(
-  run: (deps: Deps, caller: Caller, rawId: unknown) => Promise<Outcome>,
-  done: ToastMessage,
-  failed: string,
-  options: { confirm?: (email: string) => string } = {},
-): AdminIntent {
-  const named = options.confirm;
+/** A button of the dashboard: the operation on the posted id, its toast when done, its error otherwise. */
+function adminIntent(declared: AdminAction): AdminIntent {
+  const named = declared.confirm;
   return {
-    run: ({ deps, caller, form }) => run(deps, caller, form.id),
-    done: () => ({ toast: done }),
-    says: { "already-done": done, conflict: itsMessage(), otherwise: errorNotice("Error", failed) },
+    run: ({ deps, caller, form }) => declared.operation(deps, caller, form.id),
+    done: () => ({ toast: declared.done }),
+    says: {
+      "already-done": declared.done,
+      conflict: itsMessage(),
+      otherwise: errorNotice("Error", declared.failed),
+    },
     confirm: named && {
       target: accountId,
       describe: async ({ deps }, target) =>
@@ -51,58 +120,10 @@ export function adminIntent(
   };
 }
 
-/** The Pending Users tab's buttons. */
-export const PENDING_USER_INTENTS = {
-  approve: adminIntent(
-    approveUser,
-    { title: "User Approved", description: "User has been successfully approved." },
-    "Failed to approve user.",
-  ),
-  reject: adminIntent(
-    rejectUser,
-    { title: "User Rejected", description: "The registration was rejected; it can never log in." },
-    "Failed to reject user.",
-  ),
-} satisfies Record<string, AdminIntent>;
-
-/** The Contact Submissions tab's buttons. */
-export const CONTACT_INTENTS = {
-  process: adminIntent(
-    markContactProcessed,
-    { title: "Contact Processed", description: "Contact has been marked as processed." },
-    "Failed to mark contact as processed.",
-  ),
-} satisfies Record<string, AdminIntent>;
-
-/** The Users tab's buttons (the actions on an approved account). */
-export const USER_INTENTS = {
-  deactivate: adminIntent(
-    deactivateUser,
-    { title: "User Deactivated", description: "The user is signed out and can no longer log in." },
-    "Failed to deactivate user.",
-    { confirm: (email) => `Deactivate the account of ${email}` },
-  ),
-  reactivate: adminIntent(
-    reactivateUser,
-    { title: "User Reactivated", description: "The user can log in again." },
-    "Failed to reactivate user.",
-  ),
-  "end-sessions": adminIntent(
-    endSessionsOfUser,
-    { title: "Signed out everywhere", description: "Every session of the user has ended." },
-    "Failed to sign the user out.",
-  ),
-  "reset-second-factors": adminIntent(
-    resetSecondFactorsOfUser,
-    {
-      title: "Second factors reset",
-      description:
-        "The user is signed out, and emailed a link to set up a second factor again at the next sign-in.",
-    },
-    "Failed to reset the user's second factors.",
-    { confirm: (email) => `Reset the second factors of ${email}` },
-  ),
-} satisfies Record<string, AdminIntent>;
+/** Every button of the dashboard, whichever tab shows it. */
+export const ADMIN_INTENTS: Record<keyof typeof ADMIN_ACTIONS, AdminIntent> = Object.fromEntries(
+  Object.entries(ADMIN_ACTIONS).map(([name, declared]) => [name, adminIntent(declared)]),
+) as Record<keyof typeof ADMIN_ACTIONS, AdminIntent>;
 
 /** The dashboard's door: every tab's intents; a refusal of the caller is the admin page's refusal. */
 export function adminDoor(intents: Record<string, AdminIntent>): PageDoor<AdminAnswer> {
@@ -116,6 +137,3 @@ export function adminDoor(intents: Record<string, AdminIntent>): PageDoor<AdminA
     confirm: askOnConfirmPage,
   };
 }
-
-/** Every button of the dashboard, whichever tab shows it. */
-export const ADMIN_INTENTS = { ...PENDING_USER_INTENTS, ...USER_INTENTS, ...CONTACT_INTENTS };
