@@ -31,10 +31,12 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
     activityFilters(new URLSearchParams(query)),
     pageNumber(params.get("page")),
   );
-  // The browser and system in words, worked out here so the page's script needs no table of browsers.
+  // The browser and system, and a subject that is no one's account, in words worked out here: the page's
+  // script needs no table of browsers or of audited actions.
   const items = page.items.map((entry) => ({
     ...entry,
     device: entry.userAgent ? describeUserAgent(entry.userAgent) : null,
+    named: entry.subject === null ? null : namedSubject(entry.action, entry.subject),
   }));
   return { query, list: { ...page, items }, actions: AUDIT_ACTION_NAMES, exportCap: EXPORT_ROW_CAP };
 }
@@ -44,8 +46,8 @@ function withSeparators(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
-/** An entry as the tab shows it: the log's fields and the browser in words. */
-type Entry = ActivityEntry & { device: string | null };
+/** An entry as the tab shows it: the log's fields, the browser and a subject that is no account in words. */
+type Entry = ActivityEntry & { device: string | null; named: string | null };
 
 const controlClass =
   "mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand";
@@ -68,8 +70,7 @@ function Actor({ entry }: { entry: Entry }) {
 
 function Subject({ entry }: { entry: Entry }) {
   if (entry.subject === null) return <>—</>;
-  const named = namedSubject(entry.action, entry.subject);
-  if (named !== null) return <>{named}</>;
+  if (entry.named !== null) return <>{entry.named}</>;
   return <Who email={entry.subjectEmail} account={entry.subject} />;
 }
 
