@@ -22,9 +22,10 @@ const stages: Step[][] = [
       command: ["node", "scripts/test-prerequisites.ts"],
     },
   ],
-  // The checks read the sources, the build writes build/: neither waits for the other.
+  // The checks read the sources, the build writes build/: neither waits for the other. The typecheck waits
+  // for the build: \`react-router build\` writes .react-router/types again, and a tsc reading them meanwhile
+  // once found a route's types missing.
   [
-    { name: "typecheck", label: "typecheck", command: ["npm", "run", "typecheck"] },
     { name: "lint", label: "lint", command: ["npm", "run", "lint"] },
     { name: "workflows (actionlint)", label: "actionlint", command: ["node", "scripts/lint-workflows.ts"] },
     { name: "build", label: "build", command: ["npm", "run", "build"] },
@@ -32,6 +33,7 @@ const stages: Step[][] = [
   // Everything that reads the build. Vitest's workerd works while Playwright's browser and server wait
   // on each other; neither shares state with the other (docs/decisions/136-a-shorter-suite.md).
   [
+    { name: "typecheck", label: "typecheck", command: ["npm", "run", "typecheck"] },
     {
       name: "bundle size (wrangler deploy --dry-run)",
       label: "bundle",
