@@ -1,12 +1,14 @@
-import { useCallback, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { contactSection } from "~/content/home";
-import { MESSAGE_MAX } from "~/lib/field-limits";
+import { isTokenEnquiry } from "~/content/user-types";
+import { MESSAGE_MAX, PAYMENT_METHODS } from "~/lib/field-limits";
 import { postIslandForm } from "~/lib/island-form";
 import type { FieldErrors } from "~/lib/schemas";
 import { useFormValidation } from "~/lib/use-form-validation";
+import { useHydrated } from "~/lib/use-hydrated";
 import { AreaOfInterestField, EmailField, NameFields, OrganisationFields } from "./person-fields";
 import { Notice, type ToastMessage, useToast } from "./toaster";
-import { HoneypotField, PrivacyLine, SubmitButton, TextAreaField } from "./ui/form-field";
+import { HoneypotField, PrivacyLine, RadioGroupField, SubmitButton, TextAreaField } from "./ui/form-field";
 
 export interface ContactActionResult {
   toast: ToastMessage;
@@ -85,11 +87,28 @@ function ContactFields({
 }) {
   const { errors, formProps } = useFormValidation(loadContactSchema, result?.fieldErrors, onSend);
   const values = result?.values ?? {};
+  // The payment method is asked of token enquiries. Without JavaScript it is always offered (and the
+  // server keeps it only for a token enquiry); once hydrated it hides while another area is chosen.
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  const [area, setArea] = useState(values.userTypeId ?? "");
+  const readArea = useCallback((element: HTMLFormElement | null) => {
+    const select = element?.elements.namedItem("userTypeId");
+    if (select instanceof HTMLSelectElement) setArea(select.value);
+  }, []);
+  // An area chosen before the island hydrated is only in the page.
+  useEffect(() => readArea(form.current), [readArea]);
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onChange(event);
+    readArea(event.currentTarget);
+  };
   return (
     <form
+      ref={form}
       method="post"
       action="/contact"
       {...formProps}
+      onChange={onChange}
       aria-label="Contact FACETS"
       className="relative grid gap-5 sm:grid-cols-2"
     >
@@ -97,6 +116,16 @@ function ContactFields({
       <NameFields idPrefix={idPrefix} values={values} errors={errors} />
       <EmailField idPrefix={idPrefix} values={values} errors={errors} label="Email address" />
       <AreaOfInterestField idPrefix={idPrefix} values={values} errors={errors} />
+      <RadioGroupField
+        id={`${idPrefix}-payment`}
+        name="paymentMethod"
+        label="Preferred payment method"
+        options={PAYMENT_METHODS}
+        defaultValue={values.paymentMethod}
+        hint={contactSection.paymentMethodHint}
+        error={errors.paymentMethod}
+        hidden={hydrated && area !== "" && !isTokenEnquiry(area)}
+      />
       <OrganisationFields idPrefix={idPrefix} values={values} errors={errors} />
       <div className="sm:col-span-2">
         <TextAreaField

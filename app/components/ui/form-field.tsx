@@ -115,6 +115,70 @@ export function SelectField({
   );
 }
 
+/**
+ * A choice of one among a few (radio buttons) in a fieldset whose legend names it; optional unless
+ * `required`. `hidden` takes the group out of the page and out of the form's data (a disabled fieldset).
+ */
+export function RadioGroupField({
+  id,
+  name,
+  label,
+  options,
+  defaultValue,
+  hint,
+  error,
+  hidden,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  options: readonly string[];
+  defaultValue?: string | undefined;
+  hint?: ReactNode;
+  error?: string | undefined;
+  hidden?: boolean;
+}) {
+  return (
+    <fieldset
+      id={id}
+      hidden={hidden}
+      disabled={hidden}
+      aria-describedby={describedBy(id, error, hint)}
+      className="sm:col-span-2"
+    >
+      <legend className="text-sm font-medium text-ink">
+        {label}
+        <span className="font-normal text-ink-muted"> (optional)</span>
+      </legend>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
+      <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+        {options.map((option) => (
+          <label key={option} className="inline-flex min-h-11 items-center gap-2 text-ink">
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              defaultChecked={defaultValue === option}
+              aria-invalid={error ? true : undefined}
+              className="size-5 accent-brand focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand"
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /** The honeypot: hidden from people and assistive technology, tempting to bots. */
 export function HoneypotField() {
   return (
