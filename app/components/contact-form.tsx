@@ -1,14 +1,12 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { contactSection } from "~/content/home";
-import { isTokenEnquiry } from "~/content/user-types";
 import { MESSAGE_MAX, PAYMENT_METHODS } from "~/lib/field-limits";
 import { postIslandForm } from "~/lib/island-form";
 import type { FieldErrors } from "~/lib/schemas";
 import { useFormValidation } from "~/lib/use-form-validation";
-import { useHydrated } from "~/lib/use-hydrated";
 import { AreaOfInterestField, EmailField, NameFields, OrganisationFields } from "./person-fields";
 import { Notice, type ToastMessage, useToast } from "./toaster";
-import { HoneypotField, PrivacyLine, RadioGroupField, SubmitButton, TextAreaField } from "./ui/form-field";
+import { HoneypotField, PrivacyLine, SubmitButton, TextAreaField } from "./ui/form-field";
 
 export interface ContactActionResult {
   toast: ToastMessage;
@@ -87,28 +85,11 @@ function ContactFields({
 }) {
   const { errors, formProps } = useFormValidation(loadContactSchema, result?.fieldErrors, onSend);
   const values = result?.values ?? {};
-  // The payment method is asked of token enquiries. Without JavaScript it is always offered (and the
-  // server keeps it only for a token enquiry); once hydrated it hides while another area is chosen.
-  const hydrated = useHydrated();
-  const form = useRef<HTMLFormElement>(null);
-  const [area, setArea] = useState(values.userTypeId ?? "");
-  const readArea = useCallback((element: HTMLFormElement | null) => {
-    const select = element?.elements.namedItem("userTypeId");
-    if (select instanceof HTMLSelectElement) setArea(select.value);
-  }, []);
-  // An area chosen before the island hydrated is only in the page.
-  useEffect(() => readArea(form.current), [readArea]);
-  const onChange = (event: FormEvent<HTMLFormElement>) => {
-    formProps.onChange(event);
-    readArea(event.currentTarget);
-  };
   return (
     <form
-      ref={form}
       method="post"
       action="/contact"
       {...formProps}
-      onChange={onChange}
       aria-label="Contact FACETS"
       className="relative grid gap-5 sm:grid-cols-2"
     >
@@ -116,15 +97,10 @@ function ContactFields({
       <NameFields idPrefix={idPrefix} values={values} errors={errors} />
       <EmailField idPrefix={idPrefix} values={values} errors={errors} label="Email address" />
       <AreaOfInterestField idPrefix={idPrefix} values={values} errors={errors} />
-      <RadioGroupField
+      <PaymentMethodField
         id={`${idPrefix}-payment`}
-        name="paymentMethod"
-        label="Preferred payment method"
-        options={PAYMENT_METHODS}
-        defaultValue={values.paymentMethod}
-        hint={contactSection.paymentMethodHint}
+        value={values.paymentMethod}
         error={errors.paymentMethod}
-        hidden={hydrated && area !== "" && !isTokenEnquiry(area)}
       />
       <OrganisationFields idPrefix={idPrefix} values={values} errors={errors} />
       <div className="sm:col-span-2">
@@ -147,5 +123,54 @@ function ContactFields({
         </SubmitButton>
       </div>
     </form>
+  );
+}
+
+/**
+ * A token application's preferred payment method, optional: three radio buttons in a fieldset. It is
+ * offered with or without JavaScript; while another area of interest is chosen, CSS sets it aside
+ * (`.payment-method` in app.css), and the server keeps it only for a token enquiry.
+ */
+function PaymentMethodField({
+  id,
+  value,
+  error,
+}: {
+  id: string;
+  value?: string | undefined;
+  error?: string | undefined;
+}) {
+  return (
+    <fieldset
+      aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+      className="payment-method sm:col-span-2"
+    >
+      <legend className="text-sm font-medium text-ink">
+        Preferred payment method<span className="font-normal text-ink-muted"> (optional)</span>
+      </legend>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
+        {contactSection.paymentMethodHint}
+      </p>
+      <div className="mt-2 flex flex-wrap gap-x-6">
+        {PAYMENT_METHODS.map((method) => (
+          <label key={method} className="inline-flex min-h-11 items-center gap-2">
+            <input
+              type="radio"
+              name="paymentMethod"
+              value={method}
+              defaultChecked={value === method}
+              aria-invalid={error ? true : undefined}
+              className="size-5 accent-brand"
+            />
+            {method}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { publicUserTypes } from "~/content/user-types";
+import { isTokenEnquiry, publicUserTypes } from "~/content/user-types";
 import {
   COMPANY_MAX,
   EMAIL_MAX,
@@ -72,7 +72,10 @@ export function OrganisationFields({ idPrefix, values, errors }: SharedFieldsPro
   );
 }
 
-/** The area of interest: every user type but admin, by its public label; the value is the type's id. */
+/**
+ * The area of interest: every user type but admin, by its public label; the value is the type's id. The
+ * token enquiry is marked, for the contact form's payment method (app.css).
+ */
 export function AreaOfInterestField({ idPrefix, values, errors }: SharedFieldsProps) {
   return (
     <SelectField
@@ -87,7 +90,7 @@ export function AreaOfInterestField({ idPrefix, values, errors }: SharedFieldsPr
         Choose one
       </option>
       {publicUserTypes.map((type) => (
-        <option key={type.id} value={type.id}>
+        <option key={type.id} value={type.id} data-token-enquiry={isTokenEnquiry(type.id) || undefined}>
           {type.label}
         </option>
       ))}
