@@ -1,7 +1,8 @@
 import { useCallback, useState } from "react";
 import { contactSection } from "~/content/home";
-import { MESSAGE_MAX, PAYMENT_METHODS } from "~/lib/field-limits";
+import { MESSAGE_MAX } from "~/lib/field-limits";
 import { postIslandForm } from "~/lib/island-form";
+import { PAYMENT_METHODS } from "~/lib/payment-methods";
 import type { FieldErrors } from "~/lib/schemas";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { AreaOfInterestField, EmailField, NameFields, OrganisationFields } from "./person-fields";

@@ -1,4 +1,4 @@
-import { isTokenEnquiry, publicUserTypes } from "~/content/user-types";
+import { publicUserTypes } from "~/content/user-types";
 import {
   COMPANY_MAX,
   EMAIL_MAX,
@@ -72,10 +72,7 @@ export function OrganisationFields({ idPrefix, values, errors }: SharedFieldsPro
   );
 }
 
-/**
- * The area of interest: every user type but admin, by its public label; the value is the type's id. The
- * token enquiry is marked, for the contact form's payment method (app.css).
- */
+/** The area of interest: every user type but admin, by its public label; the value is the type's id. */
 export function AreaOfInterestField({ idPrefix, values, errors }: SharedFieldsProps) {
   return (
     <SelectField
@@ -90,7 +87,7 @@ export function AreaOfInterestField({ idPrefix, values, errors }: SharedFieldsPr
         Choose one
       </option>
       {publicUserTypes.map((type) => (
-        <option key={type.id} value={type.id} data-token-enquiry={isTokenEnquiry(type.id) || undefined}>
+        <option key={type.id} value={type.id}>
           {type.label}
         </option>
       ))}

@@ -36,13 +36,6 @@ export const PASSKEY_NAME_MAX = 60;
 /** A search or filter of the admin lists: a longer one is cut to this. */
 export const ADMIN_SEARCH_MAX = 200;
 
-/**
- * The payment methods a token application may state (the spec's BTC, SOL and USDT; section 1 and 9), the
- * only values `contact_submissions.payment_method` takes (its CHECK, `oneOfCheck` in `db/schema/columns.ts`).
- */
-export const PAYMENT_METHODS = ["BTC", "SOL", "USDT"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
 /** Every limit above, by field. */
 export const FIELD_LIMITS = {
   userTypeName: { max: USER_TYPE_NAME_MAX },

@@ -21,7 +21,7 @@ export function lengthCheck(name: string, column: AnySQLiteColumn, max: number) 
 }
 
 /**
- * A CHECK that holds a text column to a fixed list of values (app/lib/field-limits.ts), null allowed when
+ * A CHECK that holds a text column to a fixed list of values (app/lib/payment-methods.ts), null allowed when
  * the column is: `col IN ('A', 'B')`. The values are written into the SQL as literals, so each must be a
  * plain word.
  */

@@ -1,12 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import {
-  COMPANY_MAX,
-  EMAIL_MAX,
-  FIRST_NAME_MAX,
-  LAST_NAME_MAX,
-  PAYMENT_METHODS,
-  PHONE_MAX,
-} from "../../app/lib/field-limits";
+import { COMPANY_MAX, EMAIL_MAX, FIRST_NAME_MAX, LAST_NAME_MAX, PHONE_MAX } from "../../app/lib/field-limits";
+import { PAYMENT_METHODS } from "../../app/lib/payment-methods";
 import { lengthCheck, now, oneOfCheck } from "./columns";
 import { users, userTypes } from "./people";
 

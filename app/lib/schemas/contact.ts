@@ -7,7 +7,7 @@ import {
   MESSAGE_MAX,
   PHONE_MAX,
 } from "../field-limits";
-import { areaOfInterest, emailAddress, optionalText, paymentMethod, requiredText } from "./fields";
+import { areaOfInterest, emailAddress, optionalText, requiredText } from "./fields";
 
 export const contactSchema = z.object({
   firstName: requiredText("First name", FIRST_NAME_MAX),
@@ -17,7 +17,6 @@ export const contactSchema = z.object({
   phone: optionalText("Phone", PHONE_MAX),
   userTypeId: areaOfInterest,
   message: requiredText("Message", MESSAGE_MAX),
-  paymentMethod,
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { publicUserTypes } from "~/content/user-types";
-import { PASSWORD_MAX, PASSWORD_MIN, PAYMENT_METHODS, type PaymentMethod } from "../field-limits";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../field-limits";
 
 // The fields the forms share, each with its bounds (field-limits.ts) and the spec's messages, quoted exactly.
 
@@ -39,25 +39,6 @@ export const areaOfInterest = z.pipe(
   z
     .int("Please choose an area of interest")
     .check(z.refine((id) => publicUserTypeIds.has(id), "Please choose an area of interest")),
-);
-
-const paymentMethodError = `Preferred payment method must be one of ${PAYMENT_METHODS.join(", ")}`;
-
-/**
- * A token application's preferred payment method: optional; kept only for a token enquiry (the domain's
- * rule). A refined string rather than `z.enum`, which would add its own code to the island's schema chunk.
- */
-export const paymentMethod = z.optional(
-  z.nullable(
-    z.pipe(
-      z
-        .string({ error: paymentMethodError })
-        .check(
-          z.refine((value) => (PAYMENT_METHODS as readonly string[]).includes(value), paymentMethodError),
-        ),
-      z.transform((value: string) => value as PaymentMethod),
-    ),
-  ),
 );
 
 /** A code from an authenticator app (six digits) or a recovery code ("xxxx-xxxx-xxxx-xxxx"), as typed. */

@@ -1,8 +1,9 @@
 import { Form, Link } from "react-router";
 import { ActionButton, ListSection, PersonSummary, useBusyId } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
-import { ADMIN_SEARCH_MAX, PAYMENT_METHODS, type PaymentMethod } from "~/lib/field-limits";
+import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
+import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
 import type { Person } from "~/lib/person";
 import { replyMailto } from "~/lib/reply-mailto";
 import {

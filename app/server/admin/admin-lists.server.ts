@@ -1,4 +1,5 @@
-import { ADMIN_SEARCH_MAX, PAYMENT_METHODS, type PaymentMethod } from "~/lib/field-limits";
+import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
+import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
 import {
   type ContactFilter,
   countProcessedContacts,

@@ -1,6 +1,6 @@
 import { and, desc, eq, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { isTokenEnquiry } from "~/content/user-types";
-import type { PaymentMethod } from "~/lib/field-limits";
+import type { PaymentMethod } from "~/lib/payment-methods";
 import { contactSchema } from "~/lib/schemas";
 import { contactSubmissions, users } from "../../../db/schema";
 import type { Database } from "../db.server";
