@@ -34,6 +34,8 @@ export default defineConfig(async () => {
       name: "domain",
       include: ["tests/domain/**/*.test.ts"],
       ...testOptions,
+      // Stylesheets imported with ?raw are their text (Vitest makes every other stylesheet empty).
+      css: { include: [/\.css\?raw$/] },
       // Run alone, two files at a time: each file has a workerd of its own, and starting one mostly waits.
       maxWorkers: 2,
     },

@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import { contactSection } from "~/content/home";
 import { MESSAGE_MAX } from "~/lib/field-limits";
 import { postIslandForm } from "~/lib/island-form";
+import { PAYMENT_METHODS } from "~/lib/payment-methods";
 import type { FieldErrors } from "~/lib/schemas";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { AreaOfInterestField, EmailField, NameFields, OrganisationFields } from "./person-fields";
@@ -97,6 +98,11 @@ function ContactFields({
       <NameFields idPrefix={idPrefix} values={values} errors={errors} />
       <EmailField idPrefix={idPrefix} values={values} errors={errors} label="Email address" />
       <AreaOfInterestField idPrefix={idPrefix} values={values} errors={errors} />
+      <PaymentMethodField
+        id={`${idPrefix}-payment`}
+        value={values.paymentMethod}
+        error={errors.paymentMethod}
+      />
       <OrganisationFields idPrefix={idPrefix} values={values} errors={errors} />
       <div className="sm:col-span-2">
         <TextAreaField
@@ -118,5 +124,54 @@ function ContactFields({
         </SubmitButton>
       </div>
     </form>
+  );
+}
+
+/**
+ * A token application's preferred payment method, optional: three radio buttons in a fieldset. It is
+ * offered with or without JavaScript; while another area of interest is chosen, CSS sets it aside
+ * (`.payment-method` in app.css), and the server keeps it only for a token enquiry.
+ */
+function PaymentMethodField({
+  id,
+  value,
+  error,
+}: {
+  id: string;
+  value?: string | undefined;
+  error?: string | undefined;
+}) {
+  return (
+    <fieldset
+      aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+      className="payment-method sm:col-span-2"
+    >
+      <legend className="text-sm font-medium text-ink">
+        Preferred payment method<span className="font-normal text-ink-muted"> (optional)</span>
+      </legend>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
+        {contactSection.paymentMethodHint}
+      </p>
+      <div className="mt-2 flex flex-wrap gap-x-6">
+        {PAYMENT_METHODS.map((method) => (
+          <label key={method} className="inline-flex min-h-11 items-center gap-2">
+            <input
+              type="radio"
+              name="paymentMethod"
+              value={method}
+              defaultChecked={value === method}
+              aria-invalid={error ? true : undefined}
+              className="size-5 accent-brand"
+            />
+            {method}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -115,7 +115,8 @@ export const contactSection = {
   title: "Contact us",
   lead: "Questions, partnerships or token purchases: send us a message.",
   tokenBuyerNote:
-    "Buying tokens? Apply through this form and state your preferred payment method: BTC, SOL or USDT.",
+    "Buying tokens? Apply through this form: choose “FACETS token enquiry” and your preferred payment method, BTC, SOL or USDT.",
+  paymentMethodHint: "For token purchases (“FACETS token enquiry”).",
 } as const;
 
 /** The in-page anchors of the home page, in order. */

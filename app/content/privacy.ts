@@ -13,7 +13,7 @@ export const privacyPage = {
   eyebrow: "Resources",
   title: "Privacy notice",
   lead: "What the FACETS website keeps about you, why, where and for how long, who sees it, and how to take a copy of it, correct it or erase it.",
-  updated: "25 November 2026",
+  updated: "27 November 2026",
 } as const;
 
 export const privacyTopics: readonly PrivacyTopic[] = [
@@ -35,7 +35,7 @@ export const privacyTopics: readonly PrivacyTopic[] = [
       ],
       [
         "Your contact messages",
-        "What the contact form sends: your name, email address, company and phone (if given), area of interest and message, with when it arrived and when an administrator marked it processed. We keep them to answer you; many are applications to buy tokens.",
+        "What the contact form sends: your name, email address, company and phone (if given), area of interest, message and, for a token enquiry, your preferred payment method (if given), with when it arrived and when an administrator marked it processed. We keep them to answer you; many are applications to buy tokens.",
       ],
       [
         "Your sessions",
@@ -180,7 +180,7 @@ export const privacyTopics: readonly PrivacyTopic[] = [
       ],
       [
         "contactMessages",
-        "Each message sent from the address: id, firstName, lastName, email, company, phone, userTypeId, message, processed (true or false), processedAt and createdAt.",
+        "Each message sent from the address: id, firstName, lastName, email, company, phone, userTypeId, message, paymentMethod ('BTC', 'SOL', 'USDT' or null), processed (true or false), processedAt and createdAt.",
       ],
       [
         "emails",

@@ -21,6 +21,16 @@ export const publicUserTypes: readonly UserTypeOption[] = [
   { id: 9, name: "jobseeker", label: "Employment opportunities" },
 ];
 
+/**
+ * The area of interest of a token application: the contact form asks it for a preferred payment method
+ * (spec section 1), which is kept for this area only.
+ */
+export const TOKEN_ENQUIRY_USER_TYPE_ID = 2;
+
+export function isTokenEnquiry(id: number | string | null | undefined): boolean {
+  return Number(id) === TOKEN_ENQUIRY_USER_TYPE_ID;
+}
+
 export function userTypeLabel(id: number | null | undefined): string {
   if (id === ADMIN_USER_TYPE_ID) return "Administrator";
   return publicUserTypes.find((type) => type.id === id)?.label ?? "Not given";

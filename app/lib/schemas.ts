@@ -18,6 +18,7 @@ import {
   secondFactorCode,
 } from "./schemas/fields";
 import { namesOnOneLine, personName } from "./schemas/names";
+import { paymentMethod } from "./schemas/payment-method";
 import { registrationSchema as registrationFormSchema } from "./schemas/registration";
 
 // One schema per form, used by the browser (validation as you type) and by the server (the truth).
@@ -31,9 +32,12 @@ export { secondFactorCode } from "./schemas/fields";
 export { type LoginInput, loginSchema } from "./schemas/login";
 export type { RegistrationInput } from "./schemas/registration";
 
-/** The server's registration and contact: the island forms' schemas, with names held to one line. */
+/**
+ * The server's registration and contact: the island forms' schemas, with names held to one line; the
+ * contact also takes a token application's payment method (decision 149).
+ */
 export const registrationSchema = registrationFormSchema.check(...namesOnOneLine);
-export const contactSchema = contactFormSchema.check(...namesOnOneLine);
+export const contactSchema = z.extend(contactFormSchema, { paymentMethod }).check(...namesOnOneLine);
 
 /** "Confirm it's you": the password, and a code when the account has a second factor. */
 export const reauthenticationSchema = z.object({

@@ -19,3 +19,19 @@ export function lengthCheck(name: string, column: AnySQLiteColumn, max: number) 
       : sql`${column} IS NULL OR length(${column}) <= ${limit}`,
   );
 }
+
+/**
+ * A CHECK that holds a text column to a fixed list of values (app/lib/payment-methods.ts), null allowed when
+ * the column is: `col IN ('A', 'B')`. The values are written into the SQL as literals, so each must be a
+ * plain word.
+ */
+export function oneOfCheck(name: string, column: AnySQLiteColumn, values: readonly string[]) {
+  if (values.length === 0 || !values.every((value) => /^[A-Za-z0-9_-]+$/.test(value))) {
+    throw new Error(`${name}: ${values.join(", ")} are not plain words`);
+  }
+  const list = sql.raw(values.map((value) => `'${value}'`).join(", "));
+  return check(
+    name,
+    column.notNull ? sql`${column} IN (${list})` : sql`${column} IS NULL OR ${column} IN (${list})`,
+  );
+}

@@ -1,9 +1,11 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { COMPANY_MAX, EMAIL_MAX, FIRST_NAME_MAX, LAST_NAME_MAX, PHONE_MAX } from "../../app/lib/field-limits";
-import { lengthCheck, now } from "./columns";
+import { PAYMENT_METHODS } from "../../app/lib/payment-methods";
+import { lengthCheck, now, oneOfCheck } from "./columns";
 import { users, userTypes } from "./people";
 
-// The spec's contact submissions (section 3), column for column.
+// The spec's contact submissions (section 3), column for column, and the payment method a token
+// application states (section 1; docs/decisions/149-token-applications-state-a-payment-method.md).
 
 export const contactSubmissions = sqliteTable(
   "contact_submissions",
@@ -16,6 +18,8 @@ export const contactSubmissions = sqliteTable(
     phone: text("phone", { length: PHONE_MAX }),
     userTypeId: integer("user_type_id").references(() => userTypes.id),
     message: text("message").notNull(),
+    /** BTC, SOL or USDT: only on a token enquiry, and only when the person chose one. */
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }),
     isProcessed: integer("is_processed", { mode: "boolean" }).notNull().default(false),
     processedBy: integer("processed_by").references(() => users.id),
     processedAt: integer("processed_at", { mode: "timestamp" }),
@@ -29,6 +33,7 @@ export const contactSubmissions = sqliteTable(
     lengthCheck("contact_email_length", table.email, EMAIL_MAX),
     lengthCheck("contact_company_length", table.company, COMPANY_MAX),
     lengthCheck("contact_phone_length", table.phone, PHONE_MAX),
+    oneOfCheck("contact_payment_method", table.paymentMethod, PAYMENT_METHODS),
   ],
 );
 

@@ -13,6 +13,7 @@ import {
   OrganisationFields,
 } from "../../app/components/person-fields";
 import { FIELD_LIMITS, type LimitedField } from "../../app/lib/field-limits";
+import { PAYMENT_METHODS } from "../../app/lib/payment-methods";
 import {
   contactSchema,
   emailChangeSchema,
@@ -47,6 +48,11 @@ const CHECKED: readonly [string, SQLiteColumn, LimitedField][] = [
   ["contact_phone_length", contactSubmissions.phone, "phone"],
 ];
 
+/** Every CHECK of the schema that holds a column to a list of values: its name, its column, the values. */
+const ONE_OF: readonly [string, SQLiteColumn, readonly string[]][] = [
+  ["contact_payment_method", contactSubmissions.paymentMethod, PAYMENT_METHODS],
+];
+
 let serial = 0;
 /** A text of exactly `length` characters of `char`, unique in this file (its serial leads). */
 const textOf = (length: number, char: string) => {
@@ -77,11 +83,27 @@ function insert(column: SQLiteColumn, value: string) {
 }
 
 describe("the limits reach D1", () => {
-  it("names every length CHECK of the schema here, so each is tried", () => {
+  it("names every CHECK of the schema here, so each is tried", () => {
     const declared = (Object.values(schema) as unknown[])
       .filter((value): value is SQLiteTable => is(value, SQLiteTable))
       .flatMap((table) => getTableConfig(table).checks.map((check) => check.name));
-    expect(declared.sort()).toEqual(CHECKED.map(([check]) => check).sort());
+    expect(declared.sort()).toEqual([...CHECKED, ...ONE_OF].map(([check]) => check).sort());
+  });
+
+  it.each(ONE_OF)("%s", async (check, column, values) => {
+    const table = getTableConfig(column.table).name;
+    const made = await env.DB.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
+      .bind(table)
+      .first<{ sql: string }>();
+    const list = values.map((value) => `'${value}'`).join(", ");
+    expect(made?.sql).toContain(`CONSTRAINT "${check}" CHECK("${table}"."${column.name}" IS NULL OR`);
+    expect(made?.sql).toContain(`"${table}"."${column.name}" IN (${list}))`);
+    for (const value of values) {
+      await expect(insert(column, value)).resolves.toMatchObject({ success: true });
+    }
+    for (const value of ["", "usdt", "ETH", `${values[0]} `]) {
+      await expect(insert(column, value)).rejects.toThrow(`CHECK constraint failed: ${check}`);
+    }
   });
 
   it.each(CHECKED)("%s", async (check, column, field) => {
@@ -209,6 +231,20 @@ describe("the limits reach the zod schemas", () => {
       expect(fieldErrors(parser, { ...base, password: "p".repeat(min - 1) }, "password")).not.toEqual([]);
       expect(fieldErrors(parser, { ...base, password: "p".repeat(min) }, "password")).toEqual([]);
     }
+  });
+
+  it("paymentMethod: the server's contact takes each payment method, or none, and nothing else", () => {
+    for (const paymentMethod of [...PAYMENT_METHODS, undefined, null]) {
+      expect(fieldErrors(contactSchema, { ...contact, paymentMethod }, "paymentMethod")).toEqual([]);
+      expect(contactSchema.parse({ ...contact, paymentMethod }).paymentMethod).toBe(paymentMethod);
+    }
+    for (const paymentMethod of ["", "usdt", "ETH", "USDT ", 1, ["BTC"]]) {
+      expect(fieldErrors(contactSchema, { ...contact, paymentMethod }, "paymentMethod")).not.toEqual([]);
+    }
+  });
+
+  it("paymentMethod: the island's copy leaves it to the server, its radio buttons sending nothing else", () => {
+    expect(contactIslandSchema.shape).not.toHaveProperty("paymentMethod");
   });
 });
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { clientIp } from "./members";
 import { paintFacts } from "./page-facts";
 import { hydrated, logInAsAdmin, notice, uniqueEmail } from "./support";
 
@@ -58,6 +59,67 @@ for (const { from, javaScriptEnabled } of journeys) {
       await card.getByRole("button", { name: "Mark Processed" }).click();
       await expect(notice(page, "Contact Processed")).toBeVisible();
       await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
+    });
+  });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a token application states USDT, and the admin sees it and filters by it", async ({
+      page,
+      request,
+    }) => {
+      const email = uniqueEmail(javaScriptEnabled ? "usdt-js" : "usdt-nojs");
+      // Another token application, with another payment method, that the filter must leave out.
+      const other = uniqueEmail(javaScriptEnabled ? "btc-js" : "btc-nojs");
+      const sent = await request.post("/api/contact", {
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": clientIp() },
+        data: {
+          firstName: "Satoshi",
+          lastName: "N",
+          email: other,
+          userTypeId: 2,
+          message: "Tokens, please.",
+          paymentMethod: "BTC",
+        },
+      });
+      expect(sent.status()).toBe(201);
+
+      await page.goto("/contact");
+      if (javaScriptEnabled) await hydrated(page);
+      const form = page.getByRole("form", { name: "Contact FACETS" });
+      const payment = form.getByRole("group", { name: /Preferred payment method/ });
+      await expect(payment).toBeVisible();
+      await form.getByLabel("First name").fill("Ada");
+      await form.getByLabel("Last name").fill("Lovelace");
+      await form.getByLabel("Email address").fill(email);
+      // Asked of token enquiries only: another area sets it aside.
+      await form.getByLabel("Area of interest").selectOption({ label: "Licensing opportunities" });
+      await expect(payment).toBeHidden();
+      await form.getByLabel("Area of interest").selectOption({ label: "FACETS token enquiry" });
+      await expect(payment).toBeVisible();
+      await payment.getByRole("radio", { name: "USDT" }).check();
+      await form.getByLabel("Message").fill("I would like to apply for 200 tokens.");
+      await form.getByRole("button", { name: "Send Message" }).click();
+      await expect(notice(page, "Message Sent!")).toBeVisible();
+
+      await logInAsAdmin(page, { js: javaScriptEnabled });
+      await page.getByRole("link", { name: /Contact Submissions/ }).click();
+      const card = page.getByRole("listitem").filter({ hasText: email });
+      await expect(card).toContainText(/Payment method\s*USDT/);
+      await expect(page.getByRole("listitem").filter({ hasText: other })).toContainText(
+        /Payment method\s*BTC/,
+      );
+
+      const filter = page.getByRole("form", { name: "Filter by payment method" });
+      await filter.getByLabel("Payment method").selectOption("USDT");
+      await filter.getByRole("button", { name: "Filter" }).click();
+      await expect(page).toHaveURL(/[?&]payment=USDT/);
+      await expect(card).toContainText(/Payment method\s*USDT/);
+      await expect(page.getByRole("listitem").filter({ hasText: other })).toHaveCount(0);
+      await expect(filter.getByLabel("Payment method")).toHaveValue("USDT");
     });
   });
 }

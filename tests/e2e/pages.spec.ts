@@ -164,7 +164,12 @@ test("every form works by keyboard alone with visible focus", async ({ page }, {
   await page.keyboard.press("Tab");
   await page.keyboard.type("ada@example.com");
   await page.keyboard.press("Tab");
+  // The first area of interest, the token enquiry, which asks for a payment method: one stop, Space picks.
   await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Tab");
+  await expect(form.getByRole("radio", { name: "BTC" })).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(form.getByRole("radio", { name: "BTC" })).toBeChecked();
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");

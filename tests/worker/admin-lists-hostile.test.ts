@@ -6,9 +6,9 @@ import { signedInCookie, uniqueEmail } from "./support-accounts";
 import { insertContact } from "./support-mail";
 
 // Every admin list and its JSON twin, read by an administrator with hostile query strings: long values,
-// every script, LIKE's wildcards, huge, negative and malformed page numbers, repeated parameters. Each
-// answers on purpose (a 4xx or a clamped 200), never a 5xx; a search of 1 to 200 characters answers 200
-// and means its characters literally.
+// every script, LIKE's wildcards, huge, negative and malformed page numbers, unknown payment methods,
+// repeated parameters. Each answers on purpose (a 4xx or a clamped 200), never a 5xx; a search of 1 to
+// 200 characters answers 200 and means its characters literally.
 
 const SEED = 20_261_126;
 
@@ -40,6 +40,7 @@ const PARAM_NAMES = [
   "page",
   "view",
   "processed",
+  "payment",
   "subject",
   "from",
   "to",
@@ -84,6 +85,9 @@ const HOSTILE_VALUES = [
   "2026-01-01T99:99:99.999Z",
   "processed",
   "true",
+  "usdt",
+  "USDT ",
+  "BTC,SOL",
 ];
 
 const anyText = (maxLength: number) =>

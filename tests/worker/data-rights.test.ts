@@ -194,7 +194,7 @@ describe("change of email address", () => {
 describe("download my data", () => {
   it("gives a JSON attachment that matches what D1 holds, without the password hash", async () => {
     const { email, cookie } = await member("export");
-    await insertContact({ email, message: "Please sell me 500 FACETS tokens." });
+    await insertContact({ email, message: "Please sell me 500 FACETS tokens.", payment_method: "USDT" });
     await call("/api/account", cookie, { method: "PATCH", body: { phone: "+27 21 000 0000" } });
     await deliverPending();
     await enrolAuthenticator(email);
@@ -243,7 +243,12 @@ describe("download my data", () => {
     expect(text).not.toContain(ciphertext?.c);
     expect(text).not.toContain("not-a-real-key");
     expect(data.contactMessages).toEqual([
-      expect.objectContaining({ email, message: "Please sell me 500 FACETS tokens.", processed: false }),
+      expect.objectContaining({
+        email,
+        message: "Please sell me 500 FACETS tokens.",
+        paymentMethod: "USDT",
+        processed: false,
+      }),
     ]);
     expect(data.emails).toEqual([
       expect.objectContaining({ subject: "We received your registration", state: "sent" }),

@@ -57,6 +57,7 @@ describe("/privacy", () => {
       "approvedAt",
       "rejectedAt",
       "contactMessages",
+      "paymentMethod",
       "processedAt",
       "emails",
       "subject",

@@ -3,9 +3,11 @@ import { ActionButton, ListSection, PersonSummary, useBusyId } from "~/component
 import { dashboardHref } from "~/lib/admin-tabs";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
+import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
 import type { Person } from "~/lib/person";
 import { replyMailto } from "~/lib/reply-mailto";
 import {
+  contactFilter,
   pageNumber,
   processedContactsPage,
   searchQuery,
@@ -19,8 +21,9 @@ import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/contacts";
 
-// The Contact Submissions tab (/admin?tab=contacts[&view=processed][&q=…]): unprocessed messages to reply
-// to and mark processed, and the processed ones with a search.
+// The Contact Submissions tab (/admin?tab=contacts[&view=processed][&q=…][&payment=BTC|SOL|USDT]):
+// unprocessed messages to reply to and mark processed, and the processed ones with a search; either list
+// narrowed to the token applications that state one payment method.
 
 type ContactView = "unprocessed" | "processed";
 
@@ -30,20 +33,22 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   const params = new URL(request.url).searchParams;
   const view: ContactView = params.get("view") === "processed" ? "processed" : "unprocessed";
   const query = searchQuery(params.get("q"));
+  const filter = contactFilter(params);
   const page = pageNumber(params.get("page"));
   const [unprocessedCount, processedCount, unprocessed, processed] = await Promise.all([
     countUnprocessedContacts(db),
     countProcessedContacts(db, null),
-    view === "unprocessed" ? unprocessedContactsPage(db, page) : null,
-    view === "processed" ? processedContactsPage(db, page, query) : null,
+    view === "unprocessed" ? unprocessedContactsPage(db, page, filter) : null,
+    view === "processed" ? processedContactsPage(db, page, query, filter) : null,
   ]);
   const counts = { unprocessed: unprocessedCount, processed: processedCount };
-  return { view, query, counts, unprocessed, processed };
+  return { view, query, payment: filter.payment, counts, unprocessed, processed };
 }
 
 export function ContactsTab({
   view,
   query,
+  payment,
   counts,
   unprocessed,
   processed,
@@ -51,22 +56,27 @@ export function ContactsTab({
   const busyId = useBusyId();
   const href = (page: number) =>
     view === "processed"
-      ? dashboardHref("contacts", { view, q: query, page })
-      : dashboardHref("contacts", { page });
+      ? dashboardHref("contacts", { view, q: query, payment, page })
+      : dashboardHref("contacts", { payment, page });
+  const views = <ContactViews view={view} query={query} payment={payment} counts={counts} />;
   return (
     <>
       {unprocessed ? (
         <ListSection
           id="contacts"
           title="Contact Submissions"
-          empty="No unprocessed contact submissions."
+          empty={
+            payment
+              ? `No unprocessed contact submission states ${payment}.`
+              : "No unprocessed contact submissions."
+          }
           list={unprocessed}
           href={href}
           render={(contact) => (
             <>
               <PersonSummary
                 person={contact}
-                details={[["Received", formatDateTime(contact.createdAt)]]}
+                details={[...paymentDetail(contact), ["Received", formatDateTime(contact.createdAt)]]}
                 actions={
                   <>
                     <ReplyLink contact={contact} />
@@ -83,7 +93,7 @@ export function ContactsTab({
             </>
           )}
         >
-          <ContactViews view={view} query={query} counts={counts} />
+          {views}
         </ListSection>
       ) : null}
 
@@ -91,7 +101,11 @@ export function ContactsTab({
         <ListSection
           id="contacts"
           title="Contact Submissions"
-          empty={query ? `No processed message matches "${query}".` : "No processed contact submissions yet."}
+          empty={
+            query || payment
+              ? `No processed message matches${query ? ` "${query}"` : ""}${payment ? ` with ${payment}` : ""}.`
+              : "No processed contact submissions yet."
+          }
           list={processed}
           href={href}
           render={(contact) => (
@@ -99,6 +113,7 @@ export function ContactsTab({
               <PersonSummary
                 person={contact}
                 details={[
+                  ...paymentDetail(contact),
                   ["Received", formatDateTime(contact.createdAt)],
                   ["Processed", formatDateTime(contact.processedAt)],
                   ["Processed by", contact.processedByName ?? "N/A"],
@@ -109,11 +124,16 @@ export function ContactsTab({
             </>
           )}
         >
-          <ContactViews view={view} query={query} counts={counts} />
+          {views}
         </ListSection>
       ) : null}
     </>
   );
+}
+
+/** The payment method a token application stated, as a detail of its message; none when it stated none. */
+function paymentDetail(contact: { paymentMethod: PaymentMethod | null }): [string, string][] {
+  return contact.paymentMethod ? [["Payment method", contact.paymentMethod]] : [];
 }
 
 function ReplyLink({ contact }: { contact: Parameters<typeof replyMailto>[0] & Person }) {
@@ -132,14 +152,16 @@ function Message({ text }: { text: string }) {
   return <p className="mt-4 rounded-lg bg-surface-muted p-4 break-words whitespace-pre-wrap">{text}</p>;
 }
 
-/** Unprocessed or processed messages, and the search over processed ones. */
+/** Unprocessed or processed messages, the filter by payment method, and the search over processed ones. */
 function ContactViews({
   view,
   query,
+  payment,
   counts,
 }: {
   view: ContactView;
   query: string | null;
+  payment: PaymentMethod | null;
   counts: { unprocessed: number; processed: number };
 }) {
   return (
@@ -149,7 +171,7 @@ function ContactViews({
           {(["unprocessed", "processed"] as const).map((item) => (
             <li key={item}>
               <Link
-                to={dashboardHref("contacts", { view: item === "processed" ? item : null })}
+                to={dashboardHref("contacts", { view: item === "processed" ? item : null, payment })}
                 aria-current={view === item ? "page" : undefined}
                 className={`inline-flex min-h-10 items-center rounded-full px-4 py-2 text-sm font-semibold ${view === item ? "bg-brand text-white" : "bg-surface-muted text-ink hover:text-brand-strong"}`}
               >
@@ -161,6 +183,34 @@ function ContactViews({
           ))}
         </ul>
       </nav>
+      <Form method="get" aria-label="Filter by payment method" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="tab" value="contacts" />
+        {view === "processed" ? <input type="hidden" name="view" value="processed" /> : null}
+        {view === "processed" && query ? <input type="hidden" name="q" value={query} /> : null}
+        <label htmlFor="contact-payment" className="block text-sm font-medium">
+          Payment method
+          <select
+            key={payment ?? ""}
+            id="contact-payment"
+            name="payment"
+            defaultValue={payment ?? ""}
+            className="mt-1 block w-40 max-w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
+          >
+            <option value="">Any</option>
+            {PAYMENT_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {method}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="submit"
+          className="inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft"
+        >
+          Filter
+        </button>
+      </Form>
       {view === "processed" ? (
         <Form
           method="get"
@@ -170,6 +220,7 @@ function ContactViews({
         >
           <input type="hidden" name="tab" value="contacts" />
           <input type="hidden" name="view" value="processed" />
+          {payment ? <input type="hidden" name="payment" value={payment} /> : null}
           <label htmlFor="contact-search" className="block text-sm font-medium">
             Search by name, email or message
             <input

@@ -46,6 +46,7 @@ export interface PersonalData {
   contactMessages: (Person & {
     id: number;
     message: string;
+    paymentMethod: string | null;
     processed: boolean;
     processedAt: string | null;
     createdAt: string;
@@ -204,6 +205,7 @@ export async function collectPersonalData(db: Database, env: Env, email: string)
       phone: contact.phone,
       userTypeId: contact.userTypeId,
       message: contact.message,
+      paymentMethod: contact.paymentMethod,
       processed: contact.isProcessed,
       processedAt: iso(contact.processedAt),
       createdAt: contact.createdAt.toISOString(),

@@ -1,5 +1,7 @@
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
+import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
 import {
+  type ContactFilter,
   countProcessedContacts,
   countUnprocessedContacts,
   listProcessedContacts,
@@ -38,6 +40,16 @@ export function searchQuery(raw: string | null): string | null {
   return textParam(raw);
 }
 
+/** A payment method from a query parameter (`payment`): one of PAYMENT_METHODS exactly, else null (no filter). */
+export function paymentFilter(raw: string | null): PaymentMethod | null {
+  return (PAYMENT_METHODS as readonly string[]).includes(raw ?? "") ? (raw as PaymentMethod) : null;
+}
+
+/** The filters of the contact lists, from a query string: `payment`. */
+export function contactFilter(params: URLSearchParams): ContactFilter {
+  return { payment: paymentFilter(params.get("payment")) };
+}
+
 type Window = { limit: number; offset: number };
 const windowOf = (page: number): Window => ({ limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE });
 
@@ -60,16 +72,21 @@ export const approvedUsersPage = (db: Database, page: number) =>
     () => countApprovedUsers(db),
   );
 
-export const unprocessedContactsPage = (db: Database, page: number) =>
+export const unprocessedContactsPage = (db: Database, page: number, filter: ContactFilter) =>
   pageOf(
     page,
-    (window) => listUnprocessedContacts(db, window),
-    () => countUnprocessedContacts(db),
+    (window) => listUnprocessedContacts(db, filter, window),
+    () => countUnprocessedContacts(db, filter),
   );
 
-export const processedContactsPage = (db: Database, page: number, query: string | null) =>
+export const processedContactsPage = (
+  db: Database,
+  page: number,
+  query: string | null,
+  filter: ContactFilter,
+) =>
   pageOf(
     page,
-    (window) => listProcessedContacts(db, query, window),
-    () => countProcessedContacts(db, query),
+    (window) => listProcessedContacts(db, query, filter, window),
+    () => countProcessedContacts(db, query, filter),
   );

@@ -1,4 +1,6 @@
-import { and, desc, eq, or, type SQLWrapper, sql } from "drizzle-orm";
+import { and, desc, eq, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { isTokenEnquiry } from "~/content/user-types";
+import type { PaymentMethod } from "~/lib/payment-methods";
 import { contactSchema } from "~/lib/schemas";
 import { contactSubmissions, users } from "../../../db/schema";
 import type { Database } from "../db.server";
@@ -8,13 +10,21 @@ import { done, type Outcome } from "../outcome";
 
 /**
  * Sends a contact message: stored in D1 (with its mail event, in one batch) before the answer, so an
- * acknowledged message is never lost; the admins are told after the answer.
+ * acknowledged message is never lost; the admins are told after the answer. A preferred payment method is
+ * kept only on a token enquiry, and dropped for any other area (the form offers it to everyone without
+ * JavaScript).
  */
 export const sendContactMessage = guarded(
   { rateLimit: "contact", honeypot: { answer: { id: null } }, door: "anyone", schema: contactSchema },
   async (deps, _caller, { input }): Promise<Outcome<{ id: number | null }>> => {
     const [[row], events] = await deps.db.batch([
-      deps.db.insert(contactSubmissions).values(input).returning({ id: contactSubmissions.id }),
+      deps.db
+        .insert(contactSubmissions)
+        .values({
+          ...input,
+          paymentMethod: isTokenEnquiry(input.userTypeId) ? (input.paymentMethod ?? null) : null,
+        })
+        .returning({ id: contactSubmissions.id }),
       insertMailEventIfChanged(deps.db, "contact-received"),
     ]);
     if (!row) throw new Error("The contact submission was not stored.");
@@ -32,27 +42,43 @@ const adminFields = {
   phone: contactSubmissions.phone,
   userTypeId: contactSubmissions.userTypeId,
   message: contactSubmissions.message,
+  paymentMethod: contactSubmissions.paymentMethod,
   createdAt: contactSubmissions.createdAt,
 };
+
+/** What an admin list of messages is narrowed to: a payment method, or none (every message). */
+export interface ContactFilter {
+  payment: PaymentMethod | null;
+}
+
+const paymentWhere = ({ payment }: ContactFilter): SQL | undefined =>
+  payment ? eq(contactSubmissions.paymentMethod, payment) : undefined;
 
 export type UnprocessedContact = Awaited<ReturnType<typeof listUnprocessedContacts>>[number];
 
 /** Unprocessed messages, newest first, one page at a time (served by the is_processed, created_at index). */
-export function listUnprocessedContacts(db: Database, { limit, offset }: { limit: number; offset: number }) {
+export function listUnprocessedContacts(
+  db: Database,
+  filter: ContactFilter,
+  { limit, offset }: { limit: number; offset: number },
+) {
   return db
     .select(adminFields)
     .from(contactSubmissions)
-    .where(eq(contactSubmissions.isProcessed, false))
+    .where(and(eq(contactSubmissions.isProcessed, false), paymentWhere(filter)))
     .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
     .limit(limit)
     .offset(offset);
 }
 
-export async function countUnprocessedContacts(db: Database): Promise<number> {
+export async function countUnprocessedContacts(
+  db: Database,
+  filter: ContactFilter = { payment: null },
+): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)` })
     .from(contactSubmissions)
-    .where(eq(contactSubmissions.isProcessed, false));
+    .where(and(eq(contactSubmissions.isProcessed, false), paymentWhere(filter)));
   return row?.count ?? 0;
 }
 
@@ -80,8 +106,8 @@ export async function contactExists(db: Database, id: number): Promise<boolean> 
  */
 const holds = (column: SQLWrapper, query: string) => sql`instr(lower(${column}), lower(${query})) > 0`;
 
-function processedWhere(query: string | null) {
-  const processed = eq(contactSubmissions.isProcessed, true);
+function processedWhere(query: string | null, filter: ContactFilter) {
+  const processed = and(eq(contactSubmissions.isProcessed, true), paymentWhere(filter));
   if (!query) return processed;
   return and(
     processed,
@@ -101,6 +127,7 @@ export type ProcessedContact = Awaited<ReturnType<typeof listProcessedContacts>>
 export function listProcessedContacts(
   db: Database,
   query: string | null,
+  filter: ContactFilter,
   { limit, offset }: { limit: number; offset: number },
 ) {
   return db
@@ -112,16 +139,20 @@ export function listProcessedContacts(
     })
     .from(contactSubmissions)
     .leftJoin(users, eq(users.id, contactSubmissions.processedBy))
-    .where(processedWhere(query))
+    .where(processedWhere(query, filter))
     .orderBy(desc(contactSubmissions.processedAt), desc(contactSubmissions.id))
     .limit(limit)
     .offset(offset);
 }
 
-export async function countProcessedContacts(db: Database, query: string | null): Promise<number> {
+export async function countProcessedContacts(
+  db: Database,
+  query: string | null,
+  filter: ContactFilter = { payment: null },
+): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)` })
     .from(contactSubmissions)
-    .where(processedWhere(query));
+    .where(processedWhere(query, filter));
   return row?.count ?? 0;
 }
