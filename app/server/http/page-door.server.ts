@@ -1,5 +1,4 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { signInFirst } from "~/lib/sign-in-paths";
 import type { ToastMessage } from "~/lib/toast-message";
 import { type InterruptedAction, interruptAction } from "../identity/interrupted-actions.server";
 import { type Caller, callerOf, type Deps, depsOf } from "../operation.server";
@@ -66,7 +65,7 @@ export function intent<D, V>(declared: PageIntent<D, V>): PageIntent<D, V> {
   return declared;
 }
 
-export interface Failed<_D> {
+export interface Failed {
   outcome: Failure;
   /** What the table and the intent say for it. */
   notice: ToastMessage;
@@ -83,7 +82,7 @@ export interface PageDoor<D> {
    * The page's data around a failure's notice (its field errors, the values to show again), answered with
    * the outcome's status; or its own answer. May throw (a redirect).
    */
-  failed: (failure: Failed<D>) => PageAnswer<D>;
+  failed: (failure: Failed) => PageAnswer<D>;
   /** Where a signed-out caller goes after signing in. */
   page: string;
   /** The intent of a form that names none, or one the page does not take; none answers 400. */
@@ -140,7 +139,6 @@ export function pageAction<D>(door: PageDoor<D>) {
   };
 }
 
-/** A page's answer as the action returns it: its data with `init` unless the page chose its own. */
 /**
  * The call of a page's request: `back` is the page itself, from the action's `url`, never `request.url`,
  * which for a hydrated form is React Router's data request.
@@ -161,6 +159,7 @@ export function pageCallOf(
   };
 }
 
+/** A page's answer as the action returns it: its data with `init` unless the page chose its own. */
 function wrap<D>(answer: PageAnswer<D>, init?: ResponseInit): Response | Answered<D> {
   if (answer instanceof Response || isAnswered(answer)) return answer;
   return data(answer, init);
@@ -254,9 +253,4 @@ export async function resumeIntent<D>(
     token,
     answer: await answerOutcome(door, action.intent, declared, outcome, confirmed),
   };
-}
-
-/** A failure whose caller is not signed in (and was not signed out for guessing) goes to sign in first. */
-export function signInFirstIfSignedOut(outcome: Failure, page: string) {
-  if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect(signInFirst(page));
 }
