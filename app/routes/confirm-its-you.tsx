@@ -9,18 +9,9 @@ import { pageMeta } from "~/lib/seo";
 import { flashCookie, sessionCookie } from "~/server/http/cookies.server";
 import { failureInit, readForm, throwIfSignedOut } from "~/server/http/form-door.server";
 import { failureNotice, itsMessage } from "~/server/http/outcome-notices.server";
-import {
-  confirmableIntents,
-  describeWaiting,
-  pageCallOf,
-  resumeIntent,
-} from "~/server/http/page-door.server";
+import { describeWaiting, findWaiting, pageCallOf, resumeIntent } from "~/server/http/page-door.server";
 import { sessionContext } from "~/server/http/request-context.server";
-import {
-  findInterruptedAction,
-  MAX_NEXT_LENGTH,
-  referenceOf,
-} from "~/server/identity/interrupted-actions.server";
+import { MAX_NEXT_LENGTH, referenceOf } from "~/server/identity/interrupted-actions.server";
 import { findSignedInUser } from "~/server/identity/users.server";
 import { depsOf } from "~/server/operation.server";
 import { secondFactorsOf } from "~/server/second-factors/second-factors.server";
@@ -57,16 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const me = session ? await findSignedInUser(deps.db, session) : null;
   if (!session || !me) throw redirect("/login");
   const reference = referenceOf(new URL(request.url).searchParams.get("ref"));
-  const intents = CONFIRM_PAGE_DOOR.intents;
-  const stored = reference
-    ? await findInterruptedAction(deps.db, session, reference, confirmableIntents(intents))
-    : null;
+  const { intents } = CONFIRM_PAGE_DOOR;
+  const call = pageCallOf({ request, context });
+  const stored = reference ? await findWaiting(call, "/confirm-its-you", intents, reference) : null;
   const factors = await secondFactorsOf(deps.db, me.id);
   return {
     pending:
-      reference && stored
-        ? { reference, description: await describeWaiting(intents, pageCallOf({ request, context }), stored) }
-        : null,
+      reference && stored ? { reference, description: await describeWaiting(intents, call, stored) } : null,
     home: me.isAdmin ? "/admin" : "/account",
     withCode: me.hasSecondFactor,
     withPasskey: factors.passkeys > 0,
@@ -89,7 +77,7 @@ const error = (description: string): ToastMessage => ({
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const call = pageCallOf({ request, context }, {}, "/confirm-its-you");
-  const resumed = await resumeIntent(CONFIRM_PAGE_DOOR, call, form);
+  const resumed = await resumeIntent(CONFIRM_PAGE_DOOR, "/confirm-its-you", call, form);
   const headers = new Headers();
   // A confirmation gives the session a new token, whatever happens next.
   if (resumed.kind !== "refused" && resumed.token) {

@@ -32,5 +32,8 @@ export const DOWNLOAD_INTENTS = {
   }),
 } satisfies Record<string, AdminIntent>;
 
+/** What a download that waits for "Confirm it's you" stores as its intent. */
+export type DownloadIntent = keyof typeof DOWNLOAD_INTENTS;
+
 /** The door /confirm-its-you resumes through: a refusal of the caller is the admin page's refusal. */
 export const CONFIRM_PAGE_DOOR: PageDoor<AdminAnswer> = adminDoor({ ...ADMIN_INTENTS, ...DOWNLOAD_INTENTS });

@@ -211,6 +211,42 @@ describe("a stored action", () => {
     expect(await countEvents(target, "second-factors-reset")).toBe(1);
   });
 
+  it("goes on only on the page that stored it", SLOW, async () => {
+    const admin = await signedInCookie({ admin: true });
+    const member = await signedInCookie();
+    await stale(admin.email);
+    const location = await interruptedDeactivation(admin.cookie, member.email);
+    // The dashboard's reference posted to /account/security, which resumes its own intents only.
+    const elsewhere = await postForm(
+      "/account/security",
+      { intent: "confirm-its-you", ref: refOf(location), password: PASSWORD, code: codeNow(admin.secret, 1) },
+      admin.cookie,
+    );
+    expect(elsewhere.status).toBe(404);
+    expect(textOf(await elsewhere.text())).toContain("There is nothing to confirm");
+    expect(await isActive(member.email)).toBe(true);
+    // Still waiting where it was stored.
+    const page = await fetchWorker(location, { headers: { Cookie: admin.cookie } });
+    expect(textOf(await page.text())).toContain(`Deactivate the account of ${member.email}`);
+  });
+
+  it("refused once confirmed still hands the browser the session's new token", SLOW, async () => {
+    const admin = await signedInCookie({ admin: true });
+    const member = await signedInCookie();
+    await stale(admin.email);
+    const location = await interruptedDeactivation(admin.cookie, member.email);
+    // No longer an administrator by the time the confirmation comes: the deactivation is refused.
+    await env.DB.prepare("UPDATE users SET user_type_id = 2 WHERE email = ?").bind(admin.email).run();
+    const confirmed = await confirmOn(location, admin.cookie, admin.secret, 1);
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe("/login");
+    expect(await isActive(member.email)).toBe(true);
+    const renewed = sessionCookieOf(confirmed);
+    expect(renewed).not.toBe(admin.cookie);
+    expect((await me(renewed)).status).toBe(200);
+    expect((await me(admin.cookie)).status).toBe(401);
+  });
+
   it("goes on only in the session that stored it", SLOW, async () => {
     const admin = await signedInCookie({ admin: true });
     const member = await signedInCookie();

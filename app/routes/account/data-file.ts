@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { signInFirst } from "~/lib/sign-in-paths";
+import type { DownloadIntent } from "~/routes/confirm-page-intents.server";
 import { exportMyData } from "~/server/account/my-account.server";
 import { personalDataResponse } from "~/server/account/personal-data.server";
 import { askOnConfirmPage, pageCallOf } from "~/server/http/page-door.server";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (outcome.kind === "done") return personalDataResponse(outcome.value);
   if (outcome.kind === "forbidden" && outcome.reauthenticate && caller.session) {
     await askOnConfirmPage(pageCallOf({ request, context }, {}, "/account#data"), {
-      intent: "export-data",
+      intent: "export-data" satisfies DownloadIntent,
       target: null,
     });
   }

@@ -11,7 +11,13 @@ import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
 import { sessionCookie } from "~/server/http/cookies.server";
 import { readForm, throwIfSignedOut } from "~/server/http/form-door.server";
-import { answerIntent, describeWaiting, pageCallOf, resumeIntent } from "~/server/http/page-door.server";
+import {
+  answerIntent,
+  describeWaiting,
+  pageCallOf,
+  resumeIntent,
+  withCookie,
+} from "~/server/http/page-door.server";
 import { continueUnderToken } from "~/server/http/request-context.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import { securityOverview } from "~/server/second-factors/second-factor-enrolment.server";
@@ -67,25 +73,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const NOTHING_TO_CONFIRM =
   "There is nothing to confirm: it was done already, or waited more than 10 minutes. Nothing was done; start again.";
 
-/** An answer with the cookie of the session's new token, when a confirmation gave it one. */
-function withCookie<A>(answer: A, cookie: string | null): A {
-  if (!cookie) return answer;
-  if (answer instanceof Response) answer.headers.append("Set-Cookie", cookie);
-  else if (typeof answer === "object" && answer !== null && "init" in answer) {
-    const held = answer as { init: ResponseInit | null };
-    const headers = new Headers(held.init?.headers);
-    headers.append("Set-Cookie", cookie);
-    held.init = { ...held.init, headers };
-  }
-  return answer;
-}
-
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { intent, ...form } = await readForm(request);
   const call = pageCallOf({ request, context, url }, form, "/account/security");
   if (intent !== "confirm-its-you" && intent !== "resume") return answerIntent(DOOR, intent, call);
   // The one "Confirm it's you" flow (page-door.server.ts), answered in place.
-  const resumed = await resumeIntent(DOOR, call, { intent, ...form });
+  const resumed = await resumeIntent(DOOR, "/account/security", call, { intent, ...form });
   const token = resumed.kind === "refused" ? null : resumed.token;
   const cookie = token ? sessionCookie(request, token) : null;
   continueUnderToken(context, token);

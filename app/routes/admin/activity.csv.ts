@@ -1,4 +1,5 @@
 import { dashboardHref } from "~/lib/admin-tabs";
+import type { DownloadIntent } from "~/routes/confirm-page-intents.server";
 import { adminPageRefusal } from "~/server/admin/admin-actions.server";
 import { activityQuery, exportActivityCsv } from "~/server/admin/audit-activity.server";
 import { askOnConfirmPage, pageCallOf } from "~/server/http/page-door.server";
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const filtered = dashboardHref("activity", activityQuery(url.searchParams));
     const back = filtered.length <= MAX_NEXT_LENGTH ? filtered : dashboardHref("activity");
     await askOnConfirmPage(pageCallOf({ request, context }, {}, back), {
-      intent: "export-activity",
+      intent: "export-activity" satisfies DownloadIntent,
       target: null,
     });
   }

@@ -6,7 +6,8 @@ import type { Route } from "./+types/admin.action";
 // deactivate-user, reactivate-user, end-sessions, reset-second-factors, mark-contact-processed): the route
 // table lists each URL, and each is answered here from its one declaration (admin-intents.server.ts).
 
-const nameOf = (request: Request) => new URL(request.url).pathname.split("/")[3] ?? "";
+// React Router matches paths whatever their case; so does the name.
+const nameOf = (request: Request) => (new URL(request.url).pathname.split("/")[3] ?? "").toLowerCase();
 
 export function action(args: Route.ActionArgs) {
   const declared = adminActionByApiName(nameOf(args.request));

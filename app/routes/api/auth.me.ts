@@ -1,4 +1,5 @@
 import { getOnly, jsonError } from "~/server/http/json-api.server";
+import { noticeText, OUTCOME_NOTICES } from "~/server/http/outcome-notices.server";
 import { sessionContext } from "~/server/http/request-context.server";
 import { findSignedInUser } from "~/server/identity/users.server";
 import { depsOf } from "~/server/operation.server";
@@ -9,6 +10,6 @@ import type { Route } from "./+types/auth.me";
 export const loader = getOnly(async ({ context }: Route.LoaderArgs) => {
   const session = context.get(sessionContext);
   const user = session ? await findSignedInUser(depsOf(context).db, session) : null;
-  if (!user) return jsonError(401, "Not signed in.");
+  if (!user) return jsonError(401, noticeText(OUTCOME_NOTICES.unauthenticated));
   return Response.json({ user: publicUser(user) });
 });

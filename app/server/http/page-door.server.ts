@@ -1,6 +1,10 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { ToastMessage } from "~/lib/toast-message";
-import { type InterruptedAction, interruptAction } from "../identity/interrupted-actions.server";
+import {
+  findInterruptedAction,
+  type InterruptedAction,
+  interruptAction,
+} from "../identity/interrupted-actions.server";
 import { type Caller, callerOf, type Deps, depsOf } from "../operation.server";
 import type { Failure, Outcome } from "../outcome";
 import { resumeInterrupted } from "../sign-in/confirm-its-you.server";
@@ -82,7 +86,7 @@ export interface PageDoor<D> {
    * The page's data around a failure's notice (its field errors, the values to show again), answered with
    * the outcome's status; or its own answer. May throw (a redirect).
    */
-  failed: (failure: Failed) => PageAnswer<D>;
+  failed: (failure: Failed) => D;
   /** Where a signed-out caller goes after signing in. */
   page: string;
   /** The intent of a form that names none, or one the page does not take; none answers 400. */
@@ -165,6 +169,18 @@ function wrap<D>(answer: PageAnswer<D>, init?: ResponseInit): Response | Answere
   return data(answer, init);
 }
 
+/** An answer (or a thrown redirect or refusal) with one more cookie; anything else as it is. */
+export function withCookie<A>(answer: A, cookie: string | null): A {
+  if (!cookie) return answer;
+  if (answer instanceof Response) answer.headers.append("Set-Cookie", cookie);
+  else if (isAnswered(answer)) {
+    const headers = new Headers(answer.init?.headers);
+    headers.append("Set-Cookie", cookie);
+    answer.init = { ...answer.init, headers };
+  }
+  return answer;
+}
+
 function isAnswered<D>(answer: D | Answered<D>): answer is Answered<D> {
   return (
     typeof answer === "object" &&
@@ -179,15 +195,58 @@ export function confirmableIntents<D>(intents: PageIntents<D>): string[] {
 }
 
 /**
+ * Where a waiting action goes on: the page that resumes it. It is stored with the intent's name
+ * (`/account/security#passkey-remove`), so a reference kept for one page names nothing on another, even
+ * where two pages declare an intent of the same name.
+ */
+export type ResumePage = "/confirm-its-you" | "/account/security";
+
+const storedName = (page: ResumePage, intent: string) => `${page}#${intent}`;
+
+/**
  * Keeps an action refused for want of a recent sign-in for this session, to go on once it is confirmed
- * (interrupted-actions.server.ts): its reference, or null for a caller who is not signed in.
+ * on `page` (interrupted-actions.server.ts): its reference, or null for a caller who is not signed in.
  */
 export async function keepForConfirmation(
   call: PageCall,
+  page: ResumePage,
   action: { intent: string; target: string | null },
 ): Promise<string | null> {
   if (!call.caller.session) return null;
-  return interruptAction(call.deps.db, call.caller.session, { ...action, next: call.back });
+  const { intent, target } = action;
+  return interruptAction(call.deps.db, call.caller.session, {
+    intent: storedName(page, intent),
+    target,
+    next: call.back,
+  });
+}
+
+/** The intents of `intents` a reference may name on `page`, as they are stored. */
+function storedNames<D>(page: ResumePage, intents: PageIntents<D>): string[] {
+  return confirmableIntents(intents).map((name) => storedName(page, name));
+}
+
+/** A stored action as its page declares it (its intent's own name), or null when it is not this page's. */
+function asDeclared(page: ResumePage, action: InterruptedAction): InterruptedAction | null {
+  const prefix = storedName(page, "");
+  return action.intent.startsWith(prefix) ? { ...action, intent: action.intent.slice(prefix.length) } : null;
+}
+
+/** The live action a reference names on `page`, without spending it; null when it names none. */
+export async function findWaiting<D>(
+  call: PageCall,
+  page: ResumePage,
+  intents: PageIntents<D>,
+  reference: string,
+): Promise<InterruptedAction | null> {
+  if (!call.caller.session) return null;
+  const stored = await findInterruptedAction(
+    call.deps.db,
+    call.caller.session,
+    reference,
+    storedNames(page, intents),
+  );
+  return stored && asDeclared(page, stored);
 }
 
 /**
@@ -199,7 +258,7 @@ export async function askOnConfirmPage(
   call: PageCall,
   action: { intent: string; target: string | null },
 ): Promise<never> {
-  const reference = await keepForConfirmation(call, action);
+  const reference = await keepForConfirmation(call, "/confirm-its-you", action);
   if (reference === null) throw redirect("/login");
   throw redirect(`/confirm-its-you?${new URLSearchParams({ ref: reference })}`);
 }
@@ -228,29 +287,31 @@ export type Resumed<D> =
  */
 export async function resumeIntent<D>(
   door: PageDoor<D>,
+  page: ResumePage,
   call: PageCall,
   posted: Record<string, string>,
 ): Promise<Resumed<D>> {
-  const resumption = await resumeInterrupted(
-    call.deps,
-    call.caller,
-    posted,
-    confirmableIntents(door.intents),
-  );
-  if (resumption.kind !== "resumed") return resumption;
-  const { action, token } = resumption;
-  const declared = door.intents[action.intent];
+  const resumption = await resumeInterrupted(call.deps, call.caller, posted, storedNames(page, door.intents));
+  if (resumption.kind === "nothing") return resumption;
+  const action = resumption.action && asDeclared(page, resumption.action);
+  if (resumption.kind === "refused") return { ...resumption, action };
+  const { token } = resumption;
+  const declared = action ? door.intents[action.intent] : undefined;
+  if (!action || !declared?.confirm) return { kind: "nothing", token };
   const confirmed: PageCall = {
     ...call,
     caller: resumption.caller,
     form: action.target === null ? {} : { id: action.target },
+    back: action.next,
   };
-  if (!declared?.confirm) return { kind: "nothing", token };
-  const outcome = await (declared.confirm.resume ?? declared.run)(confirmed);
-  return {
-    kind: "resumed",
-    action,
-    token,
-    answer: await answerOutcome(door, action.intent, declared, outcome, confirmed),
-  };
+  try {
+    const outcome = await (declared.confirm.resume ?? declared.run)(confirmed);
+    const answer = await answerOutcome(door, action.intent, declared, outcome, confirmed);
+    return { kind: "resumed", action, token, answer };
+  } catch (thrown) {
+    // A redirect or refusal thrown after the confirmation moved the session to a new token: the browser
+    // must get that token with it, or it is left holding a dead one.
+    if (token) withCookie(thrown, sessionCookie(call.request, token));
+    throw thrown;
+  }
 }

@@ -121,7 +121,7 @@ export function securityDoor(intents: PageIntents<ActionResult>): PageDoor<Actio
     page: "/account/security",
     failed: ({ outcome, notice }) => failedResult(outcome, notice),
     confirm: async (call, action) => {
-      const reference = await keepForConfirmation(call, action);
+      const reference = await keepForConfirmation(call, "/account/security", action);
       if (reference === null) throw redirect(signInFirst("/account/security"));
       const description = await describeWaiting(intents, call, action);
       return answer({ confirm: { reference, description } }, { status: 403 });
