@@ -41,15 +41,46 @@ async function sealed() {
     .toBe(0);
 }
 
-/** Runs `check` on a fresh copy of this run's local state (D1 and KV), once sealed, removed afterwards. */
+/** The id of the head kept in KV of a state folder, read as the verifier reads it; null when none. */
+function keptHeadId(state: string): number | null {
+  const got = run("npx", [
+    "--no-install",
+    "wrangler",
+    "kv",
+    "key",
+    "get",
+    "audit-head",
+    "--binding",
+    "SESSIONS",
+    "--local",
+    "--persist-to",
+    state,
+    "--text",
+  ]);
+  const id = /"id"\s*:\s*(\d+)/.exec(got.stdout)?.[1];
+  return id === undefined ? null : Number(id);
+}
+
+/**
+ * Runs `check` on a fresh copy of this run's local state (D1 and KV), once sealed, removed afterwards. The
+ * sealer writes the head to KV just after the last hash to D1, and a folder copied while a server writes
+ * can miss the newest of either: a copy is used only once its head names its newest sealed entry.
+ */
 async function onACopy(check: (copy: string) => void) {
   await sealed();
-  const copy = mkdtempSync(join(tmpdir(), "facets-audit-"));
-  try {
-    cpSync(stateDir(), copy, { recursive: true });
-    check(copy);
-  } finally {
-    rmSync(copy, { recursive: true, force: true });
+  for (let attempt = 1; ; attempt++) {
+    const copy = mkdtempSync(join(tmpdir(), "facets-audit-"));
+    try {
+      cpSync(stateDir(), copy, { recursive: true });
+      const newest = sql(copy, "SELECT max(id) AS id FROM account_events WHERE hash IS NOT NULL")[0]?.id;
+      if (keptHeadId(copy) === Number(newest) || attempt === 10) {
+        check(copy);
+        return;
+      }
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
