@@ -95,8 +95,8 @@ export function ListSection<T extends { id: number }>({
   render: (item: T) => ReactNode;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className="mt-8">
-      <h2 id={`${id}-title`} className="text-2xl font-bold">
+    <section aria-labelledby={`${id}-title`} className="mt-6">
+      <h2 id={`${id}-title`} className="text-lg font-bold">
         {title}
       </h2>
       {children}

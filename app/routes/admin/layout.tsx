@@ -1,5 +1,4 @@
 import { Link, Outlet } from "react-router";
-import { PageHero } from "~/components/page-hero";
 import { ADMIN_TAB_ENTRIES } from "~/lib/admin-tab-entries";
 import { type AdminTab, adminTabOf, dashboardHref } from "~/lib/admin-tabs";
 import { adminPageRefusal } from "~/server/admin/admin-actions.server";
@@ -51,7 +50,7 @@ function TabLink({
     <Link
       to={dashboardHref(tab)}
       aria-current={current ? "page" : undefined}
-      className={`-mb-px inline-flex items-center gap-2 border-b-2 px-4 py-3 font-semibold ${current ? "border-brand text-brand-strong" : "border-transparent text-ink-muted hover:text-ink"}`}
+      className={`inline-flex items-center gap-2 border-b-2 px-3 py-2 font-semibold ${current ? "border-brand text-brand-strong" : "border-transparent text-ink-muted hover:text-ink"}`}
     >
       {label}
       {count === undefined ? null : (
@@ -61,17 +60,18 @@ function TabLink({
   );
 }
 
+/**
+ * A workbench, not a brochure: no hero. The heading and the tabs with their counts stay in view under the
+ * site's header while a list scrolls, and the lists take the rest of the screen.
+ */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { tab: current, counts } = loaderData;
   return (
-    <>
-      <PageHero
-        title="Admin Dashboard"
-        lead="Approve new accounts, look after members and work through contact submissions."
-      />
-      <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-        <nav aria-label="Dashboard sections" className="mt-4">
-          <ul className="flex flex-wrap gap-2 border-b border-line">
+    <div className="mx-auto max-w-7xl px-4 pb-10 sm:px-6">
+      <div className="sticky top-16 z-30 -mx-4 border-b border-line bg-surface px-4 pt-4 sm:-mx-6 sm:px-6">
+        <h1 className="text-xl font-bold">Admin Dashboard</h1>
+        <nav aria-label="Dashboard sections" className="mt-2">
+          <ul className="-mb-px flex flex-wrap gap-2">
             {ADMIN_TAB_ENTRIES.map((item) => (
               <li key={item.tab}>
                 <TabLink
@@ -84,8 +84,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </nav>
-        <Outlet />
       </div>
-    </>
+      <Outlet />
+    </div>
   );
 }

@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { signInAsDemoAdmin } from "./demo-admin";
+import { clientIp } from "./members";
+import { uniqueEmail } from "./support";
+
+// /admin is a workbench, not a brochure (issue 33): no hero over the lists, and the heading and the tabs
+// with their counts stay in view while a long list scrolls under them.
+
+test("the dashboard opens on its lists, and its tabs stay in view while a list scrolls", async ({
+  page,
+  request,
+  baseURL,
+}, { project }) => {
+  test.skip(project.name === "phone", "the first screen of a laptop");
+  // Enough messages that the list runs well past one screen.
+  for (let n = 0; n < 8; n++) {
+    const sent = await request.post("/api/contact", {
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": clientIp() },
+      data: {
+        firstName: "Rush",
+        lastName: `Number ${n}`,
+        email: uniqueEmail("workbench"),
+        userTypeId: 2,
+        message: "About buying tokens.\nPlease tell me how to pay.",
+      },
+    });
+    expect(sent.status()).toBe(201);
+  }
+  await signInAsDemoAdmin(page, baseURL ?? "");
+  await page.goto("/admin?tab=contacts");
+
+  const heading = page.getByRole("heading", { level: 1, name: "Admin Dashboard" });
+  const tabs = page.getByRole("navigation", { name: "Dashboard sections" });
+  const list = page.getByRole("heading", { level: 2, name: "Contact Submissions" });
+  // The list starts in the top quarter of a 900-pixel screen: nothing tall stands above it.
+  expect((await list.boundingBox())?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(225);
+  await expect(tabs.getByRole("link", { name: /Contact Submissions \d+/ })).toBeVisible();
+
+  await page.mouse.wheel(0, 3000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await expect(heading).toBeInViewport();
+  await expect(tabs.getByRole("link", { name: /Contact Submissions \d+/ })).toBeInViewport();
+  await expect(list).not.toBeInViewport();
+});
