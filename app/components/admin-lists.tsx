@@ -3,8 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { userTypeLabel } from "~/content/user-types";
 import type { Person } from "~/lib/person";
 
-// The pieces the admin dashboard's tabs share (app/routes/admin/): a page of a list, its pager, the
-// people in it and the buttons that act on one of them.
+// The pieces the admin dashboard's tabs share (app/routes/admin/): a page of a list as a table, its pager,
+// the columns of a person and the buttons that act on one row.
 
 export interface ListPage<T> {
   items: T[];
@@ -68,7 +68,7 @@ export function ActionButton({
       <button
         type="submit"
         disabled={busy}
-        className={`inline-flex min-h-10 items-center rounded-full px-4 py-2 text-sm font-semibold disabled:opacity-60 ${quiet ? "border border-danger text-danger hover:bg-red-50" : "bg-brand text-white hover:bg-brand-strong"}`}
+        className={`inline-flex min-h-6 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap disabled:opacity-60 ${quiet ? "border border-danger text-danger hover:bg-red-50" : "bg-brand text-white hover:bg-brand-strong"}`}
       >
         {label}
       </button>
@@ -76,7 +76,40 @@ export function ActionButton({
   );
 }
 
-/** One tab's list: its heading, its empty state or its rows, and paging. */
+/** A column of a tab's table: its heading and what a row shows in it. */
+export interface Column<T> {
+  header: string;
+  cell: (item: T) => ReactNode;
+  /** Widths and wrapping of the column's cells. */
+  className?: string;
+}
+
+const PERSON_COLUMNS = {
+  name: {
+    header: "Name",
+    cell: (person: Person) => `${person.firstName} ${person.lastName}`,
+    className: "max-w-44 truncate font-semibold",
+  },
+  email: { header: "Email", cell: (person: Person) => person.email, className: "max-w-56 truncate" },
+  company: {
+    header: "Company",
+    cell: (person: Person) => person.company ?? "N/A",
+    className: "max-w-40 truncate",
+  },
+  phone: { header: "Phone", cell: (person: Person) => person.phone ?? "N/A" },
+  area: { header: "Area of interest", cell: (person: Person) => userTypeLabel(person.userTypeId) },
+} satisfies Record<string, Column<Person>>;
+
+/** The columns of a person a tab shows, in the order given (every one when none is named). */
+export function personColumns<T extends Person>(...names: (keyof typeof PERSON_COLUMNS)[]): Column<T>[] {
+  const chosen = names.length > 0 ? names : (Object.keys(PERSON_COLUMNS) as (keyof typeof PERSON_COLUMNS)[]);
+  return chosen.map((name) => PERSON_COLUMNS[name]);
+}
+
+/**
+ * One tab's list: its heading, its empty state or a dense table (a row a line, as Django's admin shows
+ * them, so a laptop's first screen holds twenty or more), and paging.
+ */
 export function ListSection<T extends { id: number }>({
   id,
   title,
@@ -84,7 +117,8 @@ export function ListSection<T extends { id: number }>({
   list,
   href,
   children,
-  render,
+  columns,
+  actions,
 }: {
   id: string;
   title: string;
@@ -92,7 +126,9 @@ export function ListSection<T extends { id: number }>({
   list: ListPage<T>;
   href: (page: number) => string;
   children?: ReactNode;
-  render: (item: T) => ReactNode;
+  columns: Column<T>[];
+  /** The buttons of a row, if the tab has any. */
+  actions?: (item: T) => ReactNode;
 }) {
   return (
     <section aria-labelledby={`${id}-title`} className="mt-6">
@@ -101,59 +137,47 @@ export function ListSection<T extends { id: number }>({
       </h2>
       {children}
       {list.items.length === 0 ? (
-        <p className="mt-6 rounded-xl bg-surface-muted p-6 text-ink-muted">{empty}</p>
+        <p className="mt-4 rounded-xl bg-surface-muted p-6 text-ink-muted">{empty}</p>
       ) : (
-        <ul className="mt-6 space-y-4">
-          {list.items.map((item) => (
-            <li key={item.id} className="rounded-2xl border border-line p-5 shadow-sm">
-              {render(item)}
-            </li>
-          ))}
-        </ul>
+        <div className="mt-3 overflow-x-auto">
+          <table aria-labelledby={`${id}-title`} className="w-full border-collapse text-left text-sm">
+            <thead className="bg-surface-muted text-xs tracking-wide text-ink-muted uppercase">
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.header} scope="col" className="px-2 py-1.5 font-semibold whitespace-nowrap">
+                    {column.header}
+                  </th>
+                ))}
+                {actions ? (
+                  <th scope="col" className="px-2 py-1.5 font-semibold">
+                    Actions
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((item) => (
+                <tr key={item.id} className="border-t border-line align-top hover:bg-surface-muted/60">
+                  {columns.map((column) => (
+                    <td
+                      key={column.header}
+                      className={`px-2 py-0.5 whitespace-nowrap ${column.className ?? ""}`}
+                    >
+                      {column.cell(item)}
+                    </td>
+                  ))}
+                  {actions ? (
+                    <td className="px-2 py-0.5">
+                      <div className="flex gap-1">{actions(item)}</div>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <Pager list={list} href={href} />
     </section>
-  );
-}
-
-/** A person's name, actions and details, as every tab shows them; `details` adds tab-specific ones. */
-export function PersonSummary({
-  person,
-  actions,
-  details,
-}: {
-  person: Person;
-  actions?: ReactNode;
-  details: [term: string, value: ReactNode][];
-}) {
-  return (
-    <>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <h3 className="text-lg font-semibold">
-          {person.firstName} {person.lastName}
-        </h3>
-        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
-      </div>
-      <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <Detail term="Email">{person.email}</Detail>
-        <Detail term="Company">{person.company ?? "N/A"}</Detail>
-        <Detail term="Phone">{person.phone ?? "N/A"}</Detail>
-        <Detail term="Area of interest">{userTypeLabel(person.userTypeId)}</Detail>
-        {details.map(([term, value]) => (
-          <Detail key={term} term={term}>
-            {value}
-          </Detail>
-        ))}
-      </dl>
-    </>
-  );
-}
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold tracking-wide text-ink-muted uppercase">{term}</dt>
-      <dd className="mt-0.5 break-words">{children}</dd>
-    </div>
   );
 }

@@ -29,11 +29,11 @@ for (const javaScriptEnabled of [true, false]) {
       await logInAsAdminThroughForm(page, js);
       await expect(notice(page, "Login Successful")).toBeVisible();
       await expect(page.getByText(`Welcome back, ${DEMO_ADMIN.firstName}!`).first()).toBeVisible();
-      const card = page.getByRole("listitem").filter({ hasText: email });
+      const card = page.getByRole("row").filter({ hasText: email });
       await expect(card).toContainText("Partnership opportunities");
       await card.getByRole("button", { name: "Approve" }).click();
       await expect(notice(page, "User Approved")).toBeVisible();
-      await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
+      await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
       await logOut(page);
 
       await logIn(page, email, PASSWORD, js);

@@ -49,14 +49,14 @@ for (const javaScriptEnabled of [true, false]) {
       await logInAsAdmin(page, js);
       await dashboardTab(page, "Pending Users").click();
       await page
-        .getByRole("listitem")
+        .getByRole("row")
         .filter({ hasText: newcomer })
         .getByRole("button", { name: "Approve" })
         .click();
       await expect(notice(page, "User Approved")).toBeVisible();
       await dashboardTab(page, "Users").click();
       await page
-        .getByRole("listitem")
+        .getByRole("row")
         .filter({ hasText: member })
         .getByRole("button", { name: "Deactivate" })
         .click();

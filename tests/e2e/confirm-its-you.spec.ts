@@ -61,7 +61,7 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) await hydrated(page);
       await usersTab(page).click();
       await page
-        .getByRole("listitem")
+        .getByRole("row")
         .filter({ hasText: member })
         .getByRole("button", { name: "Deactivate" })
         .click();
@@ -79,7 +79,7 @@ for (const javaScriptEnabled of [true, false]) {
       await form.getByRole("button", { name: "Confirm and continue" }).click();
       await expect(page).toHaveURL(/\/admin\?tab=users$/);
       await expect(notice(page, "User Deactivated")).toBeVisible();
-      await expect(page.getByRole("listitem").filter({ hasText: member })).toContainText("Deactivated");
+      await expect(page.getByRole("row").filter({ hasText: member })).toContainText("Deactivated");
       await keepDemoAdminSessionOf(page);
     });
 

@@ -45,7 +45,7 @@ for (const { from, javaScriptEnabled } of journeys) {
 
       await logInAsAdmin(page, { js: javaScriptEnabled });
       await page.getByRole("link", { name: /Contact Submissions/ }).click();
-      const card = page.getByRole("listitem").filter({ hasText: email });
+      const card = page.getByRole("row").filter({ hasText: email });
       await expect(card).toContainText("FACETS token enquiry");
       await expect(card).toContainText("<b>fast</b>");
       const href = await card.getByRole("link", { name: /Reply/ }).getAttribute("href");
@@ -58,7 +58,7 @@ for (const { from, javaScriptEnabled } of journeys) {
       expect(body).toContain("> Payment: SOL & <b>fast</b> please?");
       await card.getByRole("button", { name: "Mark Processed" }).click();
       await expect(notice(page, "Contact Processed")).toBeVisible();
-      await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
+      await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
     });
   });
 }
@@ -107,18 +107,16 @@ for (const javaScriptEnabled of [true, false]) {
 
       await logInAsAdmin(page, { js: javaScriptEnabled });
       await page.getByRole("link", { name: /Contact Submissions/ }).click();
-      const card = page.getByRole("listitem").filter({ hasText: email });
-      await expect(card).toContainText(/Payment method\s*USDT/);
-      await expect(page.getByRole("listitem").filter({ hasText: other })).toContainText(
-        /Payment method\s*BTC/,
-      );
+      const card = page.getByRole("row").filter({ hasText: email });
+      await expect(card).toContainText("USDT");
+      await expect(page.getByRole("row").filter({ hasText: other })).toContainText("BTC");
 
       const filter = page.getByRole("form", { name: "Filter by payment method" });
       await filter.getByLabel("Payment method").selectOption("USDT");
       await filter.getByRole("button", { name: "Filter" }).click();
       await expect(page).toHaveURL(/[?&]payment=USDT/);
-      await expect(card).toContainText(/Payment method\s*USDT/);
-      await expect(page.getByRole("listitem").filter({ hasText: other })).toHaveCount(0);
+      await expect(card).toContainText("USDT");
+      await expect(page.getByRole("row").filter({ hasText: other })).toHaveCount(0);
       await expect(filter.getByLabel("Payment method")).toHaveValue("USDT");
     });
   });
@@ -171,11 +169,11 @@ test("the answer to a post sent before JavaScript ran keeps its notice in place 
   await page.goto("/admin?tab=contacts");
   await page.unroute(/\.js($|\?)/);
   await page
-    .getByRole("listitem")
+    .getByRole("row")
     .filter({ hasText: marker })
     .getByRole("button", { name: "Mark Processed" })
     .click();
-  await expect(page.getByRole("listitem").filter({ hasText: marker })).toHaveCount(0);
+  await expect(page.getByRole("row").filter({ hasText: marker })).toHaveCount(0);
 
   // The answer page hydrates: the notifications region appears in the same render that used to take the
   // notice out of the page and move everything below it up, under a pointer about to click.

@@ -35,7 +35,7 @@ async function adminCard(page: Page, tab: "Pending Users" | "Users", email: stri
     .getByRole("navigation", { name: "Dashboard sections" })
     .getByRole("link", { name: new RegExp(`^${tab} \\d+$`) })
     .click();
-  return page.getByRole("listitem").filter({ hasText: email });
+  return page.getByRole("row").filter({ hasText: email });
 }
 
 /** The signed-in header's Logout button (the visitor's header has a Login link instead). */
@@ -138,21 +138,21 @@ for (const javaScriptEnabled of [true, false]) {
       await logInAsAdmin(page, js);
       await (await adminCard(page, "Pending Users", spam)).getByRole("button", { name: "Reject" }).click();
       await expect(notice(page, "User Rejected")).toBeVisible();
-      await expect(page.getByRole("listitem").filter({ hasText: spam })).toHaveCount(0);
+      await expect(page.getByRole("row").filter({ hasText: spam })).toHaveCount(0);
       await (await adminCard(page, "Pending Users", member)).getByRole("button", { name: "Approve" }).click();
       await expect(notice(page, "User Approved")).toBeVisible();
 
       const memberPage = await signedInElsewhere(browser, member, PASSWORD, javaScriptEnabled);
       await (await adminCard(page, "Users", member)).getByRole("button", { name: "Deactivate" }).click();
       await expect(notice(page, "User Deactivated")).toBeVisible();
-      await expect(page.getByRole("listitem").filter({ hasText: member })).toContainText("Deactivated");
+      await expect(page.getByRole("row").filter({ hasText: member })).toContainText("Deactivated");
       await memberPage.reload();
       await expect(signedIn(memberPage)).toHaveCount(0);
       await logIn(memberPage, member, PASSWORD, js);
       await expect(notice(memberPage, "Login Failed")).toBeVisible();
 
       await page
-        .getByRole("listitem")
+        .getByRole("row")
         .filter({ hasText: member })
         .getByRole("button", { name: "Reactivate" })
         .click();
@@ -187,19 +187,19 @@ for (const javaScriptEnabled of [true, false]) {
       await logInAsAdmin(page, js);
       await page.getByRole("link", { name: /Contact Submissions/ }).click();
       await page
-        .getByRole("listitem")
+        .getByRole("row")
         .filter({ hasText: marker })
         .getByRole("button", { name: "Mark Processed" })
         .click();
       await expect(notice(page, "Contact Processed")).toBeVisible();
       // The list has its new state (the dashboard's data reloaded after the action) before the next click: a
       // click during that reload cancels a request, and the local dev server can leave the next one unanswered.
-      await expect(page.getByRole("listitem").filter({ hasText: marker })).toHaveCount(0);
+      await expect(page.getByRole("row").filter({ hasText: marker })).toHaveCount(0);
       await page.getByRole("link", { name: /^Processed/ }).click();
       await expect(page).toHaveURL(/view=processed/);
       await page.getByLabel("Search by name, email or message").fill(marker);
       await page.getByRole("button", { name: "Search" }).click();
-      const found = page.getByRole("listitem").filter({ hasText: marker });
+      const found = page.getByRole("row").filter({ hasText: marker });
       await expect(found).toHaveCount(1);
       await expect(found).toContainText(`${DEMO_ADMIN.firstName}`);
     });

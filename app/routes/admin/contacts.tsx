@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { ActionButton, ListSection, PersonSummary, useBusyId } from "~/components/admin-lists";
+import { ActionButton, type Column, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
@@ -72,24 +72,21 @@ export function ContactsTab({
           }
           list={unprocessed}
           href={href}
-          render={(contact) => (
+          columns={[
+            ...personColumns<Unprocessed>("name", "email", "area"),
+            paymentColumn<Unprocessed>(),
+            messageColumn<Unprocessed>(),
+            receivedColumn<Unprocessed>(),
+          ]}
+          actions={(contact) => (
             <>
-              <PersonSummary
-                person={contact}
-                details={[...paymentDetail(contact), ["Received", formatDateTime(contact.createdAt)]]}
-                actions={
-                  <>
-                    <ReplyLink contact={contact} />
-                    <ActionButton
-                      intent="process"
-                      id={contact.id}
-                      label="Mark Processed"
-                      busy={busyId === contact.id}
-                    />
-                  </>
-                }
+              <ReplyLink contact={contact} />
+              <ActionButton
+                intent="process"
+                id={contact.id}
+                label="Mark Processed"
+                busy={busyId === contact.id}
               />
-              <Message text={contact.message} />
             </>
           )}
         >
@@ -108,21 +105,19 @@ export function ContactsTab({
           }
           list={processed}
           href={href}
-          render={(contact) => (
-            <>
-              <PersonSummary
-                person={contact}
-                details={[
-                  ...paymentDetail(contact),
-                  ["Received", formatDateTime(contact.createdAt)],
-                  ["Processed", formatDateTime(contact.processedAt)],
-                  ["Processed by", contact.processedByName ?? "N/A"],
-                ]}
-                actions={<ReplyLink contact={contact} />}
-              />
-              <Message text={contact.message} />
-            </>
-          )}
+          columns={[
+            ...personColumns<Processed>("name", "email", "area"),
+            paymentColumn<Processed>(),
+            messageColumn<Processed>(),
+            receivedColumn<Processed>(),
+            {
+              header: "Processed",
+              cell: (contact) => formatDateTime(contact.processedAt),
+              className: "whitespace-nowrap",
+            },
+            { header: "Processed by", cell: (contact) => contact.processedByName ?? "N/A" },
+          ]}
+          actions={(contact) => <ReplyLink contact={contact} />}
         >
           {views}
         </ListSection>
@@ -131,16 +126,37 @@ export function ContactsTab({
   );
 }
 
-/** The payment method a token application stated, as a detail of its message; none when it stated none. */
-function paymentDetail(contact: { paymentMethod: PaymentMethod | null }): [string, string][] {
-  return contact.paymentMethod ? [["Payment method", contact.paymentMethod]] : [];
+type Data = Awaited<ReturnType<typeof loader>>;
+type Unprocessed = NonNullable<Data["unprocessed"]>["items"][number];
+type Processed = NonNullable<Data["processed"]>["items"][number];
+
+/** The payment method a token application stated; nothing when it stated none. */
+function paymentColumn<T extends { paymentMethod: PaymentMethod | null }>(): Column<T> {
+  return { header: "Payment method", cell: (contact) => contact.paymentMethod ?? "" };
+}
+
+function receivedColumn<T extends { createdAt: Date | string }>(): Column<T> {
+  return {
+    header: "Received",
+    cell: (contact) => formatDateTime(contact.createdAt),
+    className: "whitespace-nowrap",
+  };
+}
+
+/** The message's first line in the row; the whole of it, as sent, one click away. */
+function messageColumn<T extends { message: string } & Person>(): Column<T> {
+  return {
+    header: "Message",
+    cell: (contact) => <Message contact={contact} />,
+    className: "max-w-64 whitespace-normal",
+  };
 }
 
 function ReplyLink({ contact }: { contact: Parameters<typeof replyMailto>[0] & Person }) {
   return (
     <a
       href={replyMailto(contact)}
-      className="inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft"
+      className="inline-flex min-h-6 items-center rounded-full border border-brand px-2.5 py-0.5 text-xs font-semibold text-brand hover:bg-brand-soft"
     >
       Reply
       <span className="sr-only">{` to ${contact.firstName} ${contact.lastName}`}</span>
@@ -148,8 +164,20 @@ function ReplyLink({ contact }: { contact: Parameters<typeof replyMailto>[0] & P
   );
 }
 
-function Message({ text }: { text: string }) {
-  return <p className="mt-4 rounded-lg bg-surface-muted p-4 break-words whitespace-pre-wrap">{text}</p>;
+/** The message's first line; opened, the whole of it as sent, with the sender's company and phone. */
+function Message({ contact }: { contact: { message: string } & Person }) {
+  const first = contact.message.split("\n", 1)[0] ?? "";
+  return (
+    <details>
+      <summary className="cursor-pointer truncate">{first}</summary>
+      <p className="mt-1 rounded-lg bg-surface-muted p-2 break-words whitespace-pre-wrap">
+        {contact.message}
+      </p>
+      <p className="mt-1 text-xs text-ink-muted">
+        Company: {contact.company ?? "N/A"} · Phone: {contact.phone ?? "N/A"}
+      </p>
+    </details>
+  );
 }
 
 /** Unprocessed or processed messages, the filter by payment method, and the search over processed ones. */
@@ -165,7 +193,7 @@ function ContactViews({
   counts: { unprocessed: number; processed: number };
 }) {
   return (
-    <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
+    <div className="mt-2 flex flex-wrap items-end justify-between gap-3">
       <nav aria-label="Contact views">
         <ul className="flex gap-2">
           {(["unprocessed", "processed"] as const).map((item) => (
@@ -173,7 +201,7 @@ function ContactViews({
               <Link
                 to={dashboardHref("contacts", { view: item === "processed" ? item : null, payment })}
                 aria-current={view === item ? "page" : undefined}
-                className={`inline-flex min-h-10 items-center rounded-full px-4 py-2 text-sm font-semibold ${view === item ? "bg-brand text-white" : "bg-surface-muted text-ink hover:text-brand-strong"}`}
+                className={`inline-flex min-h-8 items-center rounded-full px-3 py-1 text-sm font-semibold ${view === item ? "bg-brand text-white" : "bg-surface-muted text-ink hover:text-brand-strong"}`}
               >
                 {item === "processed"
                   ? `Processed (${counts.processed})`
@@ -183,18 +211,18 @@ function ContactViews({
           ))}
         </ul>
       </nav>
-      <Form method="get" aria-label="Filter by payment method" className="flex flex-wrap items-end gap-2">
+      <Form method="get" aria-label="Filter by payment method" className="flex flex-wrap items-center gap-2">
         <input type="hidden" name="tab" value="contacts" />
         {view === "processed" ? <input type="hidden" name="view" value="processed" /> : null}
         {view === "processed" && query ? <input type="hidden" name="q" value={query} /> : null}
-        <label htmlFor="contact-payment" className="block text-sm font-medium">
+        <label htmlFor="contact-payment" className="flex items-center gap-2 text-sm font-medium">
           Payment method
           <select
             key={payment ?? ""}
             id="contact-payment"
             name="payment"
             defaultValue={payment ?? ""}
-            className="mt-1 block w-40 max-w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
+            className="block w-28 max-w-full rounded-lg border border-line bg-surface px-2 py-1 text-ink"
           >
             <option value="">Any</option>
             {PAYMENT_METHODS.map((method) => (
@@ -206,7 +234,7 @@ function ContactViews({
         </label>
         <button
           type="submit"
-          className="inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft"
+          className="inline-flex min-h-8 items-center rounded-full border border-brand px-3 py-1 text-sm font-semibold text-brand hover:bg-brand-soft"
         >
           Filter
         </button>

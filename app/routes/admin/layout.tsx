@@ -67,7 +67,7 @@ function TabLink({
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { tab: current, counts } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl px-4 pb-10 sm:px-6">
+    <div className="mx-auto max-w-[96rem] px-4 pb-10 sm:px-6">
       <div className="sticky top-16 z-30 -mx-4 border-b border-line bg-surface px-4 pt-4 sm:-mx-6 sm:px-6">
         <h1 className="text-xl font-bold">Admin Dashboard</h1>
         <nav aria-label="Dashboard sections" className="mt-2">

@@ -1,4 +1,4 @@
-import { ActionButton, ListSection, PersonSummary, useBusyId } from "~/components/admin-lists";
+import { ActionButton, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
 import { pageNumber, pendingUsersPage } from "~/server/admin/admin-lists.server";
@@ -15,6 +15,9 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   return { list: await pendingUsersPage(depsOf(context).db, page) };
 }
 
+/** A pending registration as the list shows it. */
+type Row = Awaited<ReturnType<typeof loader>>["list"]["items"][number];
+
 export function PendingUsersTab({ list }: Awaited<ReturnType<typeof loader>>) {
   const busyId = useBusyId();
   return (
@@ -24,20 +27,23 @@ export function PendingUsersTab({ list }: Awaited<ReturnType<typeof loader>>) {
       empty="No pending user registrations."
       list={list}
       href={(page) => dashboardHref("pending", { page })}
-      render={(user) => (
-        <PersonSummary
-          person={user}
-          details={[
-            ["Registered", formatDateTime(user.createdAt)],
-            ["Email address", user.emailConfirmed ? "Confirmed" : "Not confirmed yet"],
-          ]}
-          actions={
-            <>
-              <ActionButton intent="approve" id={user.id} label="Approve" busy={busyId === user.id} />
-              <ActionButton intent="reject" id={user.id} label="Reject" busy={busyId === user.id} quiet />
-            </>
-          }
-        />
+      columns={[
+        ...personColumns<Row>(),
+        {
+          header: "Registered",
+          cell: (user) => formatDateTime(user.createdAt),
+          className: "whitespace-nowrap",
+        },
+        {
+          header: "Email address",
+          cell: (user) => (user.emailConfirmed ? "Confirmed" : "Not confirmed yet"),
+        },
+      ]}
+      actions={(user) => (
+        <>
+          <ActionButton intent="approve" id={user.id} label="Approve" busy={busyId === user.id} />
+          <ActionButton intent="reject" id={user.id} label="Reject" busy={busyId === user.id} quiet />
+        </>
       )}
     />
   );

@@ -1,4 +1,4 @@
-import { ActionButton, ListSection, PersonSummary, useBusyId } from "~/components/admin-lists";
+import { ActionButton, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
 import { approvedUsersPage, pageNumber } from "~/server/admin/admin-lists.server";
@@ -15,6 +15,9 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   return { adminId: admin.id, list: await approvedUsersPage(depsOf(context).db, page) };
 }
 
+/** An approved account as the list shows it. */
+type Row = Awaited<ReturnType<typeof loader>>["list"]["items"][number];
+
 export function UsersTab({ adminId, list }: Awaited<ReturnType<typeof loader>>) {
   const busyId = useBusyId();
   return (
@@ -24,51 +27,46 @@ export function UsersTab({ adminId, list }: Awaited<ReturnType<typeof loader>>) 
       empty="No approved accounts yet."
       list={list}
       href={(page) => dashboardHref("users", { page })}
-      render={(user) => (
-        <PersonSummary
-          person={user}
-          details={[
-            ["Approved", formatDateTime(user.approvedAt)],
-            ["Status", user.isActive ? "Active" : "Deactivated"],
-          ]}
-          actions={
-            user.id === adminId ? null : (
-              <>
-                {user.isActive ? (
-                  <ActionButton
-                    intent="deactivate"
-                    id={user.id}
-                    label="Deactivate"
-                    busy={busyId === user.id}
-                    quiet
-                  />
-                ) : (
-                  <ActionButton
-                    intent="reactivate"
-                    id={user.id}
-                    label="Reactivate"
-                    busy={busyId === user.id}
-                  />
-                )}
-                <ActionButton
-                  intent="end-sessions"
-                  id={user.id}
-                  label="Sign out everywhere"
-                  busy={busyId === user.id}
-                  quiet
-                />
-                <ActionButton
-                  intent="reset-second-factors"
-                  id={user.id}
-                  label="Reset second factors"
-                  busy={busyId === user.id}
-                  quiet
-                />
-              </>
-            )
-          }
-        />
-      )}
+      columns={[
+        ...personColumns<Row>(),
+        {
+          header: "Approved",
+          cell: (user) => formatDateTime(user.approvedAt),
+          className: "whitespace-nowrap",
+        },
+        { header: "Status", cell: (user) => (user.isActive ? "Active" : "Deactivated") },
+      ]}
+      actions={(user) =>
+        user.id === adminId ? null : (
+          <>
+            {user.isActive ? (
+              <ActionButton
+                intent="deactivate"
+                id={user.id}
+                label="Deactivate"
+                busy={busyId === user.id}
+                quiet
+              />
+            ) : (
+              <ActionButton intent="reactivate" id={user.id} label="Reactivate" busy={busyId === user.id} />
+            )}
+            <ActionButton
+              intent="end-sessions"
+              id={user.id}
+              label="Sign out everywhere"
+              busy={busyId === user.id}
+              quiet
+            />
+            <ActionButton
+              intent="reset-second-factors"
+              id={user.id}
+              label="Reset second factors"
+              busy={busyId === user.id}
+              quiet
+            />
+          </>
+        )
+      }
     />
   );
 }
