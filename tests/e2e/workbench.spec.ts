@@ -12,8 +12,8 @@ test("the dashboard opens on a table of twenty rows or more, and its tabs stay i
   baseURL,
 }, { project }) => {
   test.skip(project.name === "phone", "the first screen of a laptop");
-  // More messages than a screen holds.
-  for (let n = 0; n < 24; n++) {
+  // More messages than a screen holds, whatever other tests left in the list.
+  for (let n = 0; n < 30; n++) {
     const sent = await request.post("/api/contact", {
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": clientIp() },
       data: {
@@ -42,8 +42,9 @@ test("the dashboard opens on a table of twenty rows or more, and its tabs stay i
   );
   expect(bottoms.filter((bottom) => bottom <= 900).length).toBeGreaterThanOrEqual(20);
 
-  await page.mouse.wheel(0, 3000);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  // To the end of the page: the list's own heading scrolls away, the dashboard's stays.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
   await expect(heading).toBeInViewport();
   await expect(tabs.getByRole("link", { name: /Contact Submissions \d+/ })).toBeInViewport();
   await expect(list).not.toBeInViewport();
