@@ -8,7 +8,7 @@ import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { flashCookie, sessionCookie } from "~/server/http/cookies.server";
 import { failureInit, readForm, throwIfSignedOut } from "~/server/http/form-door.server";
-import { failureNotice, itsMessage } from "~/server/http/outcome-notices.server";
+import { errorNotice, failureNotice, itsMessage } from "~/server/http/outcome-notices.server";
 import { describeWaiting, findWaiting, pageCallOf, resumeIntent } from "~/server/http/page-door.server";
 import { sessionContext } from "~/server/http/request-context.server";
 import { MAX_NEXT_LENGTH, referenceOf } from "~/server/identity/interrupted-actions.server";
@@ -68,12 +68,6 @@ interface ConfirmResult {
   fieldErrors?: FieldErrors;
 }
 
-const error = (description: string): ToastMessage => ({
-  title: "Error",
-  description,
-  variant: "destructive",
-});
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const call = pageCallOf({ request, context }, {}, "/confirm-its-you");
@@ -95,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect("/login");
   const notice = failureNotice(outcome, {
     unauthenticated: itsMessage(),
-    otherwise: error("Please check the fields below."),
+    otherwise: errorNotice("Please check the fields below."),
   });
   const fieldErrors: FieldErrors | undefined = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
   return data<ConfirmResult>({ nothing: false, notice, fieldErrors }, failureInit(outcome));

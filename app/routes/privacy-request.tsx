@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ notice: { title: "Check your email", description: PRIVACY_REQUEST_SENT } });
   }
   const notice = failureNotice(outcome, {
-    otherwise: errorNotice("Error", "Please enter a valid email address."),
+    otherwise: errorNotice("Please enter a valid email address."),
   });
   return data<ActionResult>(
     { notice, fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined, email: form.email },

@@ -57,8 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const linkBroken = fieldErrors?.token !== undefined;
   const notice = failureNotice(outcome, {
     otherwise: linkBroken
-      ? errorNotice("Link not valid", LINK_INVALID_MESSAGE)
-      : errorNotice("Error", fieldErrors?.keepPasskeys ?? "Please check the new password."),
+      ? errorNotice(LINK_INVALID_MESSAGE, "Link not valid")
+      : errorNotice(fieldErrors?.keepPasskeys ?? "Please check the new password."),
   });
   return data<ActionResult>(
     { notice, fieldErrors, keepPasskeys: form.keepPasskeys === "true" },

@@ -11,6 +11,7 @@ import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
 import { sessionCookie } from "~/server/http/cookies.server";
 import { readForm, throwIfSignedOut } from "~/server/http/form-door.server";
+import { errorNotice } from "~/server/http/outcome-notices.server";
 import {
   answerIntent,
   describeWaiting,
@@ -28,7 +29,7 @@ import { PasskeysSection } from "./sections/passkeys";
 import * as passkeys from "./sections/passkeys.server";
 import { RecoveryCodesSection } from "./sections/recovery-codes";
 import * as recoveryCodes from "./sections/recovery-codes.server";
-import { answer, error, failed, securityDoor } from "./sections/security-answers.server";
+import { answer, failed, securityDoor } from "./sections/security-answers.server";
 import { TotpSection } from "./sections/totp";
 import * as totp from "./sections/totp.server";
 
@@ -83,7 +84,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const cookie = token ? sessionCookie(request, token) : null;
   continueUnderToken(context, token);
   if (resumed.kind === "nothing") {
-    return answer({ notice: error(NOTHING_TO_CONFIRM) }, { status: 404 }, cookie);
+    return answer({ notice: errorNotice(NOTHING_TO_CONFIRM) }, { status: 404 }, cookie);
   }
   if (resumed.kind === "resumed") return withCookie(resumed.answer, cookie);
   throwIfSignedOut(request, resumed.outcome, "/account/security");

@@ -110,7 +110,7 @@ function adminIntent(declared: AdminAction): AdminIntent {
     says: {
       "already-done": declared.done,
       conflict: itsMessage(),
-      otherwise: errorNotice("Error", declared.failed),
+      otherwise: errorNotice(declared.failed),
     },
     confirm: named && {
       target: accountId,

@@ -52,8 +52,10 @@ export function failureNotice(outcome: Failure, says: PageNotices = {}): ToastMe
   return particular ?? says.otherwise ?? OUTCOME_NOTICES[outcome.kind];
 }
 
-/** A destructive notice (the usual failure). */
-export const errorNotice = error;
+/** A destructive notice (the usual failure), titled "Error" unless a page names its own title. */
+export function errorNotice(description: string, title = "Error"): ToastMessage {
+  return error(title, description);
+}
 
 /** The outcome's own message under `title`, when it carries one (a wrong password, a refusal's reason). */
 export function itsMessage(title = "Error") {

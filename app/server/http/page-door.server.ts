@@ -95,7 +95,7 @@ export interface PageDoor<D> {
   confirm?: (call: PageCall, action: { intent: string; target: string | null }) => Promise<PageAnswer<D>>;
 }
 
-const UNKNOWN_ACTION = errorNotice("Error", "Unknown action.");
+const UNKNOWN_ACTION = errorNotice("Unknown action.");
 
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider>; url?: URL };
 

@@ -18,7 +18,7 @@ export type AccountIntent = PageIntent<ActionResult>;
 export const shown = (section: Section, notice: ToastMessage): ActionResult => ({ section, notice });
 
 /** The notice of a section's failure that says no more than `description`. */
-export const otherwise = (description: string) => ({ otherwise: errorNotice("Error", description) });
+export const otherwise = (description: string) => ({ otherwise: errorNotice(description) });
 
 /**
  * A wrong current password shows on its field (400, like any field error); the one that ended the session

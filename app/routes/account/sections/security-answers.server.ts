@@ -5,7 +5,12 @@ import type { TotpEnrolment } from "~/lib/second-factor-views";
 import { signInFirst } from "~/lib/sign-in-paths";
 import type { Caller, Deps } from "~/server/deps";
 import { failureInit } from "~/server/http/form-door.server";
-import { failureNotice, itsMessage, type PageNotices } from "~/server/http/outcome-notices.server";
+import {
+  errorNotice,
+  failureNotice,
+  itsMessage,
+  type PageNotices,
+} from "~/server/http/outcome-notices.server";
 import {
   describeWaiting,
   keepForConfirmation,
@@ -36,15 +41,6 @@ export type SecurityHandler = (
   form: Record<string, string>,
 ) => Promise<Outcome<ActionResult>>;
 
-/** The handlers of a section, by the intent its form posts. */
-export type SecurityHandlers = Record<string, SecurityHandler>;
-
-export const error = (description: string): ToastMessage => ({
-  title: "Error",
-  description,
-  variant: "destructive",
-});
-
 /** An answer of this page's action, with any cookie the confirmation set (a new session token). */
 export function answer(result: ActionResult, init: ResponseInit = {}, cookie: string | null = null) {
   const headers = new Headers(init.headers);
@@ -55,10 +51,10 @@ export function answer(result: ActionResult, init: ResponseInit = {}, cookie: st
 /** What this page says of a failure: the outcome's own reason where it has one. */
 const SECURITY_NOTICES: PageNotices = {
   conflict: itsMessage(),
-  forbidden: (refusal) => error(refusal.message ?? "That is not allowed."),
+  forbidden: (refusal) => errorNotice(refusal.message ?? "That is not allowed."),
   unauthenticated: itsMessage(),
   invalid: itsMessage(),
-  otherwise: error("Please check the fields below."),
+  otherwise: errorNotice("Please check the fields below."),
 };
 
 export function failed(
