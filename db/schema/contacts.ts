@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { COMPANY_MAX, EMAIL_MAX, FIRST_NAME_MAX, LAST_NAME_MAX, PHONE_MAX } from "../../app/lib/field-limits";
+import { MESSAGE_STATES } from "../../app/lib/message-states";
 import { PAYMENT_METHODS } from "../../app/lib/payment-methods";
 import { lengthCheck, now, oneOfCheck } from "./columns";
 import { users, userTypes } from "./people";
@@ -24,10 +25,18 @@ export const contactSubmissions = sqliteTable(
     processedBy: integer("processed_by").references(() => users.id),
     processedAt: integer("processed_at", { mode: "timestamp" }),
     createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
+    // Beyond the spec's columns: the workbench (docs/decisions/152-message-states-and-claims.md).
+    /** New, waiting, done or spam; `isProcessed` is true exactly when it is done or spam. */
+    state: text("state", { enum: MESSAGE_STATES }).notNull().default("new"),
+    /** The administrator who holds the message ("mine"), and since when; null when nobody does. */
+    claimedBy: integer("claimed_by").references(() => users.id),
+    claimedAt: integer("claimed_at", { mode: "timestamp" }),
   },
   (table) => [
     index("contact_submissions_unprocessed_idx").on(table.isProcessed, table.createdAt),
     index("contact_submissions_processed_idx").on(table.isProcessed, table.processedAt),
+    index("contact_submissions_state_idx").on(table.state, table.createdAt, table.id),
+    index("contact_submissions_claimed_idx").on(table.claimedBy, table.state),
     lengthCheck("contact_first_name_length", table.firstName, FIRST_NAME_MAX),
     lengthCheck("contact_last_name_length", table.lastName, LAST_NAME_MAX),
     lengthCheck("contact_email_length", table.email, EMAIL_MAX),

@@ -1,5 +1,6 @@
-import { and, desc, eq, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { isTokenEnquiry } from "~/content/user-types";
+import { isClosedState, type MessageState } from "~/lib/message-states";
 import type { PaymentMethod } from "~/lib/payment-methods";
 import { contactSchema } from "~/lib/schemas";
 import { contactSubmissions, users } from "../../../db/schema";
@@ -86,8 +87,32 @@ export async function countUnprocessedContacts(
 export function markProcessedStatement(db: Database, id: number, adminId: number) {
   return db
     .update(contactSubmissions)
-    .set({ isProcessed: true, processedBy: adminId, processedAt: new Date() })
+    .set({ state: "done", isProcessed: true, processedBy: adminId, processedAt: new Date() })
     .where(and(eq(contactSubmissions.id, id), eq(contactSubmissions.isProcessed, false)))
+    .returning({ id: contactSubmissions.id });
+}
+
+/**
+ * Moves messages to `state`, recording who closed them and when for Done and Spam (the spec's
+ * processed_by and processed_at), and clearing that record when a message opens again. Only rows not
+ * already in `state` change; it returns their ids, so a batch writes one audit entry per row it touched.
+ */
+export function messageStateStatement(
+  db: Database,
+  ids: readonly number[],
+  state: MessageState,
+  adminId: number,
+) {
+  const closed = isClosedState(state);
+  return db
+    .update(contactSubmissions)
+    .set({
+      state,
+      isProcessed: closed,
+      processedBy: closed ? adminId : null,
+      processedAt: closed ? new Date() : null,
+    })
+    .where(and(inArray(contactSubmissions.id, [...ids]), ne(contactSubmissions.state, state)))
     .returning({ id: contactSubmissions.id });
 }
 
