@@ -43,6 +43,20 @@ export function insertMailEventIfChanged(db: Database, type: MailEventType, subj
 }
 
 /**
+ * The statement that stores one event of `type` for each id `subjects` selects (a SELECT of one column,
+ * `id`): the mail of a bulk action, written before the statement that changes those rows, in the same batch
+ * and under the same condition. Its result in the batch is the events stored: publish what it returns.
+ */
+export function insertMailEventsFor(db: Database, type: MailEventType, subjects: SQL) {
+  return db
+    .insert(mailEvents)
+    .select(
+      sql`SELECT lower(hex(randomblob(16))), ${type}, subject.id, unixepoch(), NULL, NULL FROM (${subjects}) AS subject`,
+    )
+    .returning(mailEventColumns);
+}
+
+/**
  * The statement that stores `event` only if `condition` (SQL) holds when the batch reaches it: for a change
  * that may touch several rows, or none, where `changes() = 1` cannot tell. Later statements of the batch
  * can test whether it was stored (`mailEventStoredSql`). Its result in the batch is `[]` or `[event]`:

@@ -22,14 +22,15 @@ export async function approvedMember(request: APIRequestContext, email: string, 
     data: { email, password: PASSWORD, firstName, lastName: "Jackson", userTypeId: 2 },
   });
   const cookie = await demoAdminCookie(test.info().project.use.baseURL ?? "");
-  // Oldest first, 50 a page (decision 012): the newcomer is on the last page, however many wait before it.
+  // Oldest first, 50 a page (decision 012), by keyset (decision 152): the newcomer is on the last page,
+  // however many wait before it; each page links the next in `Link`.
   let id: number | undefined;
-  for (let page = 1; id === undefined && page <= 100; page += 1) {
-    const pending = (await (
-      await request.get(`/api/admin/pending-users?page=${page}`, { headers: { Cookie: cookie } })
-    ).json()) as { id: number; email: string }[];
+  let next: string | null = "/api/admin/pending-users";
+  for (let pages = 0; id === undefined && next && pages < 100; pages += 1) {
+    const response = await request.get(next, { headers: { Cookie: cookie } });
+    const pending = (await response.json()) as { id: number; email: string }[];
     id = pending.find((user) => user.email === email)?.id;
-    if (pending.length === 0) break;
+    next = /<([^>]*)>; rel="next"/.exec(response.headers().link ?? "")?.[1] ?? null;
   }
   expect(id, `${email} is pending`).toBeDefined();
   const approved = await request.post(`/api/admin/approve-user/${id}`, { headers: { Cookie: cookie } });

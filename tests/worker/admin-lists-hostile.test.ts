@@ -20,6 +20,7 @@ const LISTS: readonly string[] = [
   "/api/admin/contacts?processed=true",
   ...ADMIN_TAB_ENTRIES.map((entry) => `/admin?tab=${entry.tab}`),
   "/admin?tab=contacts&view=processed",
+  "/admin?tab=contacts&state=spam",
 ];
 
 /** The lists and the CSV export of the Activity tab, which reads the same filters. */
@@ -38,6 +39,10 @@ const SEARCH_PARAMS = ["q", "person", "actor", "action"] as const;
 const PARAM_NAMES = [
   ...SEARCH_PARAMS,
   "page",
+  "after",
+  "state",
+  "area",
+  "holder",
   "view",
   "processed",
   "payment",
@@ -88,6 +93,13 @@ const HOSTILE_VALUES = [
   "usdt",
   "USDT ",
   "BTC,SOL",
+  "1.1",
+  "99999999999.9007199254740993",
+  "1732000000.0",
+  "open",
+  "spam",
+  "me",
+  "nobody",
 ];
 
 const anyText = (maxLength: number) =>

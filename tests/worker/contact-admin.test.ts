@@ -193,7 +193,7 @@ describe("admin actions", () => {
     expect((await post("/api/admin/mark-contact-processed/99999999")).status).toBe(404);
   });
 
-  it("pages long lists: 50 at a time with the total in a header", async () => {
+  it("pages long lists: 50 at a time by keyset, the next page linked, with the total in a header", async () => {
     const { cookie } = await signedInCookie({ admin: true });
     const statements = Array.from({ length: 120 }, (_, i) =>
       env.DB.prepare(
@@ -201,11 +201,19 @@ describe("admin actions", () => {
       ).bind(`bulk${i}@example.com`),
     );
     await env.DB.batch(statements);
-    const response = await fetchWorker("/api/admin/contacts?page=2", { headers: { Cookie: cookie } });
-    expect((await response.json<unknown[]>()).length).toBe(50);
+    const first = await fetchWorker("/api/admin/contacts", { headers: { Cookie: cookie } });
+    const next = /<([^>]*)>; rel="next"/.exec(first.headers.get("Link") ?? "")?.[1] ?? "";
+    expect(next).toMatch(/^\/api\/admin\/contacts\?after=\d+\.\d+$/);
+    const response = await fetchWorker(next, { headers: { Cookie: cookie } });
+    const [firstIds, secondIds] = [
+      await first.json<{ id: number }[]>(),
+      await response.json<{ id: number }[]>(),
+    ];
+    expect(secondIds.length).toBe(50);
+    expect(secondIds.some((row) => firstIds.some((seen) => seen.id === row.id))).toBe(false);
     expect(Number(response.headers.get("X-Total-Count"))).toBeGreaterThanOrEqual(120);
     const plan = await env.DB.prepare(
-      "EXPLAIN QUERY PLAN SELECT id FROM contact_submissions WHERE is_processed = 0 ORDER BY created_at DESC LIMIT 50",
+      "EXPLAIN QUERY PLAN SELECT id FROM contact_submissions WHERE is_processed = 0 ORDER BY created_at, id LIMIT 50",
     ).all<{ detail: string }>();
     expect(plan.results.map((row) => row.detail).join(" ")).toContain("contact_submissions_unprocessed_idx");
   });
@@ -358,7 +366,9 @@ describe("token applications state a payment method", () => {
       expect(usdt.items.every((item) => item.paymentMethod === "USDT")).toBe(true);
       expect(ours(usdt.items)).toEqual([[emails.usdt, "USDT"]]);
       expect(usdt.total).toBe(usdt.items.length);
-      expect(ours((await list(`?q=${marker}&processed=true&payment=SOL`)).items)).toEqual([[emails.processedSol, "SOL"]]);
+      expect(ours((await list(`?q=${marker}&processed=true&payment=SOL`)).items)).toEqual([
+        [emails.processedSol, "SOL"],
+      ]);
       expect(ours((await list(`?q=${marker}&processed=true&payment=USDT`)).items)).toEqual([
         [emails.processedUsdt, "USDT"],
       ]);
@@ -388,15 +398,18 @@ describe("token applications state a payment method", () => {
       expect(card(html, emails.none)).toBe("Payment method");
       expect(textOf(html)).toContain("Filter");
 
-      const filtered = (await fetchPage(`/admin?tab=contacts&q=${marker}&payment=USDT`, { headers: { Cookie: cookie } }))
-        .html;
+      const filtered = (
+        await fetchPage(`/admin?tab=contacts&q=${marker}&payment=USDT`, { headers: { Cookie: cookie } })
+      ).html;
       expect(card(filtered, emails.usdt)).toMatch(/Payment method\s*USDT/);
       expect(card(filtered, emails.btc)).toBeNull();
       expect(card(filtered, emails.none)).toBeNull();
       expect(filtered).toMatch(/<option value="USDT" selected/);
 
       const processed = (
-        await fetchPage(`/admin?tab=contacts&q=${marker}&view=processed&payment=SOL`, { headers: { Cookie: cookie } })
+        await fetchPage(`/admin?tab=contacts&q=${marker}&view=processed&payment=SOL`, {
+          headers: { Cookie: cookie },
+        })
       ).html;
       expect(card(processed, emails.processedSol)).toMatch(/Payment method\s*SOL/);
       expect(card(processed, emails.processedUsdt)).toBeNull();

@@ -10,6 +10,7 @@ import {
   resetSecondFactorsOfUser,
 } from "~/server/admin/admin-actions.server";
 import { contactFilter } from "~/server/admin/admin-lists.server";
+import { decideManyUsers } from "~/server/admin/bulk-decisions.server";
 import {
   claimMessage,
   moveManyMessages,
@@ -181,8 +182,28 @@ const bulkMove: AdminIntent = {
   says: { otherwise: errorNotice("Failed to move the messages.") },
 };
 
-/** Every intent of the dashboard's page: each row's buttons, and the bulk move. */
-export const DASHBOARD_INTENTS: Record<string, AdminIntent> = { ...ADMIN_INTENTS, "bulk-move": bulkMove };
+/**
+ * The bulk decision of the Pending Users tab: the ticked registrations, or every pending one on show,
+ * approved or rejected in one batch. Neither needs "Confirm it's you", as deciding one does not.
+ */
+const bulkDecide: AdminIntent = {
+  run: ({ deps, caller, form }) => decideManyUsers(deps, caller, form),
+  done: (value) => {
+    const { changed, decision } = value as { changed: number; decision: "approve" | "reject" };
+    const people = changed === 1 ? "1 registration" : `${changed} registrations`;
+    return decision === "approve"
+      ? { toast: { title: "Users Approved", description: `${people} approved.` } }
+      : { toast: { title: "Users Rejected", description: `${people} rejected; they can never log in.` } };
+  },
+  says: { otherwise: errorNotice("Failed to decide the registrations.") },
+};
+
+/** Every intent of the dashboard's page: each row's buttons, and the bulk actions. */
+export const DASHBOARD_INTENTS: Record<string, AdminIntent> = {
+  ...ADMIN_INTENTS,
+  "bulk-move": bulkMove,
+  "bulk-decide": bulkDecide,
+};
 
 /** The dashboard's door: every tab's intents; a refusal of the caller is the admin page's refusal. */
 export function adminDoor(intents: Record<string, AdminIntent>): PageDoor<AdminAnswer> {

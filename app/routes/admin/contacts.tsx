@@ -1,9 +1,8 @@
-import { Form } from "react-router";
+import { BulkBar } from "~/components/admin-bulk-bar";
 import { ActionButton, KeysetPager, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { contactFilterParams, narrows } from "~/lib/contact-filter";
-import { countLabel } from "~/lib/counts";
-import { MESSAGE_STATE_LABELS, type MessageState } from "~/lib/message-states";
+import { MESSAGE_STATE_LABELS } from "~/lib/message-states";
 import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
 import { messageFacets, newestMessageId } from "~/server/contact/message-queue.server";
 import { adminOf } from "~/server/http/request-context.server";
@@ -65,7 +64,18 @@ export function ContactsTab({ filter, facets, list, upTo, me, now }: Data) {
     >
       <StateViews filter={filter} facets={facets} />
       <FilterForm filter={filter} facets={facets} />
-      {list.items.length > 0 ? <BulkBar action={here(null)} total={list.total} upTo={upTo} /> : null}
+      {list.items.length > 0 ? (
+        <BulkBar
+          id={BULK_FORM}
+          label="Move messages"
+          intent="bulk-move"
+          action={here(null)}
+          total={list.total}
+          upTo={upTo}
+          field="move"
+          choices={MOVES}
+        />
+      ) : null}
     </ListSection>
   );
 }
@@ -91,46 +101,7 @@ function RowActions({ row, me, busy }: { row: Row; me: number; busy: boolean }) 
   );
 }
 
-const MOVES: MessageState[] = ["done", "waiting", "spam", "new"];
-
-/**
- * The bulk move: the ticked rows (their boxes belong to this form) or every message the filters select
- * that existed when the page was shown (`upto`, the newest id then), to one state. It posts to the list's
- * own address, whose filters are the selection.
- */
-function BulkBar({ action, total, upTo }: { action: string; total: number; upTo: number | null }) {
-  return (
-    <Form
-      method="post"
-      action={action}
-      id={BULK_FORM}
-      aria-label="Move messages"
-      preventScrollReset
-      className="mt-2 flex flex-wrap items-center gap-2 text-sm"
-    >
-      <input type="hidden" name="intent" value="bulk-move" />
-      {upTo === null ? null : <input type="hidden" name="upto" value={upTo} />}
-      <fieldset className="flex flex-wrap items-center gap-3">
-        <legend className="sr-only">Which messages</legend>
-        <label className="flex items-center gap-1">
-          <input type="radio" name="scope" value="ticked" defaultChecked /> The ticked ones
-        </label>
-        <label className="flex items-center gap-1">
-          <input type="radio" name="scope" value="matching" /> All {countLabel(total)} matching
-        </label>
-      </fieldset>
-      <span aria-hidden="true">→</span>
-      {MOVES.map((state) => (
-        <button
-          key={state}
-          type="submit"
-          name="move"
-          value={state}
-          className="inline-flex min-h-8 items-center rounded-full border border-brand px-3 py-1 font-semibold text-brand hover:bg-brand-soft"
-        >
-          {MESSAGE_STATE_LABELS[state]}
-        </button>
-      ))}
-    </Form>
-  );
-}
+const MOVES = (["done", "waiting", "spam", "new"] as const).map((state) => ({
+  value: state,
+  label: MESSAGE_STATE_LABELS[state],
+}));

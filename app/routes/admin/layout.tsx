@@ -4,10 +4,11 @@ import { type AdminTab, adminTabOf, dashboardHref } from "~/lib/admin-tabs";
 import { ANY_MESSAGE } from "~/lib/contact-filter";
 import { countLabel } from "~/lib/counts";
 import { adminPageRefusal } from "~/server/admin/admin-actions.server";
+import { countPending } from "~/server/admin/admin-lists.server";
 import { countMessages } from "~/server/contact/message-queue.server";
 import { adminContext, adminOf } from "~/server/http/request-context.server";
 import { requireAdmin } from "~/server/identity/caller-checks.server";
-import { countApprovedUsers, countPendingUsers } from "~/server/identity/users.server";
+import { countApprovedUsers } from "~/server/identity/users.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/layout";
 
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = adminTabOf(new URL(request.url).searchParams.get("tab"));
   const { db } = depsOf(context);
   const [pending, users, unprocessed] = await Promise.all([
-    countPendingUsers(db),
+    countPending(db),
     countApprovedUsers(db),
     countMessages(db, ANY_MESSAGE, admin.id),
   ]);

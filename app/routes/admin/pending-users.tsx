@@ -1,32 +1,48 @@
-import { ActionButton, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
+import { BulkBar } from "~/components/admin-bulk-bar";
+import { ActionButton, KeysetPager, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
-import { pageNumber, pendingUsersPage } from "~/server/admin/admin-lists.server";
+import { pendingUsersPage } from "~/server/admin/admin-lists.server";
 import { adminOf } from "~/server/http/request-context.server";
+import { newestUserId } from "~/server/identity/users.server";
 import { depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/pending-users";
 
-// The Pending Users tab (/admin, /admin?tab=pending): registrations waiting for approval, to approve or
-// reject. The admin layout's middleware has checked the caller; adminOf fails if it did not run.
+// The Pending Users tab (/admin, /admin?tab=pending): registrations waiting for approval, oldest first, to
+// approve or reject one at a time or many at once. The admin layout's middleware has checked the caller;
+// adminOf fails if it did not run.
+
+const BULK_FORM = "bulk-decide";
 
 export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
   adminOf(context);
-  const page = pageNumber(new URL(request.url).searchParams.get("page"));
-  return { list: await pendingUsersPage(depsOf(context).db, page) };
+  const { db } = depsOf(context);
+  const [list, upTo] = await Promise.all([
+    pendingUsersPage(db, new URL(request.url).searchParams),
+    newestUserId(db),
+  ]);
+  return { list, upTo };
 }
 
 /** A pending registration as the list shows it. */
 type Row = Awaited<ReturnType<typeof loader>>["list"]["items"][number];
 
-export function PendingUsersTab({ list }: Awaited<ReturnType<typeof loader>>) {
+const DECISIONS = [
+  { value: "approve", label: "Approve" },
+  { value: "reject", label: "Reject" },
+];
+
+export function PendingUsersTab({ list, upTo }: Awaited<ReturnType<typeof loader>>) {
   const busyId = useBusyId();
+  const here = (after: string | null) => dashboardHref("pending", { after });
   return (
     <ListSection
       id="pending"
       title="Pending Users"
       empty="No pending user registrations."
       list={list}
-      href={(page) => dashboardHref("pending", { page })}
+      pager={<KeysetPager list={list} href={here} />}
+      tick={{ form: BULK_FORM, label: (user) => `Tick ${user.firstName} ${user.lastName}` }}
       columns={[
         ...personColumns<Row>(),
         {
@@ -45,6 +61,19 @@ export function PendingUsersTab({ list }: Awaited<ReturnType<typeof loader>>) {
           <ActionButton intent="reject" id={user.id} label="Reject" busy={busyId === user.id} quiet />
         </>
       )}
-    />
+    >
+      {list.items.length > 0 ? (
+        <BulkBar
+          id={BULK_FORM}
+          label="Decide registrations"
+          intent="bulk-decide"
+          action={here(null)}
+          total={list.total}
+          upTo={upTo}
+          field="decide"
+          choices={DECISIONS}
+        />
+      ) : null}
+    </ListSection>
   );
 }

@@ -1,17 +1,14 @@
+import { sql } from "drizzle-orm";
 import { publicUserTypes } from "~/content/user-types";
 import type { ContactFilter } from "~/lib/contact-filter";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { STATE_VIEWS, type StateView } from "~/lib/message-states";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
+import { users } from "../../../db/schema";
 import { messagesPage } from "../contact/message-queue.server";
 import type { Database } from "../db.server";
-import {
-  countApprovedUsers,
-  countPendingUsers,
-  listApprovedUsers,
-  listPendingUsers,
-} from "../identity/users.server";
-import { cursorParam } from "../keyset.server";
+import { countApprovedUsers, listApprovedUsers, listPendingUsers, PENDING } from "../identity/users.server";
+import { afterCursor, cappedCount, cursorParam, keysetPage } from "../keyset.server";
 
 export const ADMIN_PAGE_SIZE = 50;
 const MAX_QUERY_LENGTH = ADMIN_SEARCH_MAX;
@@ -79,12 +76,21 @@ async function pageOf<T>(page: number, list: (window: Window) => Promise<T[]>, c
   return { items, total, page, pageSize: ADMIN_PAGE_SIZE };
 }
 
-export const pendingUsersPage = (db: Database, page: number) =>
-  pageOf(
-    page,
-    (window) => listPendingUsers(db, window),
-    () => countPendingUsers(db),
+/** How many registrations wait, up to the cap. */
+export const countPending = (db: Database) => cappedCount(db, sql`${users}`, PENDING);
+
+/** Pending registrations, oldest first, by keyset (`after`). */
+export function pendingUsersPage(db: Database, params: URLSearchParams) {
+  const cursor = cursorParam(params.get("after"));
+  const keyset = { at: users.createdAt, id: users.id, direction: "asc" } as const;
+  return keysetPage(
+    cursor,
+    ADMIN_PAGE_SIZE,
+    (limit) => listPendingUsers(db, afterCursor(keyset, cursor), limit),
+    () => countPending(db),
+    (row) => row.createdAt,
   );
+}
 
 export const approvedUsersPage = (db: Database, page: number) =>
   pageOf(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import type { LoginInput, RegistrationInput } from "~/lib/schemas";
 import { passkeys, sessions, totpCredentials, users } from "../../../db/schema";
@@ -128,22 +128,62 @@ const pendingFields = {
 
 const isPending = and(eq(users.isApproved, false), isNull(users.rejectedAt));
 
+/** The pending accounts among those `rows` selects (a condition on users), for the entries of a bulk decision. */
+export function pendingAmong(db: Database, rows: SQL) {
+  return db.select({ id: users.id }).from(users).where(and(rows, isPending)).getSQL();
+}
+
+/** Decides every pending account among those `rows` selects at once; returns the ids it decided. */
+export function decideManyPendingStatement(
+  db: Database,
+  rows: SQL,
+  adminId: number,
+  decision: "approve" | "reject",
+) {
+  const now = new Date();
+  const change =
+    decision === "approve"
+      ? { isApproved: true, approvedBy: adminId, approvedAt: now }
+      : { rejectedBy: adminId, rejectedAt: now, isActive: false };
+  return db
+    .update(users)
+    .set({ ...change, updatedAt: now })
+    .where(and(rows, isPending))
+    .returning({ id: users.id });
+}
+
+/** Pending accounts up to `upTo` (the newest id on show), oldest first, at most `limit`: "all pending". */
+export function pendingUpTo(db: Database, upTo: number, limit: number): SQL {
+  return inArray(
+    users.id,
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(isPending, lte(users.id, upTo)))
+      .orderBy(users.id)
+      .limit(limit),
+  );
+}
+
 export type PendingUser = Awaited<ReturnType<typeof listPendingUsers>>[number];
 
-/** Accounts waiting for approval, oldest first, one page at a time (served by users_pending_idx). */
-export function listPendingUsers(db: Database, { limit, offset }: { limit: number; offset: number }) {
+/** Accounts waiting for approval, oldest first, after a cursor (served by users_pending_idx). */
+export function listPendingUsers(db: Database, after: SQL | undefined, limit: number) {
   return db
     .select(pendingFields)
     .from(users)
-    .where(isPending)
+    .where(and(isPending, after))
     .orderBy(asc(users.createdAt), asc(users.id))
-    .limit(limit)
-    .offset(offset);
+    .limit(limit);
 }
 
-export async function countPendingUsers(db: Database): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)` }).from(users).where(isPending);
-  return row?.count ?? 0;
+/** The condition of the pending accounts, for a capped count. */
+export const PENDING = isPending;
+
+/** The newest account's id: "all pending" reaches no further than what was on show. */
+export async function newestUserId(db: Database): Promise<number | null> {
+  const [row] = await db.select({ id: sql<number | null>`max(${users.id})` }).from(users);
+  return row?.id ?? null;
 }
 
 const approvedFields = {
