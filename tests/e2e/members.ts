@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type APIResponse, expect, type Page, test } from "@playwright/test";
 import { demoAdminCookie } from "./demo-admin";
 import { PASSWORD } from "./support";
 
@@ -27,7 +27,7 @@ export async function approvedMember(request: APIRequestContext, email: string, 
   let id: number | undefined;
   let next: string | null = "/api/admin/pending-users";
   for (let pages = 0; id === undefined && next && pages < 100; pages += 1) {
-    const response = await request.get(next, { headers: { Cookie: cookie } });
+    const response: APIResponse = await request.get(next, { headers: { Cookie: cookie } });
     const pending = (await response.json()) as { id: number; email: string }[];
     id = pending.find((user) => user.email === email)?.id;
     next = /<([^>]*)>; rel="next"/.exec(response.headers().link ?? "")?.[1] ?? null;

@@ -111,3 +111,11 @@ export async function hydrated(page: Page) {
     await expect(island).toHaveAttribute("data-island-state", "hydrated");
   }
 }
+
+/** The queue narrowed to what `text` finds (the list is oldest first, so a new message may be pages away). */
+export async function findMessages(page: Page, text: string) {
+  const filter = page.getByRole("form", { name: "Filter messages" });
+  await filter.getByLabel("Search").fill(text);
+  await filter.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replaceAll(".", "\\.")}`));
+}
