@@ -35,7 +35,7 @@ export function BulkBar({
       id={id}
       aria-label={label}
       preventScrollReset
-      className="mt-2 flex flex-wrap items-center gap-2 text-sm"
+      className="mt-1.5 flex flex-wrap items-center gap-2 text-sm"
     >
       <input type="hidden" name="intent" value={intent} />
       {upTo === null ? null : <input type="hidden" name="upto" value={upTo} />}
@@ -55,7 +55,7 @@ export function BulkBar({
           type="submit"
           name={field}
           value={choice.value}
-          className="inline-flex min-h-8 items-center rounded-full border border-brand px-3 py-1 font-semibold text-brand hover:bg-brand-soft"
+          className="inline-flex min-h-6 items-center rounded-full border border-brand px-2.5 py-0.5 font-semibold text-brand hover:bg-brand-soft"
         >
           {choice.label}
         </button>

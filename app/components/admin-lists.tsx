@@ -157,6 +157,7 @@ export function ListSection<T extends { id: number }>({
   list,
   href,
   pager,
+  beside,
   children,
   columns,
   actions,
@@ -169,6 +170,8 @@ export function ListSection<T extends { id: number }>({
   /** A page number's address, for a list paged by number; a list paged by keyset brings its `pager`. */
   href?: (page: number) => string;
   pager?: ReactNode;
+  /** What stands on the heading's line (the list's views). */
+  beside?: ReactNode;
   children?: ReactNode;
   columns: Column<T>[];
   /** The buttons of a row, if the tab has any. */
@@ -177,10 +180,13 @@ export function ListSection<T extends { id: number }>({
   tick?: { form: string; label: (item: T) => string };
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className="mt-6">
-      <h2 id={`${id}-title`} className="text-lg font-bold">
-        {title}
-      </h2>
+    <section aria-labelledby={`${id}-title`} className="mt-4">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <h2 id={`${id}-title`} className="text-lg font-bold">
+          {title}
+        </h2>
+        {beside}
+      </div>
       {children}
       {list.items.length === 0 ? (
         <p className="mt-4 rounded-xl bg-surface-muted p-6 text-ink-muted">{empty}</p>

@@ -19,14 +19,15 @@ export interface Facets {
 }
 
 const pill = (current: boolean) =>
-  `inline-flex min-h-8 items-center gap-1 rounded-full px-3 py-1 text-sm font-semibold ${current ? "bg-brand text-white" : "bg-surface-muted text-ink hover:text-brand-strong"}`;
+  `inline-flex min-h-6 items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold ${current ? "bg-brand text-white" : "bg-surface-muted text-ink hover:text-brand-strong"}`;
 
-const field = "block rounded-lg border border-line bg-surface px-2 py-1 text-sm text-ink";
+const field = "rounded-md border border-line bg-surface px-1.5 py-0.5 text-sm text-ink";
+const label = "flex items-center gap-1 text-sm font-medium";
 
 export function StateViews({ filter, facets }: { filter: ContactFilter; facets: Facets }) {
   return (
-    <nav aria-label="Message states" className="mt-2">
-      <ul className="flex flex-wrap gap-2">
+    <nav aria-label="Message states">
+      <ul className="flex flex-wrap items-center gap-1.5">
         {STATE_VIEWS.map((state) => (
           <li key={state}>
             <Link
@@ -38,6 +39,11 @@ export function StateViews({ filter, facets }: { filter: ContactFilter; facets: 
             </Link>
           </li>
         ))}
+        <li>
+          <Link to={dashboardHref("contacts")} className="text-sm font-semibold text-brand underline">
+            Clear filters
+          </Link>
+        </li>
       </ul>
     </nav>
   );
@@ -48,12 +54,12 @@ export function FilterForm({ filter, facets }: { filter: ContactFilter; facets: 
     <Form
       method="get"
       aria-label="Filter messages"
-      className="mt-2 flex flex-wrap items-end gap-2"
+      className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1"
       key={JSON.stringify(filter)}
     >
       <input type="hidden" name="tab" value="contacts" />
       {filter.state === "open" ? null : <input type="hidden" name="state" value={filter.state} />}
-      <label className="text-sm font-medium">
+      <label className={label}>
         Search
         <input
           type="search"
@@ -61,12 +67,12 @@ export function FilterForm({ filter, facets }: { filter: ContactFilter; facets: 
           defaultValue={filter.query ?? ""}
           maxLength={ADMIN_SEARCH_MAX}
           aria-keyshortcuts="/"
-          className={`${field} w-48`}
+          className={`${field} w-36`}
         />
       </label>
-      <label className="text-sm font-medium">
+      <label className={label}>
         Area of interest
-        <select name="area" defaultValue={filter.area ?? ""} className={`${field} w-52`}>
+        <select name="area" defaultValue={filter.area ?? ""} className={`${field} w-40`}>
           <option value="">Any</option>
           {publicUserTypes.map((type) => (
             <option key={type.id} value={type.id}>
@@ -75,9 +81,9 @@ export function FilterForm({ filter, facets }: { filter: ContactFilter; facets: 
           ))}
         </select>
       </label>
-      <label className="text-sm font-medium">
+      <label className={label}>
         Payment method
-        <select name="payment" defaultValue={filter.payment ?? ""} className={`${field} w-32`}>
+        <select name="payment" defaultValue={filter.payment ?? ""} className={`${field} w-28`}>
           <option value="">Any</option>
           {PAYMENT_METHODS.map((method) => (
             <option key={method} value={method}>
@@ -86,31 +92,28 @@ export function FilterForm({ filter, facets }: { filter: ContactFilter; facets: 
           ))}
         </select>
       </label>
-      <label className="text-sm font-medium">
+      <label className={label}>
         Holder
-        <select name="holder" defaultValue={filter.holder ?? ""} className={`${field} w-36`}>
+        <select name="holder" defaultValue={filter.holder ?? ""} className={`${field} w-28`}>
           <option value="">Anyone</option>
           <option value="me">Mine ({countLabel(facets.holder.me)})</option>
           <option value="nobody">Nobody ({countLabel(facets.holder.nobody)})</option>
         </select>
       </label>
-      <label className="text-sm font-medium">
-        Received from
+      <label className={label}>
+        From
         <input type="date" name="from" defaultValue={filter.from ?? ""} className={field} />
       </label>
-      <label className="text-sm font-medium">
+      <label className={label}>
         to
         <input type="date" name="to" defaultValue={filter.to ?? ""} className={field} />
       </label>
       <button
         type="submit"
-        className="inline-flex min-h-8 items-center rounded-full border border-brand px-3 py-1 text-sm font-semibold text-brand hover:bg-brand-soft"
+        className="inline-flex min-h-6 items-center rounded-full border border-brand px-3 py-0.5 text-sm font-semibold text-brand hover:bg-brand-soft"
       >
         Filter
       </button>
-      <Link to={dashboardHref("contacts")} className="text-sm font-semibold text-brand underline">
-        Clear
-      </Link>
     </Form>
   );
 }

@@ -51,6 +51,7 @@ export function ContactsTab({ filter, facets, list, upTo, me, now }: Data) {
       empty={narrows(filter) ? "No message matches these filters." : "No unprocessed contact submissions."}
       list={list}
       pager={<KeysetPager list={list} href={here} />}
+      beside={<StateViews filter={filter} facets={facets} />}
       tick={{ form: BULK_FORM, label: (row) => `Tick the message of ${row.firstName} ${row.lastName}` }}
       columns={[
         ageColumn<Row>(now),
@@ -62,7 +63,6 @@ export function ContactsTab({ filter, facets, list, upTo, me, now }: Data) {
       ]}
       actions={(row) => <RowActions row={row} me={me} busy={busyId === row.id} />}
     >
-      <StateViews filter={filter} facets={facets} />
       <FilterForm filter={filter} facets={facets} />
       {list.items.length > 0 ? (
         <BulkBar
@@ -80,23 +80,36 @@ export function ContactsTab({ filter, facets, list, upTo, me, now }: Data) {
   );
 }
 
-/** A row's buttons: the spec's Reply and Mark Processed on an open message, and the workbench's own. */
+/**
+ * A row's buttons: the spec's Reply and Mark Processed on an open message, and the workbench's others under
+ * "More" (a disclosure, so it opens without JavaScript too), which keeps each row one line.
+ */
 function RowActions({ row, me, busy }: { row: Row; me: number; busy: boolean }) {
   const open = row.state === "new" || row.state === "waiting";
   return (
     <>
       <ReplyLink contact={row} />
-      {open ? <ActionButton intent="process" id={row.id} label="Mark Processed" busy={busy} /> : null}
-      {row.state === "new" ? (
-        <ActionButton intent="waiting" id={row.id} label="Waiting" busy={busy} quiet />
-      ) : null}
-      {open ? <ActionButton intent="spam" id={row.id} label="Spam" busy={busy} quiet /> : null}
-      {open ? null : <ActionButton intent="reopen" id={row.id} label="Reopen" busy={busy} quiet />}
-      {row.claimedBy === me ? (
-        <ActionButton intent="release" id={row.id} label="Let go" busy={busy} quiet />
-      ) : row.claimedBy === null ? (
-        <ActionButton intent="claim" id={row.id} label="Take" busy={busy} quiet />
-      ) : null}
+      {open ? (
+        <ActionButton intent="process" id={row.id} label="Mark Processed" busy={busy} />
+      ) : (
+        <ActionButton intent="reopen" id={row.id} label="Reopen" busy={busy} quiet />
+      )}
+      <details className="relative">
+        <summary className="inline-flex min-h-6 cursor-pointer items-center rounded-full border border-line px-2.5 py-0.5 text-xs font-semibold">
+          More<span className="sr-only">{` for ${row.firstName} ${row.lastName}`}</span>
+        </summary>
+        <div className="absolute right-0 z-20 mt-1 flex flex-col gap-1 rounded-lg border border-line bg-surface p-2 shadow-md">
+          {row.state === "new" ? (
+            <ActionButton intent="waiting" id={row.id} label="Waiting" busy={busy} quiet />
+          ) : null}
+          {open ? <ActionButton intent="spam" id={row.id} label="Spam" busy={busy} quiet /> : null}
+          {row.claimedBy === me ? (
+            <ActionButton intent="release" id={row.id} label="Let go" busy={busy} quiet />
+          ) : row.claimedBy === null ? (
+            <ActionButton intent="claim" id={row.id} label="Take" busy={busy} quiet />
+          ) : null}
+        </div>
+      </details>
     </>
   );
 }

@@ -76,7 +76,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="sticky top-16 z-30 -mx-4 border-b border-line bg-surface px-4 pt-4 sm:-mx-6 sm:px-6">
         <h1 className="text-xl font-bold">Admin Dashboard</h1>
         <nav aria-label="Dashboard sections" className="mt-2">
-          <ul className="-mb-px flex flex-wrap gap-2">
+          <ul className="-mb-px flex gap-2 overflow-x-auto whitespace-nowrap">
             {ADMIN_TAB_ENTRIES.map((item) => (
               <li key={item.tab}>
                 <TabLink
