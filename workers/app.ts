@@ -133,6 +133,12 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, nonce: 
   return response;
 }
 
+/** The digests' run, from the consumer's chunk: imported only when the cron runs, as the consumer is. */
+async function sendDigestsDue(env: Env): Promise<void> {
+  const { sendDigestsDue: run } = await import("../app/server/mail/mail-consumer.server");
+  await run(env);
+}
+
 export default {
   async fetch(received, env, ctx) {
     const request = await withoutIgnoredBody(received);
@@ -169,14 +175,18 @@ export default {
   },
 
   /**
-   * Every five minutes: publish any mail event whose first publish did not happen, and seal any audit entry
-   * an interrupted isolate left unsealed. Daily: prune.
+   * Every five minutes: publish any mail event whose first publish did not happen, seal any audit entry an
+   * interrupted isolate left unsealed, and send the administrators' digests now due. Daily: prune.
    */
   scheduled(controller, env, ctx) {
     ctx.waitUntil(
       controller.cron === DAILY_CRON
         ? pruneSpentRecords(env)
-        : Promise.all([sweepUnpublishedMail(env), sealAuditLog(getDb(env), env.SESSIONS)]),
+        : Promise.all([
+            sweepUnpublishedMail(env),
+            sealAuditLog(getDb(env), env.SESSIONS),
+            sendDigestsDue(env),
+          ]),
     );
   },
 } satisfies ExportedHandler<Env, MailEventMessage>;

@@ -16,6 +16,8 @@ export interface EmailContent {
   /** Something a person wrote, shown as a quote with its line breaks kept. */
   message?: string;
   action: { label: string; url: string };
+  /** More links after the button, each with its label (a digest's filtered views). */
+  links?: readonly { label: string; url: string }[];
   /** Paragraphs after the button. */
   outro?: readonly string[];
 }

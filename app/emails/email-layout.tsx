@@ -99,6 +99,21 @@ function ActionButton({ action }: { action: EmailContent["action"] }) {
   );
 }
 
+function Links({ links }: { links: EmailContent["links"] }) {
+  if (!links?.length) return null;
+  return (
+    <ul style={{ ...text, paddingLeft: "20px" }}>
+      {links.map((link) => (
+        <li key={link.url} style={{ margin: "0 0 8px" }}>
+          <a href={link.url} style={{ color: colors.brand }}>
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Frame({ origin, children }: { origin: string; children: ReactNode }) {
   return (
     <table role="presentation" width="100%" cellPadding={0} cellSpacing={0}>
@@ -177,6 +192,7 @@ export function EmailDocument({ content, origin }: { content: EmailContent; orig
           <Details rows={content.details} />
           <Quote message={content.message} />
           <ActionButton action={content.action} />
+          <Links links={content.links} />
           <Paragraphs lines={content.outro ?? []} />
         </Frame>
       </body>

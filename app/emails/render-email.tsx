@@ -26,6 +26,7 @@ function emailText(content: EmailContent, origin: string): string {
     content.details?.map(([label, value]) => `${label}: ${value}`).join("\n"),
     content.message === undefined ? undefined : `Message:\n${content.message}`,
     `${content.action.label}:\n${content.action.url}`,
+    ...(content.links ?? []).map((link) => `${link.label}:\n${link.url}`),
     ...(content.outro ?? []),
     `-- \nThis email was sent automatically by the FACETS website, ${origin}`,
   ];

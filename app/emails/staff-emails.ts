@@ -8,8 +8,16 @@ import {
   personRows,
   siteUrl,
 } from "./email-content";
+import { notificationSettings, staffDigest } from "./staff-digest-email";
 
-// The emails to the administrators: what the site received and waits for them.
+// The emails to the administrators: what the site received and waits for them. Each administrator chooses
+// one email per message and registration, the digest (staff-digest-email.ts), or none (decision 154).
+
+/** Why an administrator gets one email per message or registration, and where to change it. */
+const immediateOutro = (origin: string) => [
+  "You get one email for each message and registration because you chose immediate notifications.",
+  `Change how you are told under My account: ${notificationSettings(origin)}`,
+];
 
 function contactReceived(
   { contact }: { contact: PersonDetails & { message: string; createdAt: Date } },
@@ -23,6 +31,7 @@ function contactReceived(
     details: [...personRows(contact), ["Received", formatDateTime(contact.createdAt)]],
     message: contact.message,
     action: { label: "Open contact submissions", url: siteUrl(origin, "/admin", { tab: "contacts" }) },
+    outro: immediateOutro(origin),
   };
 }
 
@@ -36,6 +45,7 @@ function registrationAwaitingApproval(
     intro: [`${registrant.firstName} ${registrant.lastName} registered and is waiting for approval.`],
     details: [...personRows(registrant), ["Registered", formatDateTime(registrant.createdAt)]],
     action: { label: "Review pending accounts", url: siteUrl(origin, "/admin") },
+    outro: immediateOutro(origin),
   };
 }
 
@@ -49,5 +59,10 @@ export const STAFF_EMAILS = {
     to: "admins",
     reason: "You administer the FACETS website, and a new account waits for your approval.",
     content: registrationAwaitingApproval,
+  },
+  "staff-digest": {
+    to: "admins",
+    reason: "You administer the FACETS website and chose a digest of new messages and registrations.",
+    content: staffDigest,
   },
 } satisfies MailKindTable;

@@ -219,6 +219,10 @@ export const AUDIT_ACTIONS = {
     ],
     subject: "account",
   },
+  "staff-notifications-chosen": {
+    labels: ["Notification of new messages and registrations changed", "Notification change failed"],
+    subject: "account",
+  },
 } as const satisfies Record<string, AuditActionDeclaration>;
 
 /** Every action an entry can record. */

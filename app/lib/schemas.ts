@@ -20,6 +20,7 @@ import {
 import { namesOnOneLine, personName } from "./schemas/names";
 import { paymentMethod } from "./schemas/payment-method";
 import { registrationSchema as registrationFormSchema } from "./schemas/registration";
+import { NOTIFICATION_MODES } from "./staff-notifications";
 
 // One schema per form, used by the browser (validation as you type) and by the server (the truth).
 // zod/mini keeps the browser's share small. The three forms of the island pages have a module each under
@@ -151,3 +152,8 @@ export { type FieldErrors, fieldErrorsOf } from "./field-errors";
 
 /** A page number of a paged list, from 1. */
 export const pageSchema = z.int().check(z.gte(1));
+
+/** An administrator's choice of how to hear of new messages and registrations (decision 154). */
+export const staffNotificationsSchema = z.object({
+  mode: z.enum(NOTIFICATION_MODES, "Choose immediately, a digest or no email"),
+});

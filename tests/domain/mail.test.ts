@@ -83,7 +83,7 @@ async function deliveryCount(eventId: string) {
 }
 
 describe("mail consumer: the emails", () => {
-  it("tells every approved, active admin about a contact message, with every field escaped", async () => {
+  it("tells every approved, active admin who chose immediate notifications about a contact message, every field escaped", async () => {
     await insertAdmin();
     await insertAdmin();
     const inactive = await insertAdmin({ active: false });
@@ -128,7 +128,7 @@ describe("mail consumer: the emails", () => {
     }
   });
 
-  it("sends the registrant a confirmation link and the admins the registrant's details", async () => {
+  it("sends the registrant a confirmation link and the immediate admins the registrant's details", async () => {
     await insertAdmin();
     const user = await insertUser({ firstName: HOSTILE, lastName: "Byron", company: null, phone: null });
     const { env: testEnv, sent } = recordingEnv();

@@ -105,6 +105,9 @@ for (const javaScriptEnabled of [true, false]) {
     };
     await save(`${DEMO_ADMIN.lastName}n`);
     await save(DEMO_ADMIN.lastName);
+    // An administrator's page also has how they hear of new messages and registrations (decision 154).
+    await expect(page.getByRole("region", { name: "Notifications" }).getByRole("radio")).toHaveCount(3);
+    if (javaScriptEnabled) await expectAxeClean(page);
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();

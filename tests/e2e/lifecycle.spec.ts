@@ -31,6 +31,21 @@ async function follow(page: Page, link: string) {
   await page.goto(`${url.pathname}${url.search}`);
 }
 
+/**
+ * The demo admin chooses one email per message and registration on /account, with a plain form (an admin
+ * who never chose gets the digest, at most one email every 15 minutes: decision 154).
+ */
+async function adminWantsEveryEmail(page: Page, js: { js: boolean }) {
+  await logInAsAdmin(page, js);
+  await page.goto("/account");
+  const form = page.getByRole("form", { name: "Notifications" });
+  await form.getByRole("radio", { name: /^Immediately/ }).check();
+  await form.getByRole("button", { name: "Save notifications" }).click();
+  await expect(notice(page, "Notifications saved")).toBeVisible();
+  await expect(page.getByRole("radio", { name: /^Immediately/ })).toBeChecked();
+  await leaveAsAdmin(page);
+}
+
 async function adminCard(page: Page, tab: "Pending Users" | "Users", email: string) {
   await page
     .getByRole("navigation", { name: "Dashboard sections" })
@@ -63,6 +78,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("register, confirm the address, get approved by email, log in", async ({ page }) => {
       const email = uniqueEmail(javaScriptEnabled ? "life-js" : "life-nojs");
+      await adminWantsEveryEmail(page, js);
       await register(page, email, js);
 
       const received = await emailTo(email, "We received your registration");
@@ -167,6 +183,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("a contact message reaches the admins by email; the processed view finds it", async ({ page }) => {
       const marker = `quasar${Date.now()}`;
+      await adminWantsEveryEmail(page, js);
       await page.goto("/contact");
       if (javaScriptEnabled) await hydrated(page);
       const form = page.getByRole("form", { name: "Contact FACETS" });

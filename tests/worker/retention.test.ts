@@ -101,6 +101,35 @@ describe("retention", () => {
     await expectPruned(rows);
   });
 
+  it("deletes month-old digests but each administrator's newest, whose marks the next one reads", async () => {
+    const [a, b] = [await insertUser({ userTypeId: 1 }), await insertUser({ userTypeId: 1 })];
+    const digest = async (userId: number, ageDays: number) => {
+      const claimedAt = Math.floor(Date.now() / 1000) - ageDays * DAY;
+      const slot = Math.floor(claimedAt / 900);
+      await env.DB.prepare(
+        "INSERT INTO staff_digests (user_id, slot, claimed_at, contact_mark, user_mark, sent_at) VALUES (?, ?, ?, 0, 0, ?)",
+      )
+        .bind(userId, slot, claimedAt, claimedAt)
+        .run();
+      return `${userId}:${slot}`;
+    };
+    const rows = {
+      aOldest: await digest(a.id, MAIL_RETENTION_DAYS + 10),
+      aNewest: await digest(a.id, MAIL_RETENTION_DAYS + 5),
+      bOld: await digest(b.id, MAIL_RETENTION_DAYS + 10),
+      bRecent: await digest(b.id, 1),
+    };
+    await pruneSpentRecords(env);
+    const kept = async (key: string) =>
+      (await env.DB.prepare("SELECT 1 FROM staff_digests WHERE user_id || ':' || slot = ?")
+        .bind(key)
+        .first()) !== null;
+    expect(await kept(rows.aOldest)).toBe(false);
+    expect(await kept(rows.aNewest)).toBe(true);
+    expect(await kept(rows.bOld)).toBe(false);
+    expect(await kept(rows.bRecent)).toBe(true);
+  });
+
   it("runs on the daily cron that wrangler.toml schedules, not on the five-minute sweep", async () => {
     expect(wranglerToml).toContain(`crons = ["*/5 * * * *", "${DAILY_CRON}"]`);
     const rows = await seed();

@@ -1,19 +1,31 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
-import type { handleMailBatch as HandleMailBatch } from "../../app/server/mail/mail-consumer.server";
+import type {
+  handleMailBatch as HandleMailBatch,
+  sendDigestsDue as SendDigestsDue,
+} from "../../app/server/mail/mail-consumer.server";
 import type { MailEventMessage } from "../../app/server/mail-outbox.server";
 
 type Consumer = typeof HandleMailBatch;
 
 // The consumer as the build ships it (its own chunk, React bundled in), for the suites that drive the
 // built Worker; tests/domain/mail.test.ts runs the source's through `deliveryBy`.
-const consumerChunks = import.meta.glob<{ handleMailBatch: Consumer }>(
+const consumerChunks = import.meta.glob<{ handleMailBatch: Consumer; sendDigestsDue: typeof SendDigestsDue }>(
   "../../build/server/assets/mail-consumer.server-*.js",
 );
 
-async function builtConsumer(): Promise<Consumer> {
+async function builtChunk() {
   const [load] = Object.values(consumerChunks);
   if (!load) throw new Error("No mail consumer in build/server: run `npm run build` first.");
-  return (await load()).handleMailBatch;
+  return load();
+}
+
+async function builtConsumer(): Promise<Consumer> {
+  return (await builtChunk()).handleMailBatch;
+}
+
+/** The five-minute cron's digest run, as the build ships it, at the time given. */
+export async function runDigestCron(testEnv: Env, now: Date): Promise<void> {
+  await (await builtChunk()).sendDigestsDue(testEnv, now);
 }
 
 import { uniqueEmail } from "./support-accounts";
@@ -49,7 +61,7 @@ let messageCounter = 0;
  * it acked and retried. `retries` keeps each retry's options too (getQueueResult leaves out their delaySeconds).
  */
 export function deliveryBy(consumer: () => Promise<Consumer>) {
-  return async (testEnv: Env, events: MailEventMessage[], attempts = 1) => {
+  return async (testEnv: Env, events: MailEventMessage[], attempts = 1, now = new Date()) => {
     const batch = createMessageBatch<MailEventMessage>(
       "facets-mail",
       events.map((body) => {
@@ -68,7 +80,7 @@ export function deliveryBy(consumer: () => Promise<Consumer>) {
       });
     }
     const ctx = createExecutionContext();
-    await (await consumer())(batch, testEnv);
+    await (await consumer())(batch, testEnv, now);
     return { batch, result: await getQueueResult(batch, ctx), retries };
   };
 }
@@ -86,6 +98,8 @@ export interface UserFacts {
   approved?: boolean;
   active?: boolean;
   rejected?: boolean;
+  /** An administrator's notifications; none stored (the default, the digest) when null. */
+  notifications?: "immediate" | "digest" | "none" | null;
 }
 
 /** Inserts a user straight into D1 and returns its id and address. */
@@ -111,14 +125,25 @@ export async function insertUser(facts: UserFacts = {}) {
   return { id: row.id, email };
 }
 
-export function insertAdmin(facts: UserFacts = {}) {
-  return insertUser({ email: uniqueEmail("admin"), userTypeId: 1, approved: true, ...facts });
+/**
+ * Inserts an administrator who chose immediate notifications (one email per message and registration),
+ * unless `notifications` says otherwise (null: never chose, so the digest).
+ */
+export async function insertAdmin(facts: UserFacts = {}) {
+  const admin = await insertUser({ email: uniqueEmail("admin"), userTypeId: 1, approved: true, ...facts });
+  const mode = facts.notifications === undefined ? "immediate" : facts.notifications;
+  if (mode !== null)
+    await env.DB.prepare("INSERT INTO staff_notification_choices (user_id, mode) VALUES (?, ?)")
+      .bind(admin.id, mode)
+      .run();
+  return admin;
 }
 
-/** Every approved, active admin now in D1: the expected recipients of admin notifications. */
+/** Every approved, active admin now in D1 who chose immediate notifications: who gets one email per event. */
 export async function adminEmails(): Promise<string[]> {
   const { results } = await env.DB.prepare(
-    "SELECT email FROM users WHERE user_type_id = 1 AND is_approved = 1 AND is_active = 1",
+    `SELECT email FROM users LEFT JOIN staff_notification_choices AS choice ON choice.user_id = users.id
+     WHERE user_type_id = 1 AND is_approved = 1 AND is_active = 1 AND choice.mode = 'immediate'`,
   ).all<{ email: string }>();
   return results.map((row) => row.email).sort();
 }

@@ -8,6 +8,7 @@ import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
 import { readProfile } from "~/server/account/my-account.server";
+import { readStaffNotifications } from "~/server/admin/staff-notifications.server";
 import { listOwnEvents } from "~/server/audit/own-activity.server";
 import { pageAction } from "~/server/http/page-door.server";
 import { listUserSessions } from "~/server/identity/sessions.server";
@@ -18,6 +19,8 @@ import { DeleteSection } from "./sections/delete";
 import * as deleteAccount from "./sections/delete.server";
 import { EmailSection } from "./sections/email";
 import * as email from "./sections/email.server";
+import { NotificationsSection } from "./sections/notifications";
+import * as notifications from "./sections/notifications.server";
 import { accountDoor } from "./sections/overview-answers.server";
 import { PasswordSection } from "./sections/password";
 import * as password from "./sections/password.server";
@@ -37,6 +40,7 @@ const action_ = pageAction(
     email: email.intents,
     password: password.intents,
     sessions: sessions.intents,
+    notifications: notifications.intents,
     delete: deleteAccount.intents,
   }),
 );
@@ -58,15 +62,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (profile.kind !== "done" || !caller.session) throw redirect(signInFirst("/account"));
   // readProfile has checked the account in D1: the lists are read for it without checking again.
   const { id } = profile.value;
-  const [sessions, activity, factors] = await Promise.all([
+  const isAdmin = profile.value.userTypeId === ADMIN_USER_TYPE_ID;
+  const [sessions, activity, factors, notificationMode] = await Promise.all([
     listUserSessions(deps.db, deps.env, id, caller.session.sessionId),
     listOwnEvents(deps.db, id, { limit: 20, offset: 0 }),
     secondFactorsOf(deps.db, id),
+    // Administrators only: how they hear of new messages and registrations (decision 154).
+    isAdmin ? readStaffNotifications(deps, caller) : null,
   ]);
   return {
     security: { ...factors, hasSecondFactor: hasSecondFactor(factors) },
     profile: profile.value,
-    isAdmin: profile.value.userTypeId === ADMIN_USER_TYPE_ID,
+    isAdmin,
+    notificationMode: notificationMode?.kind === "done" ? notificationMode.value : null,
     sessions,
     activity,
   };
@@ -91,6 +99,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <PasswordSection withCode={withCode} result={result} />
         <SecuritySummarySection security={security} />
         <SessionsSection sessions={loaderData.sessions} result={result} />
+        {loaderData.notificationMode ? (
+          <NotificationsSection mode={loaderData.notificationMode} result={result} />
+        ) : null}
         <AccountSection id="activity" title="Recent activity">
           <ActivityList activity={activity} />
         </AccountSection>

@@ -21,8 +21,10 @@ import {
 // it sends (their words and recipients are declared in app/emails).
 
 export const ACCOUNT_MAIL = {
+  // The administrators who chose immediate notifications get one email each; the digest's are woken.
   "contact-received": mailEvent({
-    sends: ["contact-received"],
+    sends: ["contact-received", "staff-digest"],
+    wakesDigests: true,
     async emails(db, { subjectId }) {
       const contact = await db.query.contactSubmissions.findFirst({
         where: eq(contactSubmissions.id, subjectId),
@@ -32,7 +34,8 @@ export const ACCOUNT_MAIL = {
   }),
 
   "registration-received": mailEvent({
-    sends: ["registration-received", "registration-awaiting-approval"],
+    sends: ["registration-received", "registration-awaiting-approval", "staff-digest"],
+    wakesDigests: true,
     async emails(db, { subjectId }) {
       const user = await findUser(db, subjectId);
       if (!user) return null;

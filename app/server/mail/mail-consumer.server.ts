@@ -1,11 +1,12 @@
 import { and, eq, gte, lt } from "drizzle-orm";
-import { renderEmail } from "~/emails/render-email";
 import { emailDeliveries, mailEvents } from "../../../db/schema";
 import { type Database, getDb } from "../db.server";
 import type { MailEventMessage } from "../mail-outbox.server";
+import { describeFailure, handOver, undeliverableCode } from "./email-handover.server";
 import { deliveryKey, retryDelaySeconds } from "./mail-delivery.server";
 import { mailEventOf } from "./mail-events.server";
 import type { PlannedEmail } from "./planned-emails.server";
+import { sendDueDigests } from "./staff-digests.server";
 
 // The queue() consumer: an event names a stored fact; the facts are read again from D1, the emails they call
 // for are rendered and handed to Email Service. Each (event, recipient) is recorded once sent, so a
@@ -32,37 +33,17 @@ async function deliveredKeys(db: Database, eventId: string): Promise<Set<string>
   return new Set(rows.map((row) => row.key));
 }
 
-/**
- * Email Service's refusals that no retry can fix soon: the address is on the suppression list (it bounced or
- * complained) or not allowed by the binding. One send per recipient keeps such an address from blocking others.
- */
-const UNDELIVERABLE = new Set(["E_RECIPIENT_SUPPRESSED", "E_RECIPIENT_NOT_ALLOWED"]);
-
-/** Email Service's error code (e.g. "E_RATE_LIMIT_EXCEEDED"), when the error carries one. */
-function errorCode(error: unknown): string | null {
-  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === "string" ? code : null;
-}
-
-function undeliverableCode(error: unknown): string | null {
-  const code = errorCode(error);
-  return code && UNDELIVERABLE.has(code) ? code : null;
-}
-
-/** A failure as one log line: the code first, so the logs can be grouped by it. */
-function describeFailure(error: unknown): string {
-  const code = errorCode(error);
-  return code ? `${code}: ${String(error)}` : String(error);
-}
-
 async function sendOnce(env: Env, db: Database, key: string, email: PlannedEmail): Promise<void> {
-  const { subject, html, text } = renderEmail(await email.message(), env.SITE_ORIGIN);
-  await env.EMAIL.send({ from: env.EMAIL_FROM, to: email.to, subject, html, text });
+  await handOver(env, email);
   await db.insert(emailDeliveries).values({ key }).onConflictDoNothing();
 }
 
 /** Sends what the event still owes; throws if any email failed (the ones that went out stay recorded). */
-async function deliverEvent(env: Env, event: MailEventMessage): Promise<"delivered" | "subject-missing"> {
+async function deliverEvent(
+  env: Env,
+  event: MailEventMessage,
+  now: Date,
+): Promise<"delivered" | "subject-missing"> {
   const db = getDb(env);
   const declaration = mailEventOf(event.type);
   const planned = await declaration.emails(db, event);
@@ -79,6 +60,7 @@ async function deliverEvent(env: Env, event: MailEventMessage): Promise<"deliver
       else failures.push(error);
     });
   }
+  if (declaration.wakesDigests) failures.push(...(await sendDueDigests(env, db, now)));
   if (failures.length > 0)
     throw new AggregateError(failures, `${failures.length} of the event's emails failed`);
   // A deletion's confirmation kept the address only to send it: now nothing of ours holds it.
@@ -88,7 +70,7 @@ async function deliverEvent(env: Env, event: MailEventMessage): Promise<"deliver
   return "delivered";
 }
 
-async function handleMessage(message: Message<MailEventMessage>, env: Env): Promise<void> {
+async function handleMessage(message: Message<MailEventMessage>, env: Env, now: Date): Promise<void> {
   const event: unknown = message.body;
   if (!isMailEventMessage(event)) {
     console.error("mail: malformed message dropped", { messageId: message.id, body: JSON.stringify(event) });
@@ -96,7 +78,7 @@ async function handleMessage(message: Message<MailEventMessage>, env: Env): Prom
     return;
   }
   try {
-    const outcome = await deliverEvent(env, event);
+    const outcome = await deliverEvent(env, event, now);
     if (outcome === "subject-missing")
       console.warn("mail: the event's subject no longer exists; nothing sent", event);
     message.ack();
@@ -113,7 +95,30 @@ async function handleMessage(message: Message<MailEventMessage>, env: Env): Prom
   }
 }
 
-/** The queue() handler of MAIL_QUEUE: every message is acked or retried on its own. Never throws. */
-export async function handleMailBatch(batch: MessageBatch<MailEventMessage>, env: Env): Promise<void> {
-  await Promise.all(batch.messages.map((message) => handleMessage(message, env)));
+/**
+ * The queue() handler of MAIL_QUEUE: every message is acked or retried on its own. Never throws. `now` is the
+ * digests' clock (tests pass their own).
+ */
+export async function handleMailBatch(
+  batch: MessageBatch<MailEventMessage>,
+  env: Env,
+  now = new Date(),
+): Promise<void> {
+  await Promise.all(batch.messages.map((message) => handleMessage(message, env, now)));
+}
+
+/**
+ * For the five-minute cron: sends the digests now due (news came after an administrator's last digest, and
+ * 15 minutes have passed) and any a failed or interrupted send left behind. Never throws.
+ */
+export async function sendDigestsDue(env: Env, now = new Date()): Promise<void> {
+  try {
+    const failures = await sendDueDigests(env, getDb(env), now);
+    if (failures.length > 0)
+      console.error("mail: digests failed; the next run tries again", {
+        reasons: failures.map(describeFailure),
+      });
+  } catch (error) {
+    console.error("mail: the digest run failed", { error: String(error) });
+  }
 }

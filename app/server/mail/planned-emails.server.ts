@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
-import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
+import { eq } from "drizzle-orm";
 import type { Greeting } from "~/emails/email-content";
 import type { MailData, MailKind, MailKindTo, MailMessage } from "~/emails/mail-kinds";
 import { mailEvents, users } from "../../../db/schema";
+import { adminsWhoChose } from "../admin/staff-notifications.server";
 import type { Database } from "../db.server";
 import type { MailEventMessage, MailEventType } from "../mail-outbox.server";
 
@@ -15,6 +15,8 @@ export interface PlannedEmail<K extends MailKind = MailKind> {
   kind: K;
   to: string;
   message: () => Promise<MailMessage>;
+  /** A notification to an administrator, by the way they chose: it carries List-Id and the reason. */
+  notifies?: "immediate" | "digest";
 }
 
 /** What a kind's data is given as: at once, or as a function run only when the email goes out. */
@@ -43,26 +45,17 @@ export function toAddress<K extends MailKindTo<"address">>(
   return planned(kind, address, data);
 }
 
-/** Approved, active admins: the people told about new contact messages and registrations. */
-async function adminAddresses(db: Database): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(
-      and(eq(users.userTypeId, ADMIN_USER_TYPE_ID), eq(users.isApproved, true), eq(users.isActive, true)),
-    );
-  return rows.map((row) => row.email);
-}
-
-/** The same email to every approved, active administrator. */
+/**
+ * The same email to every approved, active administrator who chose one email per message and registration
+ * (the others hear of it in their digest, or not at all: decision 154).
+ */
 export async function toAdmins<K extends MailKindTo<"admins">>(
   db: Database,
   kind: K,
   data: MailData<K>,
 ): Promise<PlannedEmail<K>[]> {
-  const addresses = await adminAddresses(db);
-  if (addresses.length === 0) console.warn("mail: no approved, active admin to tell", { kind });
-  return addresses.map((to) => planned(kind, to, data));
+  const admins = await adminsWhoChose(db, "immediate");
+  return admins.map(({ email }) => ({ ...planned(kind, email, data), notifies: "immediate" }));
 }
 
 /**
@@ -74,6 +67,8 @@ export interface MailEventDeclaration<K extends MailKind = MailKind> {
   emails: (db: Database, event: MailEventMessage) => Promise<PlannedEmail<K>[] | null>;
   /** The event keeps its recipient's address only to send this email: forget it once sent. */
   forgetsRecipient?: true;
+  /** The event is news for the administrators' digest: send any digest now due (staff-digests.server.ts). */
+  wakesDigests?: true;
 }
 
 /** A declaration whose emails are only of the kinds it says it sends (`sends` alone names them). */

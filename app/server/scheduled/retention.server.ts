@@ -1,4 +1,4 @@
-import { lt } from "drizzle-orm";
+import { and, lt, sql } from "drizzle-orm";
 import {
   accountTokens,
   authChallenges,
@@ -8,13 +8,14 @@ import {
   mailEvents,
   privacyRequests,
   sessions,
+  staffDigests,
 } from "../../../db/schema";
 import { pruneAuditLog } from "../audit/account-events.server";
 import { getDb } from "../db.server";
 import { SESSION_ABSOLUTE_SECONDS } from "../identity/lifetimes";
 
 // What mail and account links leave behind, deleted once nothing can need it. Run by the daily cron
-// (wrangler.toml `DAILY_CRON`); each run is eight deletes in one D1 batch, then the audit log's own prune.
+// (wrangler.toml `DAILY_CRON`); each run is nine deletes in one D1 batch, then the audit log's own prune.
 
 /** The daily cron expression in wrangler.toml; the five-minute one sweeps unpublished mail. */
 export const DAILY_CRON = "0 3 * * *";
@@ -47,6 +48,7 @@ export interface Pruned {
   sessions: number;
   accountEvents: number;
   authChallenges: number;
+  staffDigests: number;
 }
 
 /**
@@ -62,18 +64,28 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
   try {
     const sessionCutoff = new Date(now - SESSION_ABSOLUTE_SECONDS * 1000);
     const linkCutoff = new Date(now - TOKEN_GRACE_MS);
-    const [events, deliveries, tokens, changes, requests, removals, ended, challenges] = await db.batch([
-      db.delete(mailEvents).where(lt(mailEvents.enqueuedAt, mailCutoff)),
-      db.delete(emailDeliveries).where(lt(emailDeliveries.sentAt, mailCutoff)),
-      db.delete(accountTokens).where(lt(accountTokens.expiresAt, linkCutoff)),
-      db.delete(emailChanges).where(lt(emailChanges.expiresAt, linkCutoff)),
-      db.delete(privacyRequests).where(lt(privacyRequests.expiresAt, linkCutoff)),
-      db.delete(factorRemovals).where(lt(factorRemovals.expiresAt, linkCutoff)),
-      // Past the absolute lifetime, a session's KV record is gone: its row only remembers it.
-      db.delete(sessions).where(lt(sessions.createdAt, sessionCutoff)),
-      // Sign-in tickets and passkey challenges live 5 minutes; each new one clears the expired, this the rest.
-      db.delete(authChallenges).where(lt(authChallenges.expiresAt, new Date(now))),
-    ]);
+    const [events, deliveries, tokens, changes, requests, removals, ended, challenges, digests] =
+      await db.batch([
+        db.delete(mailEvents).where(lt(mailEvents.enqueuedAt, mailCutoff)),
+        db.delete(emailDeliveries).where(lt(emailDeliveries.sentAt, mailCutoff)),
+        db.delete(accountTokens).where(lt(accountTokens.expiresAt, linkCutoff)),
+        db.delete(emailChanges).where(lt(emailChanges.expiresAt, linkCutoff)),
+        db.delete(privacyRequests).where(lt(privacyRequests.expiresAt, linkCutoff)),
+        db.delete(factorRemovals).where(lt(factorRemovals.expiresAt, linkCutoff)),
+        // Past the absolute lifetime, a session's KV record is gone: its row only remembers it.
+        db.delete(sessions).where(lt(sessions.createdAt, sessionCutoff)),
+        // Sign-in tickets and passkey challenges live 5 minutes; each new one clears the expired, this the rest.
+        db.delete(authChallenges).where(lt(authChallenges.expiresAt, new Date(now))),
+        // An administrator's newest digest stays: its marks say what the next one has to tell (decision 154).
+        db
+          .delete(staffDigests)
+          .where(
+            and(
+              lt(staffDigests.claimedAt, mailCutoff),
+              sql`${staffDigests.slot} < (SELECT MAX(newest.slot) FROM staff_digests AS newest WHERE newest.user_id = ${staffDigests.userId})`,
+            ),
+          ),
+      ]);
     const pruned = {
       mailEvents: events.meta.changes,
       emailDeliveries: deliveries.meta.changes,
@@ -89,6 +101,7 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
         new Date(now - ACCOUNT_EVENT_RETENTION_DAYS * DAY_MS),
       ),
       authChallenges: challenges.meta.changes,
+      staffDigests: digests.meta.changes,
     };
     console.log("retention: pruned", pruned);
     return pruned;

@@ -3,7 +3,7 @@ import type { ToastMessage } from "~/lib/toast-message";
 
 // What the page's action answered, as each section of /account reads it: only its own answer shows.
 
-export type Section = "profile" | "email" | "password" | "sessions" | "delete";
+export type Section = "profile" | "email" | "password" | "sessions" | "notifications" | "delete";
 
 export interface ActionResult {
   section: Section;
