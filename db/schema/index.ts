@@ -10,3 +10,4 @@ export * from "./mail";
 export * from "./people";
 export * from "./second-factors";
 export * from "./sessions";
+export * from "./workbench";
