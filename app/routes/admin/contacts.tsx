@@ -1,11 +1,13 @@
 import { Form, Link } from "react-router";
 import { ActionButton, type Column, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
+import { OpenLink } from "~/components/workbench/open-link";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
 import type { Person } from "~/lib/person";
 import { replyMailto } from "~/lib/reply-mailto";
+import { messagePath } from "~/lib/workbench";
 import {
   contactFilter,
   pageNumber,
@@ -80,6 +82,7 @@ export function ContactsTab({
           ]}
           actions={(contact) => (
             <>
+              <OpenLink to={messagePath(contact.id)} name={`message from ${contact.email}`} />
               <ReplyLink contact={contact} />
               <ActionButton
                 intent="process"

@@ -1,6 +1,8 @@
 import { ActionButton, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
+import { OpenLink } from "~/components/workbench/open-link";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
+import { personPath } from "~/lib/workbench";
 import { pageNumber, pendingUsersPage } from "~/server/admin/admin-lists.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
@@ -41,6 +43,7 @@ export function PendingUsersTab({ list }: Awaited<ReturnType<typeof loader>>) {
       ]}
       actions={(user) => (
         <>
+          <OpenLink to={personPath(user.id)} name={user.email} />
           <ActionButton intent="approve" id={user.id} label="Approve" busy={busyId === user.id} />
           <ActionButton intent="reject" id={user.id} label="Reject" busy={busyId === user.id} quiet />
         </>

@@ -57,7 +57,8 @@ function describeFailure(error: unknown): string {
 
 async function sendOnce(env: Env, db: Database, key: string, email: PlannedEmail): Promise<void> {
   const { subject, html, text } = renderEmail(await email.message(), env.SITE_ORIGIN);
-  await env.EMAIL.send({ from: env.EMAIL_FROM, to: email.to, subject, html, text });
+  const replyTo = email.replyTo ? { replyTo: email.replyTo } : {};
+  await env.EMAIL.send({ from: env.EMAIL_FROM, to: email.to, subject, html, text, ...replyTo });
   await db.insert(emailDeliveries).values({ key }).onConflictDoNothing();
 }
 
