@@ -172,6 +172,15 @@ describe("a reply", () => {
       },
     );
 
+    // Sent again after someone closed the message: it stays closed.
+    await env.DB.prepare("UPDATE contact_submissions SET state = 'done', is_processed = 1 WHERE id = ?")
+      .bind(contact.id)
+      .run();
+    expect((await postForm(path, form, admin.cookie)).status).toBe(200);
+    expect(await one("SELECT state FROM contact_submissions WHERE id = ?", contact.id)).toEqual({
+      state: "done",
+    });
+
     const recording = recordingEnv();
     await deliver(recording.env, events);
     await deliver(recording.env, events);
@@ -187,7 +196,7 @@ describe("a reply", () => {
 
     const { html } = await fetchPage(path, { headers: { Cookie: admin.cookie } });
     expect(textOf(html)).toContain("You can pay in USDT.");
-    expect(textOf(html)).toContain("Waiting on the applicant");
+    expect(textOf(html)).toContain("Done");
   });
 
   it("refuses an empty reply, a missing key and an unknown message, sending nothing", async () => {
@@ -268,5 +277,38 @@ describe("a person's page", () => {
     const contacts = await tab("contacts");
     expect(contacts.html).toMatch(/href="\/admin\/message\?id=\d+"/);
     expect(contact.id).toBeGreaterThan(0);
+  });
+});
+
+describe("what notes and replies hang on", () => {
+  it("go with an erased message or account, and outlive their author's account", async () => {
+    const author = await insertUser({ approved: true, userTypeId: 1 });
+    const person = await insertUser();
+    const contact = await insertContact();
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO staff_notes (contact_id, author_id, body) VALUES (?, ?, 'on the message')",
+      ).bind(contact.id, author.id),
+      env.DB.prepare(
+        "INSERT INTO staff_notes (user_id, author_id, body) VALUES (?, ?, 'on the person')",
+      ).bind(person.id, author.id),
+      env.DB.prepare(
+        "INSERT INTO message_replies (contact_id, author_id, body, submission_key) VALUES (?, ?, 'hello', ?)",
+      ).bind(contact.id, author.id, crypto.randomUUID()),
+    ]);
+    await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(author.id).run();
+    expect(await one("SELECT author_id FROM staff_notes WHERE user_id = ?", person.id)).toEqual({
+      author_id: null,
+    });
+    await env.DB.prepare("DELETE FROM contact_submissions WHERE id = ?").bind(contact.id).run();
+    await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(person.id).run();
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM staff_notes WHERE contact_id = ? OR user_id = ?",
+        contact.id,
+        person.id,
+      ),
+    ).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM message_replies WHERE contact_id = ?", contact.id)).toBe(0);
   });
 });

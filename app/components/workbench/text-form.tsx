@@ -14,6 +14,7 @@ export function TextForm({
   defaultValue,
   error,
   hidden,
+  action,
   children,
 }: {
   id: string;
@@ -24,13 +25,15 @@ export function TextForm({
   defaultValue: string;
   error?: string;
   hidden: Record<string, string>;
+  /** Where it posts, when not to the page as it is (a page whose address picked what fills the box). */
+  action?: string;
   children?: ReactNode;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const errorId = `${id}-error`;
   return (
-    <Form method="post" preventScrollReset className="mt-3">
+    <Form method="post" action={action} preventScrollReset className="mt-3">
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

@@ -155,6 +155,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
           defaultValue={reply?.values?.body ?? prefill}
           error={reply?.fieldErrors?.body ?? reply?.fieldErrors?.key}
           hidden={{ id: String(message.id), key: replyKey }}
+          action={messagePath(message.id)}
         >
           <a
             href={replyMailto(message)}
@@ -182,6 +183,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
           defaultValue={note?.values?.body ?? ""}
           error={note?.fieldErrors?.body}
           hidden={{ id: String(message.id) }}
+          action={messagePath(message.id)}
         />
       </section>
     </article>

@@ -58,6 +58,14 @@ export const replyToMessage = guarded(
       where: eq(contactSubmissions.id, input.id),
     });
     if (!message) return notFound;
+    // The same form sent again later (a reload that posts it again): nothing runs, not even the move to
+    // Waiting, which would undo what someone did to the message since. Two sends at once are held apart by
+    // the key's uniqueness below.
+    const sentBefore = await deps.db.query.messageReplies.findFirst({
+      columns: { id: true },
+      where: eq(messageReplies.submissionKey, input.key),
+    });
+    if (sentBefore) return alreadyDone;
     const [stored, events] = await withEventChain(deps.db, (chain) =>
       deps.db.batch([
         deps.db
