@@ -78,9 +78,9 @@ async function aContact(): Promise<number> {
 /** A row each checked table takes, but for the column under test. */
 async function rowOf(name: string): Promise<Record<string, string | number>> {
   const n = ++serial;
-  if (name === "staff_notes") return { contact_id: await aContact(), body: "A note" };
+  if (name === "staff_notes") return { contact_id: await aContact(), author_id: 1, body: "A note" };
   if (name === "message_replies") {
-    return { contact_id: await aContact(), body: "A reply", submission_key: `key-${n}` };
+    return { contact_id: await aContact(), author_id: 1, body: "A reply", submission_key: `key-${n}` };
   }
   if (name === "user_types") return { name: `type-${n}` };
   if (name === "users") return { email: `u${n}@example.com`, password: "x", first_name: "A", last_name: "B" };
@@ -119,7 +119,7 @@ describe("the limits reach D1", () => {
       .bind(`u${++serial}@example.com`)
       .first<{ id: number }>();
     const note = (contact: number | null, person: number | null) =>
-      env.DB.prepare("INSERT INTO staff_notes (contact_id, user_id, body) VALUES (?, ?, 'x')")
+      env.DB.prepare("INSERT INTO staff_notes (contact_id, user_id, author_id, body) VALUES (?, ?, 1, 'x')")
         .bind(contact, person)
         .run();
     await expect(note(contactId, null)).resolves.toMatchObject({ success: true });
