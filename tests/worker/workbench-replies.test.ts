@@ -120,6 +120,7 @@ describe("notes", () => {
     expect(textOf(await empty.text())).toContain("Note is required");
     const badId = await postForm(path, { intent: "note", id: "1e3", body: "Hello" }, cookie);
     expect(badId.status).toBe(400);
+    expect(textOf(await badId.text())).toContain("The message id must be a positive whole number.");
     const gone = await postForm(path, { intent: "note", id: "99999999", body: "Hello" }, cookie);
     expect(gone.status).toBe(404);
     expect(await count("SELECT count(*) AS n FROM staff_notes WHERE contact_id = ?", contact.id)).toBe(0);

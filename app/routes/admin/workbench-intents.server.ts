@@ -20,11 +20,15 @@ export interface WorkbenchAnswer {
 const NOTE_ADDED: ToastMessage = { title: "Note added", description: "Only administrators see it." };
 const keepBody = (form: Record<string, string>) => ({ body: form.body ?? "" });
 
+/** A form that names no message or person it can be about says so (the box's own errors show under it). */
+const badId = (outcome: { fieldErrors: Record<string, string> }) =>
+  outcome.fieldErrors.id ? errorNotice(outcome.fieldErrors.id) : undefined;
+
 const noteIntent = (operation: typeof addMessageNote) =>
   intent<WorkbenchAnswer, null>({
     run: ({ deps, caller, form }) => operation(deps, caller, form),
     done: () => ({ toast: NOTE_ADDED, intent: "note" }),
-    says: { otherwise: errorNotice("The note was not added.") },
+    says: { invalid: badId, otherwise: errorNotice("The note was not added.") },
     keep: keepBody,
   });
 
@@ -44,6 +48,7 @@ export const MESSAGE_INTENTS = {
         description: "This reply was sent once; sending the same form again sends nothing.",
       },
       "not-found": errorNotice("There is no such message."),
+      invalid: badId,
       otherwise: errorNotice("The reply was not sent."),
     },
     keep: keepBody,
