@@ -1,6 +1,7 @@
 import { ACCOUNT_EMAILS } from "./account-emails";
 import { DATA_RIGHTS_EMAILS } from "./data-rights-emails";
 import type { EmailContent, MailKindDeclaration, MailKindTable, MailRecipient } from "./email-content";
+import { REPLY_EMAILS } from "./reply-emails";
 import { SECOND_FACTOR_EMAILS } from "./second-factor-emails";
 import { STAFF_EMAILS } from "./staff-emails";
 import { WARNING_EMAILS } from "./warning-emails";
@@ -14,6 +15,7 @@ export const MAIL_KINDS = {
   ...DATA_RIGHTS_EMAILS,
   ...SECOND_FACTOR_EMAILS,
   ...WARNING_EMAILS,
+  ...REPLY_EMAILS,
 } satisfies MailKindTable;
 
 type MailKinds = typeof MAIL_KINDS;

@@ -105,6 +105,10 @@ export const AUDIT_ACTIONS = {
     labels: ["Contact message let go", "Letting a contact message go failed"],
     subject: { named: "Contact message" },
   },
+  "message-replied": {
+    labels: ["Reply sent to a contact message", "Replying to a contact message failed"],
+    subject: { named: "Contact message" },
+  },
   "sign-in-code": {
     labels: ["Signed in with an authenticator code", "Sign-in refused: wrong code"],
     subject: "account",

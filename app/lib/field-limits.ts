@@ -33,6 +33,10 @@ export const PASSWORD_MAX = 128;
 /** The name a person gives a passkey (`passkeys.name`). */
 export const PASSKEY_NAME_MIN = 1;
 export const PASSKEY_NAME_MAX = 60;
+/** An administrator's internal note on a message or a person (`staff_notes.body`). */
+export const NOTE_MAX = 5000;
+/** A reply written in the workbench to a contact message (`message_replies.body`). */
+export const REPLY_MAX = 5000;
 /** A search or filter of the admin lists: a longer one is cut to this. */
 export const ADMIN_SEARCH_MAX = 200;
 
@@ -48,6 +52,8 @@ export const FIELD_LIMITS = {
   password: { min: PASSWORD_MIN, max: PASSWORD_MAX },
   passkeyName: { min: PASSKEY_NAME_MIN, max: PASSKEY_NAME_MAX },
   adminSearch: { max: ADMIN_SEARCH_MAX },
+  note: { max: NOTE_MAX },
+  reply: { max: REPLY_MAX },
 } as const satisfies Record<string, { readonly min?: number; readonly max: number }>;
 
 export type LimitedField = keyof typeof FIELD_LIMITS;

@@ -165,6 +165,19 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     layout: "admin",
     tabs: ADMIN_TAB_ENTRIES,
   }),
+  // The workbench's pages of one message and of one person (?id=…), with their reply and note forms.
+  formPage("/admin/message", "routes/admin/message.tsx", {
+    rendering: "signed-in",
+    client: "router",
+    indexing: "disallowed",
+    layout: "admin",
+  }),
+  formPage("/admin/person", "routes/admin/person.tsx", {
+    rendering: "signed-in",
+    client: "router",
+    indexing: "disallowed",
+    layout: "admin",
+  }),
   // GET only, so outside the layout (whose check would otherwise answer a POST before the 405).
   page("/admin/activity.csv", "routes/admin/activity.csv.ts", {
     rendering: "resource",

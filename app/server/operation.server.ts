@@ -40,7 +40,8 @@ export type RateLimitedAction =
   | "forgot-password"
   | "reset-password"
   | "account"
-  | "privacy";
+  | "privacy"
+  | "reply";
 
 export const RETRY_AFTER_SECONDS = 60;
 

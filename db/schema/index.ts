@@ -11,3 +11,4 @@ export * from "./people";
 export * from "./second-factors";
 export * from "./sessions";
 export * from "./staff-notifications";
+export * from "./workbench";

@@ -40,11 +40,13 @@ export const mailEvents = sqliteTable(
         "passkeys-removed-at-reset",
         "recovery-codes-generated",
         "second-factor-enrolment-link",
+        // A reply written in the workbench, to the message's sender (the subject is the reply).
+        "message-reply",
       ],
     }).notNull(),
     /**
      * The row the event is about, by type: a contact submission's, a user's, an email change's or a privacy
-     * request's id.
+     * request's id, or a workbench reply's.
      */
     subjectId: integer("subject_id").notNull(),
     createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),

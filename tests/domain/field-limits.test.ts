@@ -27,7 +27,7 @@ import {
 import { contactSchema as contactIslandSchema } from "../../app/lib/schemas/contact";
 import { registrationSchema as registrationIslandSchema } from "../../app/lib/schemas/registration";
 import * as schema from "../../db/schema";
-import { contactSubmissions, users, userTypes } from "../../db/schema";
+import { contactSubmissions, messageReplies, staffNotes, users, userTypes } from "../../db/schema";
 
 // Field limits are declared once (app/lib/field-limits.ts, decision 145): each reaches the D1 CHECKs the
 // migrations made, the zod schemas both sides run and the forms' maxLength. A value one over a limit is
@@ -46,7 +46,12 @@ const CHECKED: readonly [string, SQLiteColumn, LimitedField][] = [
   ["contact_email_length", contactSubmissions.email, "email"],
   ["contact_company_length", contactSubmissions.company, "company"],
   ["contact_phone_length", contactSubmissions.phone, "phone"],
+  ["staff_note_body_length", staffNotes.body, "note"],
+  ["message_reply_body_length", messageReplies.body, "reply"],
 ];
+
+/** The CHECKs that are not a limit: each tried on its own below. */
+const OTHER_CHECKS = ["staff_note_one_subject"];
 
 /** Every CHECK of the schema that holds a column to a list of values: its name, its column, the values. */
 const ONE_OF: readonly [string, SQLiteColumn, readonly string[]][] = [
@@ -60,9 +65,23 @@ const textOf = (length: number, char: string) => {
   return lead + char.repeat(length - lead.length);
 };
 
+/** A contact message to hang a note or a reply on. */
+async function aContact(): Promise<number> {
+  const row = await env.DB.prepare(
+    "INSERT INTO contact_submissions (first_name, last_name, email, message) VALUES ('A', 'B', ?, 'Hello') RETURNING id",
+  )
+    .bind(`c${++serial}@example.com`)
+    .first<{ id: number }>();
+  return row?.id ?? 0;
+}
+
 /** A row each checked table takes, but for the column under test. */
-function rowOf(name: string): Record<string, string> {
+async function rowOf(name: string): Promise<Record<string, string | number>> {
   const n = ++serial;
+  if (name === "staff_notes") return { contact_id: await aContact(), author_id: 1, body: "A note" };
+  if (name === "message_replies") {
+    return { contact_id: await aContact(), author_id: 1, body: "A reply", submission_key: `key-${n}` };
+  }
   if (name === "user_types") return { name: `type-${n}` };
   if (name === "users") return { email: `u${n}@example.com`, password: "x", first_name: "A", last_name: "B" };
   if (name === "contact_submissions") {
@@ -71,9 +90,9 @@ function rowOf(name: string): Record<string, string> {
   throw new Error(`no row for ${name}`);
 }
 
-function insert(column: SQLiteColumn, value: string) {
+async function insert(column: SQLiteColumn, value: string) {
   const table = getTableConfig(column.table).name;
-  const row = { ...rowOf(table), [column.name]: value };
+  const row = { ...(await rowOf(table)), [column.name]: value };
   const names = Object.keys(row);
   return env.DB.prepare(
     `INSERT INTO ${table} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
@@ -87,7 +106,28 @@ describe("the limits reach D1", () => {
     const declared = (Object.values(schema) as unknown[])
       .filter((value): value is SQLiteTable => is(value, SQLiteTable))
       .flatMap((table) => getTableConfig(table).checks.map((check) => check.name));
-    expect(declared.sort()).toEqual([...CHECKED, ...ONE_OF].map(([check]) => check).sort());
+    expect(declared.sort()).toEqual(
+      [...[...CHECKED, ...ONE_OF].map(([check]) => check), ...OTHER_CHECKS].sort(),
+    );
+  });
+
+  it("staff_note_one_subject: a note is on a message or a person, never both or neither", async () => {
+    const contactId = await aContact();
+    const user = await env.DB.prepare(
+      "INSERT INTO users (email, password, first_name, last_name) VALUES (?, 'x', 'A', 'B') RETURNING id",
+    )
+      .bind(`u${++serial}@example.com`)
+      .first<{ id: number }>();
+    const note = (contact: number | null, person: number | null) =>
+      env.DB.prepare("INSERT INTO staff_notes (contact_id, user_id, author_id, body) VALUES (?, ?, 1, 'x')")
+        .bind(contact, person)
+        .run();
+    await expect(note(contactId, null)).resolves.toMatchObject({ success: true });
+    await expect(note(null, user?.id ?? 0)).resolves.toMatchObject({ success: true });
+    await expect(note(contactId, user?.id ?? 0)).rejects.toThrow(
+      "CHECK constraint failed: staff_note_one_subject",
+    );
+    await expect(note(null, null)).rejects.toThrow("CHECK constraint failed: staff_note_one_subject");
   });
 
   it.each(ONE_OF)("%s", async (check, column, values) => {
@@ -156,7 +196,7 @@ const PERSON_FORMS = [
 ];
 
 const TAKERS: Record<
-  Exclude<LimitedField, "userTypeName" | "passkeyName" | "adminSearch">,
+  Exclude<LimitedField, "userTypeName" | "passkeyName" | "adminSearch" | "note" | "reply">,
   [string, SafeParser, object][]
 > = {
   firstName: PERSON_FORMS,

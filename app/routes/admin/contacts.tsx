@@ -1,8 +1,10 @@
 import { BulkBar } from "~/components/admin-bulk-bar";
 import { ActionButton, KeysetPager, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
+import { OpenLink } from "~/components/workbench/open-link";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { contactFilterParams, narrows } from "~/lib/contact-filter";
 import { MESSAGE_STATE_LABELS } from "~/lib/message-states";
+import { messagePath } from "~/lib/workbench";
 import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
 import { messageFacets, newestMessageId } from "~/server/contact/message-queue.server";
 import { adminOf } from "~/server/http/request-context.server";
@@ -88,6 +90,7 @@ function RowActions({ row, me, busy }: { row: Row; me: number; busy: boolean }) 
   const open = row.state === "new" || row.state === "waiting";
   return (
     <>
+      <OpenLink to={messagePath(row.id)} name={`message from ${row.email}`} />
       <ReplyLink contact={row} />
       {open ? (
         <ActionButton intent="process" id={row.id} label="Mark Processed" busy={busy} />

@@ -27,7 +27,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = adminOf(context);
-  const tab = adminTabOf(new URL(request.url).searchParams.get("tab"));
+  // The workbench's own pages (a message, a person) are no tab: none is marked current there.
+  const url = new URL(request.url);
+  const tab = url.pathname.startsWith("/admin/") ? null : adminTabOf(url.searchParams.get("tab"));
   const { db } = depsOf(context);
   const [pending, users, unprocessed] = await Promise.all([
     countPending(db),

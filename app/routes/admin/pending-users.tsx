@@ -1,7 +1,9 @@
 import { BulkBar } from "~/components/admin-bulk-bar";
 import { ActionButton, KeysetPager, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
+import { OpenLink } from "~/components/workbench/open-link";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
+import { personPath } from "~/lib/workbench";
 import { pendingUsersPage } from "~/server/admin/admin-lists.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { newestUserId } from "~/server/identity/users.server";
@@ -57,6 +59,7 @@ export function PendingUsersTab({ list, upTo }: Awaited<ReturnType<typeof loader
       ]}
       actions={(user) => (
         <>
+          <OpenLink to={personPath(user.id)} name={user.email} />
           <ActionButton intent="approve" id={user.id} label="Approve" busy={busyId === user.id} />
           <ActionButton intent="reject" id={user.id} label="Reject" busy={busyId === user.id} quiet />
         </>

@@ -1,6 +1,8 @@
 import { ActionButton, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
+import { OpenLink } from "~/components/workbench/open-link";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
+import { personPath } from "~/lib/workbench";
 import { approvedUsersPage, pageNumber } from "~/server/admin/admin-lists.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
@@ -39,6 +41,7 @@ export function UsersTab({ adminId, list }: Awaited<ReturnType<typeof loader>>) 
       actions={(user) =>
         user.id === adminId ? null : (
           <>
+            <OpenLink to={personPath(user.id)} name={user.email} />
             {user.isActive ? (
               <ActionButton
                 intent="deactivate"

@@ -5,7 +5,9 @@ import {
   contactSubmissions,
   emailChanges,
   mailEvents,
+  messageReplies,
   privacyRequests,
+  staffNotes,
   type UserRow,
   users,
 } from "../../../db/schema";
@@ -97,6 +99,23 @@ export async function eraseAddress(
             ),
           ),
         ),
+      // The workbench's replies to this address's messages (and their mail events) and notes on them.
+      db.delete(mailEvents).where(
+        when(
+          and(
+            eq(mailEvents.type, "message-reply"),
+            inArray(
+              mailEvents.subjectId,
+              db
+                .select({ id: messageReplies.id })
+                .from(messageReplies)
+                .where(inArray(messageReplies.contactId, messagesOf(db, email))),
+            ),
+          ),
+        ),
+      ),
+      db.delete(messageReplies).where(when(inArray(messageReplies.contactId, messagesOf(db, email)))),
+      db.delete(staffNotes).where(when(inArray(staffNotes.contactId, messagesOf(db, email)))),
       db.delete(contactSubmissions).where(when(eq(contactSubmissions.email, email))),
       db.delete(privacyRequests).where(when(eq(privacyRequests.email, email))),
       db
@@ -131,6 +150,14 @@ export async function eraseAddress(
 }
 
 /** SQL that holds while no account with this address, nor the account `userId`, is usable. */
+/** The ids of the messages an address sent, as a subquery. */
+function messagesOf(db: Database, email: string) {
+  return db
+    .select({ id: contactSubmissions.id })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.email, email));
+}
+
 function noUsableAccountSql(email: string, userId: number | null): SQL {
   return sql`NOT EXISTS (SELECT 1 FROM users AS holder WHERE (holder.email = ${email} OR holder.id = ${userId}) AND holder.is_approved = 1 AND holder.is_active = 1 AND holder.rejected_at IS NULL)`;
 }

@@ -16,6 +16,7 @@ export async function handOver(env: Env, email: PlannedEmail): Promise<void> {
     html,
     text,
     ...(headers && { headers }),
+    ...(email.replyTo && { replyTo: email.replyTo }),
   });
 }
 

@@ -17,6 +17,8 @@ export interface PlannedEmail<K extends MailKind = MailKind> {
   message: () => Promise<MailMessage>;
   /** A notification to an administrator, by the way they chose: it carries List-Id and the reason. */
   notifies?: "immediate" | "digest";
+  /** Where an answer goes (`Reply-To`), when not to the site's own address. */
+  replyTo?: string;
 }
 
 /** What a kind's data is given as: at once, or as a function run only when the email goes out. */
@@ -43,6 +45,14 @@ export function toAddress<K extends MailKindTo<"address">>(
   data: DataSource<K>,
 ): PlannedEmail<K> {
   return planned(kind, address, data);
+}
+
+/** The same email with `Reply-To` set to `address`; as it was when there is none. */
+export function withReplyTo<K extends MailKind>(
+  email: PlannedEmail<K>,
+  address: string | null,
+): PlannedEmail<K> {
+  return address ? { ...email, replyTo: address } : email;
 }
 
 /**

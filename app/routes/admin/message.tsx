@@ -1,0 +1,191 @@
+import { data, Link, redirect } from "react-router";
+import { StaticNotice } from "~/components/static-notice";
+import { useToast } from "~/components/toaster";
+import { PageState } from "~/components/workbench/page-state";
+import { TextForm } from "~/components/workbench/text-form";
+import { WrittenList } from "~/components/workbench/written-list";
+import { SAVED_REPLIES, savedReplyOf } from "~/content/saved-replies";
+import { userTypeLabel } from "~/content/user-types";
+import { dashboardHref } from "~/lib/admin-tabs";
+import { NOTE_MAX, REPLY_MAX } from "~/lib/field-limits";
+import { formatDateTime } from "~/lib/format-date";
+import { MESSAGE_STATE_LABELS } from "~/lib/message-states";
+import { replyMailto } from "~/lib/reply-mailto";
+import { pageMeta } from "~/lib/seo";
+import { MESSAGE_PAGE, messagePath, personPath } from "~/lib/workbench";
+import { parseId } from "~/server/admin/admin-actions.server";
+import { messagePage } from "~/server/admin/message-page.server";
+import { pageAction } from "~/server/http/page-door.server";
+import { adminOf } from "~/server/http/request-context.server";
+import { depsOf } from "~/server/operation.server";
+import type { Route } from "./+types/message";
+import { MESSAGE_INTENTS, workbenchDoor } from "./workbench-intents.server";
+
+// /admin/message?id=12: one contact message whole, its state and who holds it, the replies sent and the
+// notes written, a reply form with the saved replies (picked by a link that fills the box, without
+// JavaScript too) beside the spec's mailto: Reply, and a note form. Inside the admin layout, whose
+// middleware has checked the caller.
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Message",
+    description: "A contact message, its replies and notes.",
+    path: MESSAGE_PAGE,
+    origin: matches[0].loaderData.origin,
+    noindex: true,
+  });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  adminOf(context);
+  const params = new URL(request.url).searchParams;
+  const raw = params.get("id");
+  if (raw === null) throw redirect(dashboardHref("contacts"));
+  const id = parseId(raw);
+  if (id === null) {
+    return data({ kind: "refused" as const, says: "The message id must be a positive whole number." }, 400);
+  }
+  const page = await messagePage(depsOf(context).db, id);
+  if (!page) return data({ kind: "refused" as const, says: "There is no such message." }, 404);
+  const saved = savedReplyOf(params.get("saved"));
+  return {
+    kind: "found" as const,
+    ...page,
+    saved: saved?.id ?? null,
+    prefill: saved?.body ?? "",
+    replyKey: crypto.randomUUID(),
+  };
+}
+
+const answer = pageAction(workbenchDoor(MESSAGE_INTENTS, MESSAGE_PAGE));
+
+export async function action(args: Route.ActionArgs) {
+  adminOf(args.context);
+  return answer(args);
+}
+
+type Found = Extract<Route.ComponentProps["loaderData"], { kind: "found" }>;
+
+function Details({ message, personId }: Pick<Found, "message" | "personId">) {
+  const rows: [string, React.ReactNode][] = [
+    [
+      "Email",
+      personId ? (
+        <Link key="email" to={personPath(personId)} className="text-brand underline">
+          {message.email} (their account)
+        </Link>
+      ) : (
+        message.email
+      ),
+    ],
+    ["Company", message.company ?? "N/A"],
+    ["Phone", message.phone ?? "N/A"],
+    ["Area of interest", userTypeLabel(message.userTypeId)],
+    ["Payment method", message.paymentMethod ?? "None stated"],
+    ["Received", formatDateTime(message.createdAt)],
+  ];
+  return (
+    <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-semibold text-ink-muted">{label}</dt>
+          <dd className="min-w-0 break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function MessagePage({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  if (loaderData.kind !== "found") return <PageState says={loaderData.says} />;
+  const { message, replies, notes, personId, saved, prefill, replyKey } = loaderData;
+  const failed = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
+  const reply = failed("reply");
+  const note = failed("note");
+  const holder = message.holder
+    ? `Held by ${message.holder} since ${formatDateTime(message.claimedAt)}`
+    : "Nobody holds it";
+  return (
+    <article className="mt-4 max-w-4xl">
+      <StaticNotice message={actionData?.toast} />
+      <Link to={dashboardHref("contacts")} className="text-sm text-brand underline">
+        Back to Contact Submissions
+      </Link>
+      <h2 className="mt-2 text-lg font-bold">
+        Message {message.id} from {message.firstName} {message.lastName}
+      </h2>
+      <p className="mt-1 text-sm">
+        <span className="rounded-full bg-surface-muted px-2 py-0.5 font-semibold">
+          {MESSAGE_STATE_LABELS[message.state]}
+        </span>{" "}
+        {holder}
+      </p>
+      <Details message={message} personId={personId} />
+      <p className="mt-3 rounded-lg bg-surface-muted p-3 break-words whitespace-pre-wrap">
+        {message.message}
+      </p>
+
+      <section aria-labelledby="replies-title" className="mt-6">
+        <h3 id="replies-title" className="font-bold">
+          Replies
+        </h3>
+        <WrittenList items={replies} empty="No reply sent from here yet." label="Replies" />
+        <nav aria-label="Saved replies" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+          <span className="font-medium">Saved replies:</span>
+          {SAVED_REPLIES.map((item) => (
+            <Link
+              key={item.id}
+              to={`${messagePath(message.id, item.id)}#reply-body`}
+              aria-current={saved === item.id ? "true" : undefined}
+              preventScrollReset
+              className="rounded-full border border-brand px-2.5 py-0.5 text-brand hover:bg-brand-soft"
+            >
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+        <TextForm
+          key={`${replyKey}-${saved ?? ""}`}
+          id="reply-body"
+          intent="reply"
+          label={`Reply to ${message.email}`}
+          submit="Send reply"
+          maxLength={REPLY_MAX}
+          defaultValue={reply?.values?.body ?? prefill}
+          error={reply?.fieldErrors?.body ?? reply?.fieldErrors?.key}
+          hidden={{ id: String(message.id), key: replyKey }}
+          action={messagePath(message.id)}
+        >
+          <a
+            href={replyMailto(message)}
+            className="inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft"
+          >
+            Reply
+            <span className="sr-only">{` to ${message.firstName} ${message.lastName}`}</span> by email
+          </a>
+        </TextForm>
+      </section>
+
+      <section aria-labelledby="notes-title" className="mt-6">
+        <h3 id="notes-title" className="font-bold">
+          Notes
+        </h3>
+        <p className="text-sm text-ink-muted">Only administrators see notes.</p>
+        <WrittenList items={notes} empty="No notes yet." label="Notes" />
+        <TextForm
+          key={`note-${notes.length}`}
+          id="note-body"
+          intent="note"
+          label="Add a note"
+          submit="Add note"
+          maxLength={NOTE_MAX}
+          defaultValue={note?.values?.body ?? ""}
+          error={note?.fieldErrors?.body}
+          hidden={{ id: String(message.id) }}
+          action={messagePath(message.id)}
+        />
+      </section>
+    </article>
+  );
+}

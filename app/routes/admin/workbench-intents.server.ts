@@ -1,0 +1,77 @@
+import type { ToastMessage } from "~/lib/toast-message";
+import { adminPageRefusal } from "~/server/admin/admin-actions.server";
+import { replyToMessage } from "~/server/admin/message-replies.server";
+import { addMessageNote, addPersonNote } from "~/server/admin/staff-notes.server";
+import { errorNotice } from "~/server/http/outcome-notices.server";
+import { intent, type PageDoor, type PageIntents } from "~/server/http/page-door.server";
+
+// The forms of the workbench's pages, each intent declared once for the page door: a message's page takes
+// a reply and a note, a person's page a note (docs/decisions/153-notes-replies-and-a-timeline.md). Kept out
+// of the pages' modules, whose components reach the browser.
+
+/** What the pages' actions answer: the notice, and after a failure the field errors and what was typed. */
+export interface WorkbenchAnswer {
+  toast: ToastMessage;
+  intent?: string | null;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+}
+
+const NOTE_ADDED: ToastMessage = { title: "Note added", description: "Only administrators see it." };
+const keepBody = (form: Record<string, string>) => ({ body: form.body ?? "" });
+
+/** A form that names no message or person it can be about says so (the box's own errors show under it). */
+const badId = (outcome: { fieldErrors: Record<string, string> }) =>
+  outcome.fieldErrors.id ? errorNotice(outcome.fieldErrors.id) : undefined;
+
+const noteIntent = (operation: typeof addMessageNote) =>
+  intent<WorkbenchAnswer, null>({
+    run: ({ deps, caller, form }) => operation(deps, caller, form),
+    done: () => ({ toast: NOTE_ADDED, intent: "note" }),
+    says: { invalid: badId, otherwise: errorNotice("The note was not added.") },
+    keep: keepBody,
+  });
+
+export const MESSAGE_INTENTS = {
+  reply: intent<WorkbenchAnswer, { to: string }>({
+    run: ({ deps, caller, form }) => replyToMessage(deps, caller, form),
+    done: ({ to }) => ({
+      toast: {
+        title: "Reply sent",
+        description: `The reply is on its way to ${to}. The message now waits on the applicant.`,
+      },
+      intent: "reply",
+    }),
+    says: {
+      "already-done": {
+        title: "Reply already sent",
+        description: "This reply was sent once; sending the same form again sends nothing.",
+      },
+      "not-found": errorNotice("There is no such message."),
+      invalid: badId,
+      otherwise: errorNotice("The reply was not sent."),
+    },
+    keep: keepBody,
+  }),
+  note: noteIntent(addMessageNote),
+} satisfies PageIntents<WorkbenchAnswer>;
+
+export const PERSON_INTENTS = {
+  note: noteIntent(addPersonNote),
+} satisfies PageIntents<WorkbenchAnswer>;
+
+/** A workbench page's door: a caller who is not let in is answered as the dashboard answers them. */
+export function workbenchDoor(
+  intents: PageIntents<WorkbenchAnswer>,
+  page: string,
+): PageDoor<WorkbenchAnswer> {
+  return {
+    intents,
+    page,
+    failed: ({ outcome, notice, intent: name, values }) => {
+      if (outcome.kind === "unauthenticated" || outcome.kind === "forbidden") throw adminPageRefusal(outcome);
+      const fieldErrors = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
+      return { toast: notice, intent: name, fieldErrors, values };
+    },
+  };
+}

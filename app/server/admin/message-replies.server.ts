@@ -1,0 +1,88 @@
+import { desc, eq } from "drizzle-orm";
+import { replySchema } from "~/lib/schemas/workbench";
+import type { Written } from "~/lib/workbench";
+import { contactSubmissions, messageReplies, users } from "../../../db/schema";
+import { auditEntry, withEventChain } from "../audit/account-events.server";
+import { contactExists, messageStateStatement, oneMessage } from "../contact/contact-submissions.server";
+import type { Database } from "../db.server";
+import { guarded } from "../identity/guarded.server";
+import { insertMailEventIfChanged, publishMailEvents } from "../mail-outbox.server";
+import { alreadyDone, done, notFound, type Outcome } from "../outcome";
+import { authorOf } from "./staff-notes.server";
+
+// A reply written in the workbench (docs/decisions/153-notes-replies-and-a-timeline.md). One D1 batch
+// stores it with its message, its mail event and its audit entry, and moves the message to Waiting on the
+// applicant; the email goes out after the answer (mail/reply-mail.server.ts), from the site's address with
+// `Reply-To` the replying administrator's. The form's one-time key makes a second submit of the same form
+// store nothing and send nothing.
+
+/** Replies to one message, oldest first. */
+export function repliesTo(db: Database, id: number): Promise<Written[]> {
+  return db
+    .select({
+      id: messageReplies.id,
+      body: messageReplies.body,
+      author: authorOf,
+      createdAt: messageReplies.createdAt,
+    })
+    .from(messageReplies)
+    .leftJoin(users, eq(users.id, messageReplies.authorId))
+    .where(eq(messageReplies.contactId, id))
+    .orderBy(messageReplies.createdAt, messageReplies.id)
+    .limit(200);
+}
+
+/** The newest replies to the messages of one address, for a person's timeline. */
+export function repliesToAddress(db: Database, email: string) {
+  return db
+    .select({
+      messageId: messageReplies.contactId,
+      body: messageReplies.body,
+      author: authorOf,
+      createdAt: messageReplies.createdAt,
+    })
+    .from(messageReplies)
+    .innerJoin(contactSubmissions, eq(contactSubmissions.id, messageReplies.contactId))
+    .leftJoin(users, eq(users.id, messageReplies.authorId))
+    .where(eq(contactSubmissions.email, email))
+    .orderBy(desc(messageReplies.createdAt))
+    .limit(100);
+}
+
+/** Sends a reply to a message's sender; the same form posted again is already done. */
+export const replyToMessage = guarded(
+  { rateLimit: "reply", door: "admin", schema: replySchema },
+  async (deps, caller, { me, input }): Promise<Outcome<{ to: string }>> => {
+    const message = await deps.db.query.contactSubmissions.findFirst({
+      columns: { email: true },
+      where: eq(contactSubmissions.id, input.id),
+    });
+    if (!message) return notFound;
+    // The same form sent again later (a reload that posts it again): nothing runs, not even the move to
+    // Waiting, which would undo what someone did to the message since. Two sends at once are held apart by
+    // the key's uniqueness below.
+    const sentBefore = await deps.db.query.messageReplies.findFirst({
+      columns: { id: true },
+      where: eq(messageReplies.submissionKey, input.key),
+    });
+    if (sentBefore) return alreadyDone;
+    const [stored, events] = await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deps.db
+          .insert(messageReplies)
+          .values({ contactId: input.id, authorId: me.id, body: input.body, submissionKey: input.key })
+          .onConflictDoNothing({ target: messageReplies.submissionKey })
+          .returning({ id: messageReplies.id }),
+        // Only when the reply was stored: the event (about the reply just inserted), then its entry.
+        insertMailEventIfChanged(deps.db, "message-reply"),
+        chain.append(caller, auditEntry(me, "message-replied", "success", input.id), { ifChanged: true }),
+        messageStateStatement(deps.db, oneMessage(input.id), "waiting", me.id),
+      ]),
+    );
+    if (stored.length === 0) {
+      return (await contactExists(deps.db, input.id)) ? alreadyDone : notFound;
+    }
+    deps.waitUntil(publishMailEvents(deps.env, events));
+    return done({ to: message.email });
+  },
+);

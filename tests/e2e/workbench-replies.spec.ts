@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+import { emailTo } from "./mailbox";
+import { clientIp } from "./members";
+import { hydrated, logInAsAdmin, notice, uniqueEmail } from "./support";
+
+// The workbench's message page (docs/decisions/153-notes-replies-and-a-timeline.md): an admin picks a saved
+// reply, edits it and sends it, and writes a note, with JavaScript and without it. The reply reaches the
+// sender's address as an email from the site.
+
+test.skip(({ isMobile }) => isMobile, "the flows run once, at desktop width");
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("an admin sends a saved reply, edited, and writes a note", async ({ page, request }) => {
+      const email = uniqueEmail(javaScriptEnabled ? "reply-js" : "reply-nojs");
+      const sent = await request.post("/api/contact", {
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": clientIp() },
+        data: {
+          firstName: "Ada",
+          lastName: "Byron",
+          email,
+          userTypeId: 2,
+          message: "How can I pay for tokens?",
+          paymentMethod: "USDT",
+        },
+      });
+      expect(sent.status()).toBe(201);
+      const { id } = (await sent.json()) as { id: number };
+
+      await logInAsAdmin(page, { js: javaScriptEnabled });
+      await page.goto(`/admin/message?id=${id}`);
+      if (javaScriptEnabled) await hydrated(page);
+      await expect(page.getByRole("heading", { name: `Message ${id} from Ada Byron` })).toBeVisible();
+      await expect(page.getByText("How can I pay for tokens?")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Reply to Ada Byron by email" })).toHaveAttribute(
+        "href",
+        /^mailto:/,
+      );
+
+      await page
+        .getByRole("navigation", { name: "Saved replies" })
+        .getByRole("link", { name: "How to pay in USDT" })
+        .click();
+      const box = page.getByLabel(`Reply to ${email}`);
+      await expect(box).toHaveValue(/You can pay in USDT\./);
+      const written = `${await box.inputValue()}\n\nAda, the amount for you is 100 USDT.`;
+      await box.fill(written);
+      await page.getByRole("button", { name: "Send reply" }).click();
+      await expect(notice(page, "Reply sent")).toBeVisible();
+      const replies = page.getByRole("list", { name: "Replies" });
+      await expect(replies).toContainText("the amount for you is 100 USDT.");
+      await expect(page.getByText("Waiting on the applicant")).toBeVisible();
+      await expect(page.getByLabel(`Reply to ${email}`)).toHaveValue("");
+
+      await page.getByLabel("Add a note").fill("Asked for USDT; sent the payment steps.");
+      await page.getByRole("button", { name: "Add note" }).click();
+      await expect(notice(page, "Note added")).toBeVisible();
+      await expect(page.getByRole("list", { name: "Notes" })).toContainText(
+        "Asked for USDT; sent the payment steps.",
+      );
+
+      const mail = await emailTo(email, "Re: Your message to FACETS", "the amount for you is 100 USDT.");
+      expect(mail.text).not.toContain("How can I pay for tokens?");
+    });
+  });
+}
