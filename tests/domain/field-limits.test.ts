@@ -26,6 +26,7 @@ import {
 } from "../../app/lib/schemas";
 import { contactSchema as contactIslandSchema } from "../../app/lib/schemas/contact";
 import { registrationSchema as registrationIslandSchema } from "../../app/lib/schemas/registration";
+import { NOTIFICATION_MODES } from "../../app/lib/staff-notifications";
 import * as schema from "../../db/schema";
 import { contactSubmissions, messageReplies, staffNotes, users, userTypes } from "../../db/schema";
 
@@ -51,7 +52,7 @@ const CHECKED: readonly [string, SQLiteColumn, LimitedField][] = [
 ];
 
 /** The CHECKs that are not a limit: each tried on its own below. */
-const OTHER_CHECKS = ["staff_note_one_subject"];
+const OTHER_CHECKS = ["staff_note_one_subject", "staff_notification_mode"];
 
 /** Every CHECK of the schema that holds a column to a list of values: its name, its column, the values. */
 const ONE_OF: readonly [string, SQLiteColumn, readonly string[]][] = [
@@ -128,6 +129,25 @@ describe("the limits reach D1", () => {
       "CHECK constraint failed: staff_note_one_subject",
     );
     await expect(note(null, null)).rejects.toThrow("CHECK constraint failed: staff_note_one_subject");
+  });
+
+  it("staff_notification_mode: an administrator's choice is immediate, digest or none", async () => {
+    const user = await env.DB.prepare(
+      "INSERT INTO users (email, password, first_name, last_name) VALUES (?, 'x', 'A', 'B') RETURNING id",
+    )
+      .bind(`u${++serial}@example.com`)
+      .first<{ id: number }>();
+    const choose = (mode: string) =>
+      env.DB.prepare(
+        "INSERT INTO staff_notification_choices (user_id, mode) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET mode = excluded.mode",
+      )
+        .bind(user?.id ?? 0, mode)
+        .run();
+    for (const mode of NOTIFICATION_MODES)
+      await expect(choose(mode)).resolves.toMatchObject({ success: true });
+    for (const mode of ["", "weekly", "Digest"]) {
+      await expect(choose(mode)).rejects.toThrow("CHECK constraint failed: staff_notification_mode");
+    }
   });
 
   it.each(ONE_OF)("%s", async (check, column, values) => {
