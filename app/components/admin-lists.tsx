@@ -217,7 +217,9 @@ export function ListSection<T extends { id: number }>({
                 <tr
                   key={item.id}
                   data-row={item.id}
-                  className="border-t border-line align-top hover:bg-surface-muted/60"
+                  // Reached by the keyboard flow's j and k (workbench/list-keys.tsx), not by Tab.
+                  tabIndex={-1}
+                  className="border-t border-line align-top outline-brand hover:bg-surface-muted/60 focus:bg-brand-soft focus:outline-2"
                 >
                   {tick ? (
                     <td className="px-2 py-0.5">

@@ -5,6 +5,7 @@ export function OpenLink({ to, name }: { to: string; name: string }) {
   return (
     <Link
       to={to}
+      data-open
       className="inline-flex min-h-6 items-center rounded-full border border-brand px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-brand hover:bg-brand-soft"
     >
       Open

@@ -1,4 +1,5 @@
 import { Link, Outlet } from "react-router";
+import { ListKeys } from "~/components/workbench/list-keys";
 import { ADMIN_TAB_ENTRIES } from "~/lib/admin-tab-entries";
 import { type AdminTab, adminTabOf, dashboardHref } from "~/lib/admin-tabs";
 import { ANY_MESSAGE } from "~/lib/contact-filter";
@@ -76,7 +77,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-[96rem] px-4 pb-10 sm:px-6">
       <div className="sticky top-16 z-30 -mx-4 border-b border-line bg-surface px-4 pt-4 sm:-mx-6 sm:px-6">
-        <h1 className="text-xl font-bold">Admin Dashboard</h1>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-xl font-bold">Admin Dashboard</h1>
+          <ListKeys />
+        </div>
         <nav aria-label="Dashboard sections" className="mt-2">
           <ul className="-mb-px flex gap-2 overflow-x-auto whitespace-nowrap">
             {ADMIN_TAB_ENTRIES.map((item) => (
