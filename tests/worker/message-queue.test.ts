@@ -111,6 +111,28 @@ describe("the states of a message", () => {
     expect((await post("claim-contact", 99_999_999)).status).toBe(404);
   });
 
+  it("takes the row's buttons on the message's own page too", async () => {
+    const { id } = await insertContact();
+    const post = (intent: string) =>
+      fetchWorker(`/admin/message?id=${id}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "CF-Connecting-IP": freshIp(),
+          Cookie: admin.cookie,
+        },
+        body: new URLSearchParams({ intent, id: String(id) }),
+      });
+    const page = await fetchPage(`/admin/message?id=${id}`, { headers: { Cookie: admin.cookie } });
+    expect(textOf(page.html)).toMatch(/Mark Processed.*Waiting.*Spam.*Take/);
+    expect((await post("claim")).status).toBe(200);
+    const done = await post("process");
+    expect(done.status).toBe(200);
+    expect(textOf(await done.text())).toContain("Contact has been marked as processed.");
+    expect(await stateOf(id)).toMatchObject({ state: "done", claimed_by: adminId });
+  });
+
   it("lets one administrator hold a message, shows who, and refuses a second one", async () => {
     const other = await signedInCookie({ admin: true });
     const { id, email } = await insertContact({ first_name: "Held" });

@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { ActionButton, useBusyId } from "~/components/admin-lists";
 import { StaticNotice } from "~/components/static-notice";
 import { useToast } from "~/components/toaster";
 import { PageState } from "~/components/workbench/page-state";
@@ -37,7 +38,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  adminOf(context);
+  const me = adminOf(context).id;
   const params = new URL(request.url).searchParams;
   const raw = params.get("id");
   if (raw === null) throw redirect(dashboardHref("contacts"));
@@ -51,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     kind: "found" as const,
     ...page,
+    me,
     saved: saved?.id ?? null,
     prefill: saved?.body ?? "",
     replyKey: crypto.randomUUID(),
@@ -96,10 +98,28 @@ function Details({ message, personId }: Pick<Found, "message" | "personId">) {
   );
 }
 
+/** The buttons a message's row has on the dashboard, here for the message open on its page. */
+function MessageActions({ message, me }: { message: Found["message"]; me: number }) {
+  const busy = useBusyId() === message.id;
+  const open = message.state === "new" || message.state === "waiting";
+  const button = (intent: string, label: string, quiet = true) => (
+    <ActionButton intent={intent} id={message.id} label={label} busy={busy} quiet={quiet} />
+  );
+  return (
+    <>
+      {open ? button("process", "Mark Processed", false) : button("reopen", "Reopen")}
+      {message.state === "new" ? button("waiting", "Waiting") : null}
+      {open ? button("spam", "Spam") : null}
+      {message.claimedBy === me ? button("release", "Let go") : null}
+      {message.claimedBy === null ? button("claim", "Take") : null}
+    </>
+  );
+}
+
 export default function MessagePage({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   if (loaderData.kind !== "found") return <PageState says={loaderData.says} />;
-  const { message, replies, notes, personId, saved, prefill, replyKey } = loaderData;
+  const { message, replies, notes, personId, saved, prefill, replyKey, me } = loaderData;
   const failed = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
   const reply = failed("reply");
   const note = failed("note");
@@ -121,6 +141,9 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
         </span>{" "}
         {holder}
       </p>
+      <div className="mt-2 flex flex-wrap gap-1">
+        <MessageActions message={message} me={me} />
+      </div>
       <Details message={message} personId={personId} />
       <p className="mt-3 rounded-lg bg-surface-muted p-3 break-words whitespace-pre-wrap">
         {message.message}

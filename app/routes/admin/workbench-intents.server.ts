@@ -4,6 +4,7 @@ import { replyToMessage } from "~/server/admin/message-replies.server";
 import { addMessageNote, addPersonNote } from "~/server/admin/staff-notes.server";
 import { errorNotice } from "~/server/http/outcome-notices.server";
 import { intent, type PageDoor, type PageIntents } from "~/server/http/page-door.server";
+import { ADMIN_INTENTS } from "./admin-intents.server";
 
 // The forms of the workbench's pages, each intent declared once for the page door: a message's page takes
 // a reply and a note, a person's page a note (docs/decisions/153-notes-replies-and-a-timeline.md). Kept out
@@ -54,6 +55,13 @@ export const MESSAGE_INTENTS = {
     keep: keepBody,
   }),
   note: noteIntent(addMessageNote),
+  // The dashboard's own buttons on one message, as its row has them.
+  process: ADMIN_INTENTS.process,
+  waiting: ADMIN_INTENTS.waiting,
+  spam: ADMIN_INTENTS.spam,
+  reopen: ADMIN_INTENTS.reopen,
+  claim: ADMIN_INTENTS.claim,
+  release: ADMIN_INTENTS.release,
 } satisfies PageIntents<WorkbenchAnswer>;
 
 export const PERSON_INTENTS = {

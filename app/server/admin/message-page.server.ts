@@ -22,6 +22,7 @@ export async function messagePage(db: Database, id: number) {
       createdAt: contactSubmissions.createdAt,
       state: contactSubmissions.state,
       claimedAt: contactSubmissions.claimedAt,
+      claimedBy: contactSubmissions.claimedBy,
       holder: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
     })
     .from(contactSubmissions)
