@@ -1,4 +1,5 @@
 import type { Column } from "~/components/admin-lists";
+import { formatDateTime } from "~/lib/format-date";
 import { MESSAGE_STATE_LABELS, type MessageState } from "~/lib/message-states";
 import type { PaymentMethod } from "~/lib/payment-methods";
 import type { Person } from "~/lib/person";
@@ -44,6 +45,24 @@ export function holderColumn<T extends { claimedBy: number | null; claimedByName
       message.claimedBy === null ? "" : message.claimedBy === me ? "You" : message.claimedByName,
     className: "max-w-32 truncate",
   };
+}
+
+/** When a closed message was closed, and by whom (the spec's processed_at and processed_by). */
+export function closedColumns<
+  T extends { processedAt: Date | string | null; processedByName: string | null },
+>(): Column<T>[] {
+  return [
+    {
+      header: "Closed",
+      cell: (message) => formatDateTime(message.processedAt),
+      className: "whitespace-nowrap",
+    },
+    {
+      header: "Closed by",
+      cell: (message) => message.processedByName ?? "N/A",
+      className: "max-w-32 truncate",
+    },
+  ];
 }
 
 /** The payment method a token application stated; nothing when it stated none. */

@@ -12,6 +12,7 @@ import { depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/contacts";
 import {
   ageColumn,
+  closedColumns,
   holderColumn,
   messageColumn,
   paymentColumn,
@@ -61,7 +62,9 @@ export function ContactsTab({ filter, facets, list, upTo, me, now }: Data) {
         paymentColumn<Row>(),
         messageColumn<Row>(),
         stateColumn<Row>(),
-        holderColumn<Row>(me),
+        ...(filter.state === "done" || filter.state === "spam"
+          ? closedColumns<Row>()
+          : [holderColumn<Row>(me)]),
       ]}
       actions={(row) => <RowActions row={row} me={me} busy={busyId === row.id} />}
     >
