@@ -1,6 +1,7 @@
-import { Link, Outlet } from "react-router";
+import { Form, Link, Outlet } from "react-router";
 import { ADMIN_TAB_ENTRIES } from "~/lib/admin-tab-entries";
 import { type AdminTab, adminTabOf, dashboardHref } from "~/lib/admin-tabs";
+import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { adminPageRefusal } from "~/server/admin/admin-actions.server";
 import { countUnprocessedContacts } from "~/server/contact/contact-submissions.server";
 import { adminContext, adminOf } from "~/server/http/request-context.server";
@@ -69,7 +70,20 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-[96rem] px-4 pb-10 sm:px-6">
       <div className="sticky top-16 z-30 -mx-4 border-b border-line bg-surface px-4 pt-4 sm:-mx-6 sm:px-6">
-        <h1 className="text-xl font-bold">Admin Dashboard</h1>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-xl font-bold">Admin Dashboard</h1>
+          <Form method="get" action="/admin" role="search" aria-label="Search the dashboard">
+            <input type="hidden" name="tab" value="search" />
+            <input
+              name="q"
+              type="search"
+              aria-label="Search messages and people"
+              placeholder="Search messages and people"
+              maxLength={ADMIN_SEARCH_MAX}
+              className="block w-72 max-w-full rounded-lg border border-line bg-surface px-3 py-1 text-sm text-ink"
+            />
+          </Form>
+        </div>
         <nav aria-label="Dashboard sections" className="mt-2">
           <ul className="-mb-px flex flex-wrap gap-2">
             {ADMIN_TAB_ENTRIES.map((item) => (
