@@ -17,7 +17,10 @@ import { contactSubmissions, users } from "../../db/schema";
 const db = getDb(env);
 let serial = 0;
 /** A word no other row holds, nor holds another marker within it (it ends in "q", which no serial has). */
-const marker = () => `zq${Date.now().toString(36)}x${((serial += 1)).toString(16)}q`;
+function marker(): string {
+  serial += 1;
+  return `zq${Date.now().toString(36)}x${serial.toString(16)}q`;
+}
 
 async function message(facts: Partial<typeof contactSubmissions.$inferInsert> = {}) {
   const [row] = await db
