@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { userTypeLabel } from "~/content/user-types";
+import { countLabel } from "~/lib/counts";
 import type { Person } from "~/lib/person";
 
 // The pieces the admin dashboard's tabs share (app/routes/admin/): a page of a list as a table, its pager,
@@ -11,6 +12,45 @@ export interface ListPage<T> {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/** A page of a list read by keyset (app/server/keyset.server.ts): no page numbers, the next page's cursor. */
+export interface KeysetList<T> {
+  items: T[];
+  total: number;
+  pageSize: number;
+  next: string | null;
+  first: boolean;
+}
+
+/** The way on from a page read by keyset: the next page, and back to the first. */
+export function KeysetPager({
+  list,
+  href,
+}: {
+  list: KeysetList<unknown>;
+  href: (after: string | null) => string;
+}) {
+  if (list.first && !list.next) return null;
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-4 text-sm">
+      {list.first ? (
+        <span />
+      ) : (
+        <Link className="font-semibold text-brand underline" to={href(null)}>
+          First page
+        </Link>
+      )}
+      <span>{countLabel(list.total)} in all</span>
+      {list.next ? (
+        <Link className="font-semibold text-brand underline" to={href(list.next)}>
+          Next page
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
 }
 
 export function Pager({ list, href }: { list: ListPage<unknown>; href: (page: number) => string }) {
@@ -116,19 +156,25 @@ export function ListSection<T extends { id: number }>({
   empty,
   list,
   href,
+  pager,
   children,
   columns,
   actions,
+  tick,
 }: {
   id: string;
   title: string;
   empty: string;
-  list: ListPage<T>;
-  href: (page: number) => string;
+  list: { items: T[] } & Partial<ListPage<T>>;
+  /** A page number's address, for a list paged by number; a list paged by keyset brings its `pager`. */
+  href?: (page: number) => string;
+  pager?: ReactNode;
   children?: ReactNode;
   columns: Column<T>[];
   /** The buttons of a row, if the tab has any. */
   actions?: (item: T) => ReactNode;
+  /** A box on each row that ticks it for the form `form` (a bulk action), named for the row. */
+  tick?: { form: string; label: (item: T) => string };
 }) {
   return (
     <section aria-labelledby={`${id}-title`} className="mt-6">
@@ -143,6 +189,11 @@ export function ListSection<T extends { id: number }>({
           <table aria-labelledby={`${id}-title`} className="w-full border-collapse text-left text-sm">
             <thead className="bg-surface-muted text-xs tracking-wide text-ink-muted uppercase">
               <tr>
+                {tick ? (
+                  <th scope="col" className="w-8 px-2 py-1.5">
+                    <span className="sr-only">Tick</span>
+                  </th>
+                ) : null}
                 {columns.map((column) => (
                   <th key={column.header} scope="col" className="px-2 py-1.5 font-semibold whitespace-nowrap">
                     {column.header}
@@ -157,7 +208,23 @@ export function ListSection<T extends { id: number }>({
             </thead>
             <tbody>
               {list.items.map((item) => (
-                <tr key={item.id} className="border-t border-line align-top hover:bg-surface-muted/60">
+                <tr
+                  key={item.id}
+                  data-row={item.id}
+                  className="border-t border-line align-top hover:bg-surface-muted/60"
+                >
+                  {tick ? (
+                    <td className="px-2 py-0.5">
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={item.id}
+                        form={tick.form}
+                        aria-label={tick.label(item)}
+                        className="size-4 align-middle"
+                      />
+                    </td>
+                  ) : null}
                   {columns.map((column) => (
                     <td
                       key={column.header}
@@ -177,7 +244,13 @@ export function ListSection<T extends { id: number }>({
           </table>
         </div>
       )}
-      <Pager list={list} href={href} />
+      {pager ??
+        (href && list.page !== undefined && list.total !== undefined && list.pageSize !== undefined ? (
+          <Pager
+            list={{ items: list.items, total: list.total, page: list.page, pageSize: list.pageSize }}
+            href={href}
+          />
+        ) : null)}
     </section>
   );
 }

@@ -85,6 +85,26 @@ export const AUDIT_ACTIONS = {
     labels: ["Contact message marked processed", "Marking a contact message failed"],
     subject: { named: "Contact message" },
   },
+  "contact-waiting": {
+    labels: ["Contact message marked waiting on the applicant", "Marking a contact message failed"],
+    subject: { named: "Contact message" },
+  },
+  "contact-spam": {
+    labels: ["Contact message marked spam", "Marking a contact message failed"],
+    subject: { named: "Contact message" },
+  },
+  "contact-reopened": {
+    labels: ["Contact message opened again", "Opening a contact message again failed"],
+    subject: { named: "Contact message" },
+  },
+  "contact-claimed": {
+    labels: ["Contact message taken", "Taking a contact message failed"],
+    subject: { named: "Contact message" },
+  },
+  "contact-released": {
+    labels: ["Contact message let go", "Letting a contact message go failed"],
+    subject: { named: "Contact message" },
+  },
   "sign-in-code": {
     labels: ["Signed in with an authenticator code", "Sign-in refused: wrong code"],
     subject: "account",

@@ -20,3 +20,9 @@ export const MESSAGE_STATE_LABELS: Record<MessageState, string> = {
 
 export const isClosedState = (state: MessageState): boolean =>
   (CLOSED_STATES as readonly MessageState[]).includes(state);
+
+/** What the Contact Submissions tab lists: the open messages (New and Waiting, its default) or one state. */
+export const STATE_VIEWS = ["open", ...MESSAGE_STATES] as const;
+export type StateView = (typeof STATE_VIEWS)[number];
+
+export const STATE_VIEW_LABELS: Record<StateView, string> = { open: "Open", ...MESSAGE_STATE_LABELS };

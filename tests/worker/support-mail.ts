@@ -132,6 +132,8 @@ export async function insertContact(facts: Record<string, string | number | null
     phone: "+1 555 0100",
     user_type_id: 2,
     message: "I would like to buy tokens with SOL.\nTwo lines.",
+    // A processed message is Done, as the dashboard leaves it (docs/decisions/152).
+    ...(facts.is_processed === 1 ? { state: "done" } : {}),
     ...facts,
   };
   const columns = Object.keys(values);

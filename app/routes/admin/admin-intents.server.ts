@@ -1,14 +1,21 @@
+import { MESSAGE_STATE_LABELS, type MessageState } from "~/lib/message-states";
 import type { ToastMessage } from "~/lib/toast-message";
 import {
   adminPageRefusal,
   approveUser,
   deactivateUser,
   endSessionsOfUser,
-  markContactProcessed,
   reactivateUser,
   rejectUser,
   resetSecondFactorsOfUser,
 } from "~/server/admin/admin-actions.server";
+import { contactFilter } from "~/server/admin/admin-lists.server";
+import {
+  claimMessage,
+  moveManyMessages,
+  moveMessage,
+  releaseMessage,
+} from "~/server/admin/message-actions.server";
 import { errorNotice, itsMessage } from "~/server/http/outcome-notices.server";
 import { askOnConfirmPage, type PageDoor, type PageIntent } from "~/server/http/page-door.server";
 import { emailOfAccount } from "~/server/identity/users.server";
@@ -34,6 +41,7 @@ export interface AdminAction {
 }
 
 const NO_SUCH_USER = "No such user.";
+const NO_SUCH_MESSAGE = "No such contact submission.";
 
 export const ADMIN_ACTIONS = {
   approve: {
@@ -79,10 +87,40 @@ export const ADMIN_ACTIONS = {
     confirm: (email) => `Reset the second factors of ${email}`,
   },
   process: {
-    operation: markContactProcessed,
-    api: { name: "mark-contact-processed", missing: "No such contact submission." },
+    operation: moveMessage("done"),
+    api: { name: "mark-contact-processed", missing: NO_SUCH_MESSAGE },
     done: { title: "Contact Processed", description: "Contact has been marked as processed." },
     failed: "Failed to mark contact as processed.",
+  },
+  waiting: {
+    operation: moveMessage("waiting"),
+    api: { name: "mark-contact-waiting", missing: NO_SUCH_MESSAGE },
+    done: { title: "Waiting on the applicant", description: "The message waits for the applicant's answer." },
+    failed: "Failed to mark the message waiting.",
+  },
+  spam: {
+    operation: moveMessage("spam"),
+    api: { name: "mark-contact-spam", missing: NO_SUCH_MESSAGE },
+    done: { title: "Marked spam", description: "The message is closed as spam." },
+    failed: "Failed to mark the message spam.",
+  },
+  reopen: {
+    operation: moveMessage("new"),
+    api: { name: "reopen-contact", missing: NO_SUCH_MESSAGE },
+    done: { title: "Opened again", description: "The message is new again." },
+    failed: "Failed to open the message again.",
+  },
+  claim: {
+    operation: claimMessage,
+    api: { name: "claim-contact", missing: NO_SUCH_MESSAGE },
+    done: { title: "Yours", description: "You hold the message; everyone sees it is yours." },
+    failed: "Failed to take the message.",
+  },
+  release: {
+    operation: releaseMessage,
+    api: { name: "release-contact", missing: NO_SUCH_MESSAGE },
+    done: { title: "Let go", description: "Nobody holds the message now." },
+    failed: "Failed to let the message go.",
   },
 } satisfies Record<string, AdminAction>;
 
@@ -124,6 +162,27 @@ function adminIntent(declared: AdminAction): AdminIntent {
 export const ADMIN_INTENTS: Record<keyof typeof ADMIN_ACTIONS, AdminIntent> = Object.fromEntries(
   Object.entries(ADMIN_ACTIONS).map(([name, declared]) => [name, adminIntent(declared)]),
 ) as Record<keyof typeof ADMIN_ACTIONS, AdminIntent>;
+
+/**
+ * The bulk move of the Contact Submissions tab: the ticked messages, or every one the list's filters
+ * select (read from the address the form posts to, which is the list's), to one state in one batch. Moving
+ * messages needs no "Confirm it's you", as moving one does not.
+ */
+const bulkMove: AdminIntent = {
+  run: ({ deps, caller, form, request }) =>
+    moveManyMessages(deps, caller, form, contactFilter(new URL(request.url).searchParams)),
+  done: (value) => {
+    const { changed, state } = value as { changed: number; state: MessageState };
+    const messages = changed === 1 ? "1 message" : `${changed} messages`;
+    return {
+      toast: { title: "Messages moved", description: `${messages} moved to ${MESSAGE_STATE_LABELS[state]}.` },
+    };
+  },
+  says: { otherwise: errorNotice("Failed to move the messages.") },
+};
+
+/** Every intent of the dashboard's page: each row's buttons, and the bulk move. */
+export const DASHBOARD_INTENTS: Record<string, AdminIntent> = { ...ADMIN_INTENTS, "bulk-move": bulkMove };
 
 /** The dashboard's door: every tab's intents; a refusal of the caller is the admin page's refusal. */
 export function adminDoor(intents: Record<string, AdminIntent>): PageDoor<AdminAnswer> {

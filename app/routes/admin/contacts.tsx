@@ -1,273 +1,136 @@
-import { Form, Link } from "react-router";
-import { ActionButton, type Column, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
+import { Form } from "react-router";
+import { ActionButton, KeysetPager, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
-import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
-import { formatDateTime } from "~/lib/format-date";
-import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
-import type { Person } from "~/lib/person";
-import { replyMailto } from "~/lib/reply-mailto";
-import {
-  contactFilter,
-  pageNumber,
-  processedContactsPage,
-  searchQuery,
-  unprocessedContactsPage,
-} from "~/server/admin/admin-lists.server";
-import {
-  countProcessedContacts,
-  countUnprocessedContacts,
-} from "~/server/contact/contact-submissions.server";
+import { contactFilterParams, narrows } from "~/lib/contact-filter";
+import { countLabel } from "~/lib/counts";
+import { MESSAGE_STATE_LABELS, type MessageState } from "~/lib/message-states";
+import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
+import { messageFacets, newestMessageId } from "~/server/contact/message-queue.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/contacts";
+import {
+  ageColumn,
+  holderColumn,
+  messageColumn,
+  paymentColumn,
+  ReplyLink,
+  stateColumn,
+} from "./contact-columns";
+import { FilterForm, StateViews } from "./contact-filters";
 
-// The Contact Submissions tab (/admin?tab=contacts[&view=processed][&q=…][&payment=BTC|SOL|USDT]):
-// unprocessed messages to reply to and mark processed, and the processed ones with a search; either list
-// narrowed to the token applications that state one payment method.
+// The Contact Submissions tab (/admin?tab=contacts): the queue of messages (docs/decisions/152). Open ones
+// (New and Waiting) oldest first, as the spec's list of unprocessed messages; the filters of the address
+// (contact-filters.tsx) with their counts; a row's own buttons; and a bulk move of the ticked rows, or of
+// every row the filters select.
 
-type ContactView = "unprocessed" | "processed";
+const BULK_FORM = "bulk-move";
 
 export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
-  adminOf(context);
+  const admin = adminOf(context);
   const { db } = depsOf(context);
   const params = new URL(request.url).searchParams;
-  const view: ContactView = params.get("view") === "processed" ? "processed" : "unprocessed";
-  const query = searchQuery(params.get("q"));
   const filter = contactFilter(params);
-  const page = pageNumber(params.get("page"));
-  const [unprocessedCount, processedCount, unprocessed, processed] = await Promise.all([
-    countUnprocessedContacts(db),
-    countProcessedContacts(db, null),
-    view === "unprocessed" ? unprocessedContactsPage(db, page, filter) : null,
-    view === "processed" ? processedContactsPage(db, page, query, filter) : null,
+  const [list, facets, upTo] = await Promise.all([
+    contactsPage(db, params, admin.id),
+    messageFacets(db, filter, admin.id),
+    newestMessageId(db),
   ]);
-  const counts = { unprocessed: unprocessedCount, processed: processedCount };
-  return { view, query, payment: filter.payment, counts, unprocessed, processed };
+  return { filter, facets, list, upTo, me: admin.id, now: Date.now() };
 }
 
-export function ContactsTab({
-  view,
-  query,
-  payment,
-  counts,
-  unprocessed,
-  processed,
-}: Awaited<ReturnType<typeof loader>>) {
+type Data = Awaited<ReturnType<typeof loader>>;
+type Row = Data["list"]["items"][number];
+
+export function ContactsTab({ filter, facets, list, upTo, me, now }: Data) {
   const busyId = useBusyId();
-  const href = (page: number) =>
-    view === "processed"
-      ? dashboardHref("contacts", { view, q: query, payment, page })
-      : dashboardHref("contacts", { payment, page });
-  const views = <ContactViews view={view} query={query} payment={payment} counts={counts} />;
+  const here = (after: string | null) => dashboardHref("contacts", { ...contactFilterParams(filter), after });
+  return (
+    <ListSection
+      id="contacts"
+      title="Contact Submissions"
+      empty={narrows(filter) ? "No message matches these filters." : "No unprocessed contact submissions."}
+      list={list}
+      pager={<KeysetPager list={list} href={here} />}
+      tick={{ form: BULK_FORM, label: (row) => `Tick the message of ${row.firstName} ${row.lastName}` }}
+      columns={[
+        ageColumn<Row>(now),
+        ...personColumns<Row>("name", "email", "area"),
+        paymentColumn<Row>(),
+        messageColumn<Row>(),
+        stateColumn<Row>(),
+        holderColumn<Row>(me),
+      ]}
+      actions={(row) => <RowActions row={row} me={me} busy={busyId === row.id} />}
+    >
+      <StateViews filter={filter} facets={facets} />
+      <FilterForm filter={filter} facets={facets} />
+      {list.items.length > 0 ? <BulkBar action={here(null)} total={list.total} upTo={upTo} /> : null}
+    </ListSection>
+  );
+}
+
+/** A row's buttons: the spec's Reply and Mark Processed on an open message, and the workbench's own. */
+function RowActions({ row, me, busy }: { row: Row; me: number; busy: boolean }) {
+  const open = row.state === "new" || row.state === "waiting";
   return (
     <>
-      {unprocessed ? (
-        <ListSection
-          id="contacts"
-          title="Contact Submissions"
-          empty={
-            payment
-              ? `No unprocessed contact submission states ${payment}.`
-              : "No unprocessed contact submissions."
-          }
-          list={unprocessed}
-          href={href}
-          columns={[
-            ...personColumns<Unprocessed>("name", "email", "area"),
-            paymentColumn<Unprocessed>(),
-            messageColumn<Unprocessed>(),
-            receivedColumn<Unprocessed>(),
-          ]}
-          actions={(contact) => (
-            <>
-              <ReplyLink contact={contact} />
-              <ActionButton
-                intent="process"
-                id={contact.id}
-                label="Mark Processed"
-                busy={busyId === contact.id}
-              />
-            </>
-          )}
-        >
-          {views}
-        </ListSection>
+      <ReplyLink contact={row} />
+      {open ? <ActionButton intent="process" id={row.id} label="Mark Processed" busy={busy} /> : null}
+      {row.state === "new" ? (
+        <ActionButton intent="waiting" id={row.id} label="Waiting" busy={busy} quiet />
       ) : null}
-
-      {processed ? (
-        <ListSection
-          id="contacts"
-          title="Contact Submissions"
-          empty={
-            query || payment
-              ? `No processed message matches${query ? ` "${query}"` : ""}${payment ? ` with ${payment}` : ""}.`
-              : "No processed contact submissions yet."
-          }
-          list={processed}
-          href={href}
-          columns={[
-            ...personColumns<Processed>("name", "email", "area"),
-            paymentColumn<Processed>(),
-            messageColumn<Processed>(),
-            receivedColumn<Processed>(),
-            {
-              header: "Processed",
-              cell: (contact) => formatDateTime(contact.processedAt),
-              className: "whitespace-nowrap",
-            },
-            { header: "Processed by", cell: (contact) => contact.processedByName ?? "N/A" },
-          ]}
-          actions={(contact) => <ReplyLink contact={contact} />}
-        >
-          {views}
-        </ListSection>
+      {open ? <ActionButton intent="spam" id={row.id} label="Spam" busy={busy} quiet /> : null}
+      {open ? null : <ActionButton intent="reopen" id={row.id} label="Reopen" busy={busy} quiet />}
+      {row.claimedBy === me ? (
+        <ActionButton intent="release" id={row.id} label="Let go" busy={busy} quiet />
+      ) : row.claimedBy === null ? (
+        <ActionButton intent="claim" id={row.id} label="Take" busy={busy} quiet />
       ) : null}
     </>
   );
 }
 
-type Data = Awaited<ReturnType<typeof loader>>;
-type Unprocessed = NonNullable<Data["unprocessed"]>["items"][number];
-type Processed = NonNullable<Data["processed"]>["items"][number];
+const MOVES: MessageState[] = ["done", "waiting", "spam", "new"];
 
-/** The payment method a token application stated; nothing when it stated none. */
-function paymentColumn<T extends { paymentMethod: PaymentMethod | null }>(): Column<T> {
-  return { header: "Payment method", cell: (contact) => contact.paymentMethod ?? "" };
-}
-
-function receivedColumn<T extends { createdAt: Date | string }>(): Column<T> {
-  return {
-    header: "Received",
-    cell: (contact) => formatDateTime(contact.createdAt),
-    className: "whitespace-nowrap",
-  };
-}
-
-/** The message's first line in the row; the whole of it, as sent, one click away. */
-function messageColumn<T extends { message: string } & Person>(): Column<T> {
-  return {
-    header: "Message",
-    cell: (contact) => <Message contact={contact} />,
-    className: "max-w-64 whitespace-normal",
-  };
-}
-
-function ReplyLink({ contact }: { contact: Parameters<typeof replyMailto>[0] & Person }) {
+/**
+ * The bulk move: the ticked rows (their boxes belong to this form) or every message the filters select
+ * that existed when the page was shown (`upto`, the newest id then), to one state. It posts to the list's
+ * own address, whose filters are the selection.
+ */
+function BulkBar({ action, total, upTo }: { action: string; total: number; upTo: number | null }) {
   return (
-    <a
-      href={replyMailto(contact)}
-      className="inline-flex min-h-6 items-center rounded-full border border-brand px-2.5 py-0.5 text-xs font-semibold text-brand hover:bg-brand-soft"
+    <Form
+      method="post"
+      action={action}
+      id={BULK_FORM}
+      aria-label="Move messages"
+      preventScrollReset
+      className="mt-2 flex flex-wrap items-center gap-2 text-sm"
     >
-      Reply
-      <span className="sr-only">{` to ${contact.firstName} ${contact.lastName}`}</span>
-    </a>
-  );
-}
-
-/** The message's first line; opened, the whole of it as sent, with the sender's company and phone. */
-function Message({ contact }: { contact: { message: string } & Person }) {
-  const first = contact.message.split("\n", 1)[0] ?? "";
-  return (
-    <details>
-      <summary className="cursor-pointer truncate">{first}</summary>
-      <p className="mt-1 rounded-lg bg-surface-muted p-2 break-words whitespace-pre-wrap">
-        {contact.message}
-      </p>
-      <p className="mt-1 text-xs text-ink-muted">
-        Company: {contact.company ?? "N/A"} · Phone: {contact.phone ?? "N/A"}
-      </p>
-    </details>
-  );
-}
-
-/** Unprocessed or processed messages, the filter by payment method, and the search over processed ones. */
-function ContactViews({
-  view,
-  query,
-  payment,
-  counts,
-}: {
-  view: ContactView;
-  query: string | null;
-  payment: PaymentMethod | null;
-  counts: { unprocessed: number; processed: number };
-}) {
-  return (
-    <div className="mt-2 flex flex-wrap items-end justify-between gap-3">
-      <nav aria-label="Contact views">
-        <ul className="flex gap-2">
-          {(["unprocessed", "processed"] as const).map((item) => (
-            <li key={item}>
-              <Link
-                to={dashboardHref("contacts", { view: item === "processed" ? item : null, payment })}
-                aria-current={view === item ? "page" : undefined}
-                className={`inline-flex min-h-8 items-center rounded-full px-3 py-1 text-sm font-semibold ${view === item ? "bg-brand text-white" : "bg-surface-muted text-ink hover:text-brand-strong"}`}
-              >
-                {item === "processed"
-                  ? `Processed (${counts.processed})`
-                  : `Unprocessed (${counts.unprocessed})`}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <Form method="get" aria-label="Filter by payment method" className="flex flex-wrap items-center gap-2">
-        <input type="hidden" name="tab" value="contacts" />
-        {view === "processed" ? <input type="hidden" name="view" value="processed" /> : null}
-        {view === "processed" && query ? <input type="hidden" name="q" value={query} /> : null}
-        <label htmlFor="contact-payment" className="flex items-center gap-2 text-sm font-medium">
-          Payment method
-          <select
-            key={payment ?? ""}
-            id="contact-payment"
-            name="payment"
-            defaultValue={payment ?? ""}
-            className="block w-28 max-w-full rounded-lg border border-line bg-surface px-2 py-1 text-ink"
-          >
-            <option value="">Any</option>
-            {PAYMENT_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {method}
-              </option>
-            ))}
-          </select>
+      <input type="hidden" name="intent" value="bulk-move" />
+      {upTo === null ? null : <input type="hidden" name="upto" value={upTo} />}
+      <fieldset className="flex flex-wrap items-center gap-3">
+        <legend className="sr-only">Which messages</legend>
+        <label className="flex items-center gap-1">
+          <input type="radio" name="scope" value="ticked" defaultChecked /> The ticked ones
         </label>
+        <label className="flex items-center gap-1">
+          <input type="radio" name="scope" value="matching" /> All {countLabel(total)} matching
+        </label>
+      </fieldset>
+      <span aria-hidden="true">→</span>
+      {MOVES.map((state) => (
         <button
+          key={state}
           type="submit"
-          className="inline-flex min-h-8 items-center rounded-full border border-brand px-3 py-1 text-sm font-semibold text-brand hover:bg-brand-soft"
+          name="move"
+          value={state}
+          className="inline-flex min-h-8 items-center rounded-full border border-brand px-3 py-1 font-semibold text-brand hover:bg-brand-soft"
         >
-          Filter
+          {MESSAGE_STATE_LABELS[state]}
         </button>
-      </Form>
-      {view === "processed" ? (
-        <Form
-          method="get"
-          role="search"
-          aria-label="Search processed messages"
-          className="flex flex-wrap items-end gap-2"
-        >
-          <input type="hidden" name="tab" value="contacts" />
-          <input type="hidden" name="view" value="processed" />
-          {payment ? <input type="hidden" name="payment" value={payment} /> : null}
-          <label htmlFor="contact-search" className="block text-sm font-medium">
-            Search by name, email or message
-            <input
-              id="contact-search"
-              name="q"
-              type="search"
-              defaultValue={query ?? ""}
-              maxLength={ADMIN_SEARCH_MAX}
-              className="mt-1 block w-64 max-w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
-            />
-          </label>
-          <button
-            type="submit"
-            className="inline-flex min-h-10 items-center rounded-full bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-strong"
-          >
-            Search
-          </button>
-        </Form>
-      ) : null}
-    </div>
+      ))}
+    </Form>
   );
 }

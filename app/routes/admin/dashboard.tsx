@@ -3,7 +3,7 @@ import { StaticNotice } from "~/components/static-notice";
 import { useToast } from "~/components/toaster";
 import { type AdminTab, adminTabOf } from "~/lib/admin-tabs";
 import { pageMeta } from "~/lib/seo";
-import { ADMIN_INTENTS, adminDoor } from "~/routes/admin/admin-intents.server";
+import { adminDoor, DASHBOARD_INTENTS } from "~/routes/admin/admin-intents.server";
 import { pageAction } from "~/server/http/page-door.server";
 import { adminOf } from "~/server/http/request-context.server";
 import type { Route } from "./+types/dashboard";
@@ -77,7 +77,7 @@ export async function loader(args: Route.LoaderArgs) {
   return loadTab(adminTabOf(new URL(args.request.url).searchParams.get("tab")), args);
 }
 
-const answer = pageAction(adminDoor(ADMIN_INTENTS));
+const answer = pageAction(adminDoor(DASHBOARD_INTENTS));
 
 export async function action(args: Route.ActionArgs) {
   adminOf(args.context);

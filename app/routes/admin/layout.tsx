@@ -1,9 +1,11 @@
 import { Form, Link, Outlet } from "react-router";
 import { ADMIN_TAB_ENTRIES } from "~/lib/admin-tab-entries";
 import { type AdminTab, adminTabOf, dashboardHref } from "~/lib/admin-tabs";
+import { ANY_MESSAGE } from "~/lib/contact-filter";
+import { countLabel } from "~/lib/counts";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { adminPageRefusal } from "~/server/admin/admin-actions.server";
-import { countUnprocessedContacts } from "~/server/contact/contact-submissions.server";
+import { countMessages } from "~/server/contact/message-queue.server";
 import { adminContext, adminOf } from "~/server/http/request-context.server";
 import { requireAdmin } from "~/server/identity/caller-checks.server";
 import { countApprovedUsers, countPendingUsers } from "~/server/identity/users.server";
@@ -24,13 +26,13 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  adminOf(context);
+  const admin = adminOf(context);
   const tab = adminTabOf(new URL(request.url).searchParams.get("tab"));
   const { db } = depsOf(context);
   const [pending, users, unprocessed] = await Promise.all([
     countPendingUsers(db),
     countApprovedUsers(db),
-    countUnprocessedContacts(db),
+    countMessages(db, ANY_MESSAGE, admin.id),
   ]);
   const counts: Partial<Record<AdminTab, number>> = { pending, users, contacts: unprocessed };
   return { tab, counts };
@@ -55,7 +57,9 @@ function TabLink({
     >
       {label}
       {count === undefined ? null : (
-        <span className="rounded-full bg-surface-muted px-2 py-0.5 text-sm text-ink">{count}</span>
+        <span className="rounded-full bg-surface-muted px-2 py-0.5 text-sm text-ink">
+          {countLabel(count)}
+        </span>
       )}
     </Link>
   );

@@ -2,9 +2,8 @@ import { adminActionByApiName } from "~/routes/admin/admin-intents.server";
 import { jsonAction, jsonError, postOnly } from "~/server/http/json-api.server";
 import type { Route } from "./+types/admin.action";
 
-// POST /api/admin/<name>/:id for every action of the dashboard on one row (approve-user, reject-user,
-// deactivate-user, reactivate-user, end-sessions, reset-second-factors, mark-contact-processed): the route
-// table lists each URL, and each is answered here from its one declaration (admin-intents.server.ts).
+// POST /api/admin/<name>/:id for every action of the dashboard on one row (ADMIN_ACTIONS: approve-user,
+// mark-contact-processed, claim-contact and the rest): the route table lists each URL, and each is answered here from its one declaration (admin-intents.server.ts).
 
 // React Router matches paths whatever their case; so does the name.
 const nameOf = (request: Request) => (new URL(request.url).pathname.split("/")[3] ?? "").toLowerCase();

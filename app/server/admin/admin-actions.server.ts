@@ -4,7 +4,6 @@ import { data, redirect } from "react-router";
 import { SECURITY_PATH, SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
 import { mailEvents, passkeys, recoveryCodes, sessions, totpCredentials } from "../../../db/schema";
 import { type AccountEvent, auditEntry, withEventChain } from "../audit/account-events.server";
-import { contactExists, markProcessedStatement } from "../contact/contact-submissions.server";
 import type { Database } from "../db.server";
 import { voidCredentialLinksStatements } from "../identity/credential-links.server";
 import { guarded } from "../identity/guarded.server";
@@ -212,16 +211,4 @@ export const reactivateUser = adminAction("user", async (deps, caller, admin, id
   );
   if (changed.length === 0) return unchangedOutcome(deps.db, id, ["active"]);
   return done(null);
-});
-
-/** Marks a contact message processed; its entry's subject is the message's id. */
-export const markContactProcessed = adminAction("contact", async (deps, caller, admin, id) => {
-  const [changed] = await changeWithEntry(
-    deps,
-    caller,
-    auditEntry(admin, "contact-processed", "success", id),
-    (entry) => [markProcessedStatement(deps.db, id, admin.id), entry],
-  );
-  if (changed.length > 0) return done(null);
-  return (await contactExists(deps.db, id)) ? alreadyDone : notFound;
 });

@@ -1,12 +1,9 @@
+import { publicUserTypes } from "~/content/user-types";
+import type { ContactFilter } from "~/lib/contact-filter";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
+import { STATE_VIEWS, type StateView } from "~/lib/message-states";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
-import {
-  type ContactFilter,
-  countProcessedContacts,
-  countUnprocessedContacts,
-  listProcessedContacts,
-  listUnprocessedContacts,
-} from "../contact/contact-submissions.server";
+import { messagesPage } from "../contact/message-queue.server";
 import type { Database } from "../db.server";
 import {
   countApprovedUsers,
@@ -14,6 +11,7 @@ import {
   listApprovedUsers,
   listPendingUsers,
 } from "../identity/users.server";
+import { cursorParam } from "../keyset.server";
 
 export const ADMIN_PAGE_SIZE = 50;
 const MAX_QUERY_LENGTH = ADMIN_SEARCH_MAX;
@@ -45,9 +43,32 @@ export function paymentFilter(raw: string | null): PaymentMethod | null {
   return (PAYMENT_METHODS as readonly string[]).includes(raw ?? "") ? (raw as PaymentMethod) : null;
 }
 
-/** The filters of the contact lists, from a query string: `payment`. */
+/** A day from a query parameter: YYYY-MM-DD naming a real day, else null (no bound). */
+export function dayParam(raw: string | null): string | null {
+  if (!raw || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return null;
+  const day = new Date(`${raw}T00:00:00Z`);
+  return Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== raw ? null : raw;
+}
+
+/**
+ * The filters of the queue of messages, from a query string: `state` (open unless one of the states),
+ * `area`, `payment`, `from` and `to` (days received), `holder` (me or nobody) and `q`. Anything else, or
+ * anything malformed, is no filter.
+ */
 export function contactFilter(params: URLSearchParams): ContactFilter {
-  return { payment: paymentFilter(params.get("payment")) };
+  // Before the states came, the processed messages were `view=processed`: they are the Done ones.
+  const state = params.get("state") ?? (params.get("view") === "processed" ? "done" : null);
+  const area = Number(params.get("area"));
+  const holder = params.get("holder");
+  return {
+    state: (STATE_VIEWS as readonly string[]).includes(state ?? "") ? (state as StateView) : "open",
+    area: publicUserTypes.some((type) => type.id === area) ? area : null,
+    payment: paymentFilter(params.get("payment")),
+    from: dayParam(params.get("from")),
+    to: dayParam(params.get("to")),
+    holder: holder === "me" || holder === "nobody" ? holder : null,
+    query: searchQuery(params.get("q")),
+  };
 }
 
 type Window = { limit: number; offset: number };
@@ -72,21 +93,6 @@ export const approvedUsersPage = (db: Database, page: number) =>
     () => countApprovedUsers(db),
   );
 
-export const unprocessedContactsPage = (db: Database, page: number, filter: ContactFilter) =>
-  pageOf(
-    page,
-    (window) => listUnprocessedContacts(db, filter, window),
-    () => countUnprocessedContacts(db, filter),
-  );
-
-export const processedContactsPage = (
-  db: Database,
-  page: number,
-  query: string | null,
-  filter: ContactFilter,
-) =>
-  pageOf(
-    page,
-    (window) => listProcessedContacts(db, query, filter, window),
-    () => countProcessedContacts(db, query, filter),
-  );
+/** A page of the queue of messages after the address's cursor (`after`). */
+export const contactsPage = (db: Database, params: URLSearchParams, adminId: number) =>
+  messagesPage(db, contactFilter(params), adminId, cursorParam(params.get("after")), ADMIN_PAGE_SIZE);

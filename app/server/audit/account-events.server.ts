@@ -1,4 +1,4 @@
-import { and, isNotNull, lt, lte, sql } from "drizzle-orm";
+import { and, isNotNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import { AUDIT_ACTIONS, type AuditAction, type AuditOutcome } from "~/lib/audit-actions";
 import { accountEvents, auditEmails } from "../../../db/schema";
 import type { Database } from "../db.server";
@@ -95,6 +95,31 @@ export class EventChain {
         sql`, `,
       )}, NULL, NULL, NULL${ifChanged ? sql` WHERE changes() = 1` : ifAnyChanged ? sql` WHERE changes() > 0` : sql``}`,
     );
+  }
+
+  /**
+   * One entry for each id that `subjects` selects (a SELECT of one column, `id`), all alike but for their
+   * subject: a bulk action's entries, written before the statement that changes those rows, in the same
+   * batch and under the same condition, so there is one entry per row changed and none for a row left alone.
+   */
+  appendEach(caller: Caller, event: Omit<AccountEvent, "subjectId">, subjects: SQL) {
+    const actorEmailSha256 = event.actorEmail ? sha256Hex(event.actorEmail) : null;
+    if (event.actorEmail && actorEmailSha256) this.emails.set(actorEmailSha256, event.actorEmail);
+    const before = [nowSeconds(), event.actorId].map((value) => sql`${value}`);
+    const after = [
+      event.action,
+      event.outcome,
+      caller.address === "unknown" ? null : caller.address,
+      caller.userAgent,
+      caller.country,
+      caller.requestId,
+      actorEmailSha256,
+    ].map((value) => sql`${value}`);
+    return this.db
+      .insert(accountEvents)
+      .select(
+        sql`SELECT NULL, ${sql.join(before, sql`, `)}, subject.id, ${sql.join(after, sql`, `)}, NULL, NULL, NULL FROM (${subjects}) AS subject`,
+      );
   }
 
   /** Keeps the address behind each actor digest written, for the Activity list. */

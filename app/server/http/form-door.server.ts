@@ -10,7 +10,9 @@ import { clearSessionCookie, flashCookie } from "./cookies.server";
 export async function readForm(request: Request): Promise<Record<string, string>> {
   const values: Record<string, string> = {};
   for (const [name, value] of await request.formData()) {
-    if (typeof value === "string") values[name] = value;
+    if (typeof value !== "string") continue;
+    // The ticked rows of a bulk action: every value, comma-separated.
+    values[name] = name === "ids" && values.ids !== undefined ? `${values.ids},${value}` : value;
   }
   return values;
 }

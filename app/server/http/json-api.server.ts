@@ -136,18 +136,30 @@ export function postOnly() {
   return methodNotAllowed("POST");
 }
 
-/** A GET list of the admin API: the admin check against D1, then one page of items and its total. */
+/**
+ * A GET list of the admin API: the admin check against D1, then one page of items and its total; a list
+ * paged by keyset also links its next page (`Link: <…?after=…>; rel="next"`, as GitHub's API does).
+ */
 export async function adminListResponse(
   { request, context }: Pick<Args, "request" | "context">,
-  list: (db: Deps["db"], url: URL) => Promise<{ items: unknown[]; total: number }>,
+  list: (
+    db: Deps["db"],
+    url: URL,
+    adminId: number,
+  ) => Promise<{ items: unknown[]; total: number; next?: string | null }>,
 ): Promise<Response> {
   const deps = depsOf(context);
   const admin = await requireAdmin(deps.db, callerOf(context, request));
   if (admin.kind !== "done") return apiFailure(admin);
-  const result = await list(deps.db, new URL(request.url));
-  return Response.json(result.items, {
-    headers: { "X-Total-Count": String(result.total), "Cache-Control": "no-store" },
-  });
+  const url = new URL(request.url);
+  const result = await list(deps.db, url, admin.value.id);
+  const headers = new Headers({ "X-Total-Count": String(result.total), "Cache-Control": "no-store" });
+  if (result.next) {
+    const next = new URL(url);
+    next.searchParams.set("after", result.next);
+    headers.set("Link", `<${next.pathname}${next.search}>; rel="next"`);
+  }
+  return Response.json(result.items, { headers });
 }
 
 /**

@@ -1,0 +1,90 @@
+import type { Column } from "~/components/admin-lists";
+import { MESSAGE_STATE_LABELS, type MessageState } from "~/lib/message-states";
+import type { PaymentMethod } from "~/lib/payment-methods";
+import type { Person } from "~/lib/person";
+import { replyMailto } from "~/lib/reply-mailto";
+
+// The columns of the queue of messages that are its own (the person's come from personColumns): how long a
+// message has waited, its state and holder, the payment method a token application stated, and the message.
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** How long ago, in the largest whole unit: "4 min", "3 h", "12 d". */
+export function ageLabel(since: Date | string, now: number): string {
+  const elapsed = Math.max(0, now - new Date(since).getTime());
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min`;
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)} h`;
+  return `${Math.floor(elapsed / DAY)} d`;
+}
+
+/** The age of a message, measured at `now` (the loader's clock, so the server's page and the browser agree). */
+export function ageColumn<T extends { createdAt: Date | string }>(now: number): Column<T> {
+  return {
+    header: "Age",
+    cell: (message) => (
+      <time dateTime={new Date(message.createdAt).toISOString()}>{ageLabel(message.createdAt, now)}</time>
+    ),
+    className: "whitespace-nowrap tabular-nums",
+  };
+}
+
+export function stateColumn<T extends { state: MessageState }>(): Column<T> {
+  return { header: "State", cell: (message) => MESSAGE_STATE_LABELS[message.state] };
+}
+
+/** Who holds the message: "You", their name, or nobody. */
+export function holderColumn<T extends { claimedBy: number | null; claimedByName: string | null }>(
+  me: number,
+): Column<T> {
+  return {
+    header: "Holder",
+    cell: (message) =>
+      message.claimedBy === null ? "" : message.claimedBy === me ? "You" : message.claimedByName,
+    className: "max-w-32 truncate",
+  };
+}
+
+/** The payment method a token application stated; nothing when it stated none. */
+export function paymentColumn<T extends { paymentMethod: PaymentMethod | null }>(): Column<T> {
+  return { header: "Payment method", cell: (message) => message.paymentMethod ?? "" };
+}
+
+/** The message's first line in the row; the whole of it, as sent, one click away. */
+export function messageColumn<T extends { message: string } & Person>(): Column<T> {
+  return {
+    header: "Message",
+    cell: (message) => <Message contact={message} />,
+    className: "max-w-64 whitespace-normal",
+  };
+}
+
+/** The spec's Reply: a mail draft to the sender. */
+export function ReplyLink({ contact }: { contact: Parameters<typeof replyMailto>[0] & Person }) {
+  return (
+    <a
+      href={replyMailto(contact)}
+      className="inline-flex min-h-6 items-center rounded-full border border-brand px-2.5 py-0.5 text-xs font-semibold text-brand hover:bg-brand-soft"
+    >
+      Reply
+      <span className="sr-only">{` to ${contact.firstName} ${contact.lastName}`}</span>
+    </a>
+  );
+}
+
+/** The message's first line; opened, the whole of it as sent, with the sender's company and phone. */
+function Message({ contact }: { contact: { message: string } & Person }) {
+  const first = contact.message.split("\n", 1)[0] ?? "";
+  return (
+    <details>
+      <summary className="cursor-pointer truncate">{first}</summary>
+      <p className="mt-1 rounded-lg bg-surface-muted p-2 break-words whitespace-pre-wrap">
+        {contact.message}
+      </p>
+      <p className="mt-1 text-xs text-ink-muted">
+        Company: {contact.company ?? "N/A"} · Phone: {contact.phone ?? "N/A"}
+      </p>
+    </details>
+  );
+}

@@ -1,0 +1,192 @@
+import { and, eq, gte, isNotNull, isNull, lt, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { publicUserTypes } from "~/content/user-types";
+import type { ContactFilter } from "~/lib/contact-filter";
+import { isClosedState, STATE_VIEWS, type StateView } from "~/lib/message-states";
+import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
+import { contactSubmissions, users } from "../../../db/schema";
+import type { Database } from "../db.server";
+import {
+  afterCursor,
+  type Cursor,
+  cappedCount,
+  type Keyset,
+  keysetOrder,
+  keysetPage,
+} from "../keyset.server";
+
+// The workbench's queue of contact messages (docs/decisions/152-message-states-and-claims.md): one list
+// narrowed by state, area of interest, payment method, the day received, who holds it and a text query;
+// open messages oldest first, closed ones newest first, paged by keyset; and the counts beside each filter
+// (Django's list_filter with facets), each under the other filters.
+
+export type { ContactFilter };
+
+const DAY_SECONDS = 86_400;
+const dayStart = (day: string): number => Date.parse(`${day}T00:00:00Z`) / 1000;
+
+/**
+ * Whether a column holds the query as a substring, ignoring ASCII case: `instr`, not LIKE, so `%`, `_` and
+ * `\\` mean themselves and a query of any length works (D1 refuses a LIKE pattern over 50 bytes).
+ */
+const holds = (column: SQLWrapper, query: string) => sql`instr(lower(${column}), lower(${query})) > 0`;
+
+function stateWhere(state: StateView): SQL {
+  return state === "open" ? eq(contactSubmissions.isProcessed, false) : eq(contactSubmissions.state, state);
+}
+
+/** The filter as SQL, for the caller `adminId` (whose "mine" it is). */
+export function contactWhere(filter: ContactFilter, adminId: number): SQL | undefined {
+  const { area, payment, from, to, holder, query } = filter;
+  return and(
+    stateWhere(filter.state),
+    area === null ? undefined : eq(contactSubmissions.userTypeId, area),
+    payment === null ? undefined : eq(contactSubmissions.paymentMethod, payment),
+    from === null ? undefined : gte(contactSubmissions.createdAt, new Date(dayStart(from) * 1000)),
+    to === null ? undefined : lt(contactSubmissions.createdAt, new Date((dayStart(to) + DAY_SECONDS) * 1000)),
+    holder === "me" ? eq(contactSubmissions.claimedBy, adminId) : undefined,
+    holder === "nobody" ? isNull(contactSubmissions.claimedBy) : undefined,
+    query === null
+      ? undefined
+      : or(
+          holds(contactSubmissions.firstName, query),
+          holds(contactSubmissions.lastName, query),
+          holds(sql`${contactSubmissions.firstName} || ' ' || ${contactSubmissions.lastName}`, query),
+          holds(contactSubmissions.email, query),
+          holds(contactSubmissions.message, query),
+        ),
+  );
+}
+
+/** Open messages oldest first (a queue); Done and Spam newest first (a record). */
+export function queueKeyset(state: StateView): Keyset {
+  return {
+    at: contactSubmissions.createdAt,
+    id: contactSubmissions.id,
+    direction: state !== "open" && isClosedState(state) ? "desc" : "asc",
+  };
+}
+
+const claimer = alias(users, "claimer");
+const closer = alias(users, "closer");
+
+const queueFields = {
+  id: contactSubmissions.id,
+  firstName: contactSubmissions.firstName,
+  lastName: contactSubmissions.lastName,
+  email: contactSubmissions.email,
+  company: contactSubmissions.company,
+  phone: contactSubmissions.phone,
+  userTypeId: contactSubmissions.userTypeId,
+  message: contactSubmissions.message,
+  paymentMethod: contactSubmissions.paymentMethod,
+  createdAt: contactSubmissions.createdAt,
+  state: contactSubmissions.state,
+  claimedBy: contactSubmissions.claimedBy,
+  claimedByName: sql<string | null>`${claimer.firstName} || ' ' || ${claimer.lastName}`,
+  processedAt: contactSubmissions.processedAt,
+  processedBy: contactSubmissions.processedBy,
+  processedByName: sql<string | null>`${closer.firstName} || ' ' || ${closer.lastName}`,
+};
+
+export type QueuedMessage = Awaited<ReturnType<typeof listMessages>>[number];
+
+function listMessages(
+  db: Database,
+  filter: ContactFilter,
+  adminId: number,
+  cursor: Cursor | null,
+  limit: number,
+) {
+  const keyset = queueKeyset(filter.state);
+  return db
+    .select(queueFields)
+    .from(contactSubmissions)
+    .leftJoin(claimer, eq(claimer.id, contactSubmissions.claimedBy))
+    .leftJoin(closer, eq(closer.id, contactSubmissions.processedBy))
+    .where(and(contactWhere(filter, adminId), afterCursor(keyset, cursor)))
+    .orderBy(...keysetOrder(keyset))
+    .limit(limit);
+}
+
+/** The count of the messages the filter selects, up to the cap. */
+export function countMessages(db: Database, filter: ContactFilter, adminId: number): Promise<number> {
+  return cappedCount(db, sql`${contactSubmissions}`, contactWhere(filter, adminId));
+}
+
+/** One page of the queue after `cursor`, with the capped count of the whole selection. */
+export function messagesPage(
+  db: Database,
+  filter: ContactFilter,
+  adminId: number,
+  cursor: Cursor | null,
+  pageSize: number,
+) {
+  return keysetPage(
+    cursor,
+    pageSize,
+    (limit) => listMessages(db, filter, adminId, cursor, limit),
+    () => countMessages(db, filter, adminId),
+    (row) => row.createdAt,
+  );
+}
+
+/** The counts beside each filter's values: each under every other filter, as the list would show it. */
+export interface MessageFacets {
+  state: Record<StateView, number>;
+  area: Record<number, number>;
+  payment: Record<PaymentMethod, number>;
+  holder: { me: number; nobody: number };
+}
+
+export async function messageFacets(
+  db: Database,
+  filter: ContactFilter,
+  adminId: number,
+): Promise<MessageFacets> {
+  const count = (change: Partial<ContactFilter>) => countMessages(db, { ...filter, ...change }, adminId);
+  const areaIds = publicUserTypes.map((type) => type.id);
+  const [states, areas, payments, me, nobody] = await Promise.all([
+    Promise.all(STATE_VIEWS.map((state) => count({ state }))),
+    Promise.all(areaIds.map((area) => count({ area }))),
+    Promise.all(PAYMENT_METHODS.map((payment) => count({ payment }))),
+    count({ holder: "me" }),
+    count({ holder: "nobody" }),
+  ]);
+  return {
+    state: Object.fromEntries(STATE_VIEWS.map((state, i) => [state, states[i] ?? 0])) as Record<
+      StateView,
+      number
+    >,
+    area: Object.fromEntries(areaIds.map((area, i) => [area, areas[i] ?? 0])),
+    payment: Object.fromEntries(PAYMENT_METHODS.map((method, i) => [method, payments[i] ?? 0])) as Record<
+      PaymentMethod,
+      number
+    >,
+    holder: { me, nobody },
+  };
+}
+
+/** Whether anyone holds the message; for the claim's answer. */
+export async function holderOf(db: Database, id: number) {
+  const [row] = await db
+    .select({
+      claimedBy: contactSubmissions.claimedBy,
+      name: sql<string | null>`${claimer.firstName} || ' ' || ${claimer.lastName}`,
+    })
+    .from(contactSubmissions)
+    .leftJoin(claimer, eq(claimer.id, contactSubmissions.claimedBy))
+    .where(eq(contactSubmissions.id, id));
+  return row ?? null;
+}
+
+export const heldMessages = (adminId: number) =>
+  and(isNotNull(contactSubmissions.claimedBy), eq(contactSubmissions.claimedBy, adminId));
+
+/** The newest message's id: a bulk move of "all matching" reaches no further than what was on show. */
+export async function newestMessageId(db: Database): Promise<number | null> {
+  const [row] = await db
+    .select({ id: sql<number | null>`max(${contactSubmissions.id})` })
+    .from(contactSubmissions);
+  return row?.id ?? null;
+}
