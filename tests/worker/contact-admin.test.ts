@@ -358,7 +358,9 @@ describe("token applications state a payment method", () => {
       expect(usdt.items.every((item) => item.paymentMethod === "USDT")).toBe(true);
       expect(ours(usdt.items)).toEqual([[emails.usdt, "USDT"]]);
       expect(usdt.total).toBe(usdt.items.length);
-      expect(ours((await list(`?q=${marker}&processed=true&payment=SOL`)).items)).toEqual([[emails.processedSol, "SOL"]]);
+      expect(ours((await list(`?q=${marker}&processed=true&payment=SOL`)).items)).toEqual([
+        [emails.processedSol, "SOL"],
+      ]);
       expect(ours((await list(`?q=${marker}&processed=true&payment=USDT`)).items)).toEqual([
         [emails.processedUsdt, "USDT"],
       ]);
@@ -388,15 +390,18 @@ describe("token applications state a payment method", () => {
       expect(card(html, emails.none)).toBe("Payment method");
       expect(textOf(html)).toContain("Filter");
 
-      const filtered = (await fetchPage(`/admin?tab=contacts&q=${marker}&payment=USDT`, { headers: { Cookie: cookie } }))
-        .html;
+      const filtered = (
+        await fetchPage(`/admin?tab=contacts&q=${marker}&payment=USDT`, { headers: { Cookie: cookie } })
+      ).html;
       expect(card(filtered, emails.usdt)).toMatch(/Payment method\s*USDT/);
       expect(card(filtered, emails.btc)).toBeNull();
       expect(card(filtered, emails.none)).toBeNull();
       expect(filtered).toMatch(/<option value="USDT" selected/);
 
       const processed = (
-        await fetchPage(`/admin?tab=contacts&q=${marker}&view=processed&payment=SOL`, { headers: { Cookie: cookie } })
+        await fetchPage(`/admin?tab=contacts&q=${marker}&view=processed&payment=SOL`, {
+          headers: { Cookie: cookie },
+        })
       ).html;
       expect(card(processed, emails.processedSol)).toMatch(/Payment method\s*SOL/);
       expect(card(processed, emails.processedUsdt)).toBeNull();

@@ -11,7 +11,7 @@ import {
   listApprovedUsers,
   listPendingUsers,
 } from "../identity/users.server";
-import { cursorParam } from "../keyset.server";
+import { cursorParam, keysetPage } from "../keyset.server";
 
 export const ADMIN_PAGE_SIZE = 50;
 const MAX_QUERY_LENGTH = ADMIN_SEARCH_MAX;
@@ -86,12 +86,17 @@ export const pendingUsersPage = (db: Database, page: number) =>
     () => countPendingUsers(db),
   );
 
-export const approvedUsersPage = (db: Database, page: number) =>
-  pageOf(
-    page,
-    (window) => listApprovedUsers(db, window),
+/** A page of the approved accounts after the address's cursor (`after`), with their capped count. */
+export const approvedUsersPage = (db: Database, params: URLSearchParams) => {
+  const cursor = cursorParam(params.get("after"));
+  return keysetPage(
+    cursor,
+    ADMIN_PAGE_SIZE,
+    (limit) => listApprovedUsers(db, cursor, limit),
     () => countApprovedUsers(db),
+    (user) => user.approvedAt,
   );
+};
 
 /** A page of the queue of messages after the address's cursor (`after`). */
 export const contactsPage = (db: Database, params: URLSearchParams, adminId: number) =>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod/mini";
 import { type CsvValue, csvDocument } from "~/lib/csv";
@@ -8,12 +8,19 @@ import { sha256Hex } from "../audit/audit-chain";
 import { accountSubject } from "../audit/own-activity.server";
 import type { Database } from "../db.server";
 import { guarded } from "../identity/guarded.server";
+import {
+  afterCursor,
+  type Cursor,
+  cappedCount,
+  type Keyset,
+  keysetOrder,
+  keysetPage,
+} from "../keyset.server";
 import { done, type Outcome } from "../outcome";
-
 import { ADMIN_PAGE_SIZE, textParam as boundedText } from "./admin-lists.server";
 
 // The audit log as the admins read it: entries newest first, filtered by actor, subject, person,
-// action and date, 50 a page, or all of them (up to a cap) as a CSV file. The actor's address is the one
+// action and date, 50 a page by keyset on (time, id), or all of them (up to a cap) as a CSV file. The actor's address is the one
 // they had at the time, from its digest; an address erased since reads null.
 
 export interface ActivityFilters {
@@ -116,21 +123,27 @@ function conditions(filters: ActivityFilters): SQL | undefined {
 
 const subjects = alias(users, "subject_account");
 
-/** Matching entries, newest first, with the actor's address at the time and the subject's now. */
+/**
+ * The log's order, newest first: the time, then the id (entries of one second). The indexes on (actor,
+ * time), (subject, time), (address digest, time), (action, time) and (time) serve each filter in it.
+ */
+const activityKeyset: Keyset = { at: accountEvents.at, id: accountEvents.id, direction: "desc" };
+
+/** Matching entries after `cursor`, newest first, with the actor's address at the time and the subject's now. */
 async function activityEntries(
   db: Database,
   where: SQL | undefined,
-  { limit, offset }: { limit: number; offset: number },
+  cursor: Cursor | null,
+  limit: number,
 ): Promise<ActivityEntry[]> {
   const rows = await db
     .select({ entry: accountEvents, email: auditEmails.email, subjectEmail: subjects.email })
     .from(accountEvents)
     .leftJoin(auditEmails, eq(auditEmails.sha256, accountEvents.actorEmailSha256))
     .leftJoin(subjects, and(eq(subjects.id, accountEvents.subjectId), accountSubject))
-    .where(where)
-    .orderBy(desc(accountEvents.id))
-    .limit(limit)
-    .offset(offset);
+    .where(and(where, afterCursor(activityKeyset, cursor)))
+    .orderBy(...keysetOrder(activityKeyset))
+    .limit(limit);
   return rows.map(({ entry, email, subjectEmail }) => ({
     id: entry.id,
     at: entry.at.toISOString(),
@@ -146,18 +159,19 @@ async function activityEntries(
   }));
 }
 
-async function countEntries(db: Database, where: SQL | undefined): Promise<number> {
-  const [total] = await db.select({ n: count() }).from(accountEvents).where(where);
-  return total?.n ?? 0;
-}
+/** The entries `where` selects, counted up to COUNT_CAP + 1 ("10,000+"). */
+const countEntries = (db: Database, where: SQL | undefined) => cappedCount(db, sql`${accountEvents}`, where);
 
-export async function activityPage(db: Database, filters: ActivityFilters, page: number) {
+/** One page of the log after `cursor`, with the capped count of the entries the filters select. */
+export function activityPage(db: Database, filters: ActivityFilters, cursor: Cursor | null) {
   const where = conditions(filters);
-  const [items, total] = await Promise.all([
-    activityEntries(db, where, { limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE }),
-    countEntries(db, where),
-  ]);
-  return { items, total, page, pageSize: ADMIN_PAGE_SIZE };
+  return keysetPage(
+    cursor,
+    ADMIN_PAGE_SIZE,
+    (limit) => activityEntries(db, where, cursor, limit),
+    () => countEntries(db, where),
+    (entry) => new Date(entry.at),
+  );
 }
 
 // ---------------------------------------------------------------- the CSV export
@@ -191,7 +205,7 @@ function activityCsv(entries: readonly ActivityEntry[]): string {
 export interface ActivityExport {
   csv: string;
   filename: string;
-  /** How many entries matched; the file holds at most EXPORT_ROW_CAP of them. */
+  /** How many entries matched, counted up to 10,001; the file holds at most EXPORT_ROW_CAP of them. */
   total: number;
 }
 
@@ -205,7 +219,7 @@ export const exportActivityCsv = guarded(
   async (deps, caller, { me: admin, input: query }): Promise<Outcome<ActivityExport>> => {
     const where = conditions(activityFilters(query));
     const [entries, total] = await Promise.all([
-      activityEntries(deps.db, where, { limit: EXPORT_ROW_CAP, offset: 0 }),
+      activityEntries(deps.db, where, null, EXPORT_ROW_CAP),
       countEntries(deps.db, where),
     ]);
     await recordEvent(deps.db, caller, auditEntry(admin, "audit-exported", "success"));
