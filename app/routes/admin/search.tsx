@@ -128,11 +128,12 @@ function Section<T extends { id: number }>({
   return (
     <section aria-labelledby={`search-${id}`} className="mt-6">
       <h3 id={`search-${id}`} className="text-lg font-bold">
-        {title} <span className="text-sm font-normal text-ink-muted">({countText(current.total, cap)})</span>
+        {title}{" "}
+        <span className="text-sm font-normal text-ink-muted">{`(${countText(current.total, cap)})`}</span>
       </h3>
       {current.windowed ? (
         <p className="text-sm text-ink-muted">
-          Ranked among the newest {countText(window, cap)} matches; add a word to narrow the search.
+          {`Ranked among the newest ${countText(window, cap)} matches; add a word to narrow the search.`}
         </p>
       ) : null}
       {current.items.length === 0 ? (
@@ -196,7 +197,7 @@ export function SearchTab({ query, section, ignored, messages, people, cap, wind
       </p>
       {ignored.length > 0 ? (
         <p className="mt-2 text-sm">
-          Left out, under 3 characters: {ignored.map((word) => `"${word}"`).join(", ")}.
+          {`Left out, under 3 characters: ${ignored.map((word) => `"${word}"`).join(", ")}.`}
         </p>
       ) : null}
       {messages && section !== "people" ? (
