@@ -1,13 +1,13 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ftsMatch, searchTerms } from "../../app/lib/search-query";
 import {
   adminSearch,
   type RankCursor,
   rankCursor,
   searchMessages,
 } from "../../app/server/admin/admin-search.server";
-import { ftsMatch, searchTerms } from "../../app/server/admin/search-query";
 import { getDb } from "../../app/server/db.server";
 import { contactSubmissions, users } from "../../db/schema";
 

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { MessageState } from "~/lib/message-states";
 import type { PaymentMethod } from "~/lib/payment-methods";
+import { ftsMatch, shortTerms } from "~/lib/search-query";
 import type { Database } from "../db.server";
 import { textParam } from "./admin-lists.server";
-import { ftsMatch, shortTerms } from "./search-query";
 
 // One search over the messages and the people (docs/decisions/155-search-is-an-index.md): FTS5 indexes
 // kept by triggers (db/migrations/0015_search_index.sql), ranked by bm25 with names and addresses above

@@ -4,6 +4,7 @@ import { publicUserTypes } from "~/content/user-types";
 import type { ContactFilter } from "~/lib/contact-filter";
 import { isClosedState, STATE_VIEWS, type StateView } from "~/lib/message-states";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
+import { ftsMatch } from "~/lib/search-query";
 import { contactSubmissions, users } from "../../../db/schema";
 import type { Database } from "../db.server";
 import {
@@ -14,6 +15,7 @@ import {
   keysetOrder,
   keysetPage,
 } from "../keyset.server";
+import { tallied, talliedCount } from "./message-counts.server";
 
 // The workbench's queue of contact messages (docs/decisions/152-message-states-and-claims.md): one list
 // narrowed by state, area of interest, payment method, the day received, who holds it and a text query;
@@ -46,17 +48,30 @@ export function contactWhere(filter: ContactFilter, adminId: number): SQL | unde
     to === null ? undefined : lt(contactSubmissions.createdAt, new Date((dayStart(to) + DAY_SECONDS) * 1000)),
     holder === "me" ? eq(contactSubmissions.claimedBy, adminId) : undefined,
     holder === "nobody" ? isNull(contactSubmissions.claimedBy) : undefined,
-    query === null
-      ? undefined
-      : or(
-          holds(contactSubmissions.firstName, query),
-          holds(contactSubmissions.lastName, query),
-          holds(sql`${contactSubmissions.firstName} || ' ' || ${contactSubmissions.lastName}`, query),
-          holds(contactSubmissions.email, query),
-          holds(contactSubmissions.message, query),
-        ),
+    query === null ? undefined : and(indexed(query), holdsQuery(query)),
   );
 }
+
+/**
+ * The messages the search index finds for every word of 3 characters or more of the query: a superset of
+ * those that hold it (the index ignores case and accents), read from the index instead of a scan of every
+ * message (docs/decisions/156). None when no word is that long.
+ */
+function indexed(query: string): SQL | undefined {
+  const match = ftsMatch(query);
+  return match === null
+    ? undefined
+    : sql`${contactSubmissions.id} IN (SELECT rowid FROM messages_search WHERE messages_search MATCH ${match})`;
+}
+
+const holdsQuery = (query: string) =>
+  or(
+    holds(contactSubmissions.firstName, query),
+    holds(contactSubmissions.lastName, query),
+    holds(sql`${contactSubmissions.firstName} || ' ' || ${contactSubmissions.lastName}`, query),
+    holds(contactSubmissions.email, query),
+    holds(contactSubmissions.message, query),
+  );
 
 /** Open messages oldest first (a queue); Done and Spam newest first (a record). */
 export function queueKeyset(state: StateView): Keyset {
@@ -109,8 +124,12 @@ function listMessages(
     .limit(limit);
 }
 
-/** The count of the messages the filter selects, up to the cap. */
+/**
+ * The count of the messages the filter selects: exact from `message_counts` when the filter has no day and
+ * no text, else counted from the messages up to the cap.
+ */
 export function countMessages(db: Database, filter: ContactFilter, adminId: number): Promise<number> {
+  if (tallied(filter)) return talliedCount(db, filter, adminId);
   return cappedCount(db, sql`${contactSubmissions}`, contactWhere(filter, adminId));
 }
 
