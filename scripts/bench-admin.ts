@@ -4,7 +4,7 @@
 // then loads each view of scripts/bench-admin-views.ts once to warm it and 5 times more, and prints the
 // median; it follows each long list's "Next page" 100 times and times the page it reaches. The target is
 // every view under 100 ms (issue 33). Writes reports/bench-admin.json. It asserts nothing; the figures go
-// into docs/measurements.md.
+// into docs/measurements.md. BENCH_ONLY=<regular expression> times only the views whose names match it.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -18,6 +18,7 @@ import { LOCAL_STATE, localSql } from "./local-state.ts";
 const PORT = Number(process.env.BENCH_PORT ?? 8841);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const RUNS = 5;
+const only = new RegExp(process.env.BENCH_ONLY ?? "", "i");
 const TARGET_MS = 100;
 const root = path.resolve(import.meta.dirname, "..");
 const serverLog = path.join(root, ".wrangler", "bench-admin-server.log");
@@ -162,10 +163,10 @@ try {
     const flag = figure.medianMs < TARGET_MS ? "" : "  ✗ over 100 ms";
     console.log(`${figure.medianMs.toFixed(1).padStart(7)} ms  ${figure.view}${flag}`);
   };
-  for (const view of views(admin, person)) {
+  for (const view of views(admin, person).filter((view) => only.test(view.name))) {
     row({ view: view.name, path: view.path, medianMs: await time(cookie, view.path) });
   }
-  for (const list of deepLists(admin)) {
+  for (const list of deepLists(admin).filter((list) => only.test(list.name))) {
     const reached = await deepest(cookie, list.path);
     row({
       view: `${list.name}: page ${reached.pages + 1}`,

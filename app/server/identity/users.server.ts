@@ -142,9 +142,9 @@ export function listPendingUsers(db: Database, { limit, offset }: { limit: numbe
     .offset(offset);
 }
 
-export async function countPendingUsers(db: Database): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)` }).from(users).where(isPending);
-  return row?.count ?? 0;
+/** Pending registrations, counted up to COUNT_CAP + 1 (the tab's badge reads "10,000+" past it). */
+export function countPendingUsers(db: Database): Promise<number> {
+  return cappedCount(db, sql`${users}`, isPending);
 }
 
 const approvedFields = {
