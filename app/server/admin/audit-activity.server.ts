@@ -1,6 +1,7 @@
-import { and, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod/mini";
+import { COUNT_CAP } from "~/lib/counts";
 import { type CsvValue, csvDocument } from "~/lib/csv";
 import { accountEvents, auditEmails, users } from "../../../db/schema";
 import { auditEntry, recordEvent } from "../audit/account-events.server";
@@ -103,22 +104,46 @@ function actorIs(actor: string): SQL {
     : eq(accountEvents.actorEmailSha256, sha256Hex(actor));
 }
 
-function personIs(person: string): SQL | undefined {
+/**
+ * A person's entries, as two conditions each served by an index in the log's order: as actor (by account
+ * or by the address's digest), and as the subject of an account action.
+ */
+function personBranches(person: string): SQL[] {
   const asSubject = isAccountId(person)
     ? eq(accountEvents.subjectId, Number(person))
     : sql`${accountEvents.subjectId} IN (SELECT ${users.id} FROM ${users} WHERE ${users.email} = ${person})`;
-  return or(actorIs(person), and(asSubject, accountSubject));
+  return [actorIs(person), and(asSubject, accountSubject) as SQL];
 }
 
+/** The filters but the person, as one condition. */
 function conditions(filters: ActivityFilters): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (filters.actor) parts.push(actorIs(filters.actor));
   if (filters.subject) parts.push(eq(accountEvents.subjectId, filters.subject));
-  if (filters.person) parts.push(personIs(filters.person));
   if (filters.action) parts.push(eq(accountEvents.action, filters.action));
   if (filters.from) parts.push(gte(accountEvents.at, filters.from));
   if (filters.to) parts.push(lt(accountEvents.at, filters.to));
   return parts.length > 0 ? and(...parts) : undefined;
+}
+
+/**
+ * The ids of the first `limit` entries after `cursor` that each of a person's branches selects, in one
+ * UNION: each branch reads its own index in order and stops, where one OR over the branches gathered and
+ * sorted every entry of the person (an administrator has tens of thousands: 300 ms at a million entries).
+ */
+function personUnion(filters: ActivityFilters, person: string, cursor: Cursor | null, limit: number): SQL {
+  const branches = personBranches(person).map(
+    (branch) => sql`SELECT id FROM (SELECT ${accountEvents.id} AS id FROM ${accountEvents}
+      WHERE ${and(conditions(filters), branch, afterCursor(activityKeyset, cursor))}
+      ORDER BY ${sql.join(keysetOrder(activityKeyset), sql`, `)} LIMIT ${limit})`,
+  );
+  return sql.join(branches, sql` UNION `);
+}
+
+/** The entries the filters select after `cursor`, the first `limit` of them at most. */
+function selection(filters: ActivityFilters, cursor: Cursor | null, limit: number): SQL | undefined {
+  if (!filters.person) return and(conditions(filters), afterCursor(activityKeyset, cursor));
+  return sql`${accountEvents.id} IN (${personUnion(filters, filters.person, cursor, limit)})`;
 }
 
 const subjects = alias(users, "subject_account");
@@ -132,7 +157,7 @@ const activityKeyset: Keyset = { at: accountEvents.at, id: accountEvents.id, dir
 /** Matching entries after `cursor`, newest first, with the actor's address at the time and the subject's now. */
 async function activityEntries(
   db: Database,
-  where: SQL | undefined,
+  filters: ActivityFilters,
   cursor: Cursor | null,
   limit: number,
 ): Promise<ActivityEntry[]> {
@@ -141,7 +166,7 @@ async function activityEntries(
     .from(accountEvents)
     .leftJoin(auditEmails, eq(auditEmails.sha256, accountEvents.actorEmailSha256))
     .leftJoin(subjects, and(eq(subjects.id, accountEvents.subjectId), accountSubject))
-    .where(and(where, afterCursor(activityKeyset, cursor)))
+    .where(selection(filters, cursor, limit))
     .orderBy(...keysetOrder(activityKeyset))
     .limit(limit);
   return rows.map(({ entry, email, subjectEmail }) => ({
@@ -159,17 +184,22 @@ async function activityEntries(
   }));
 }
 
-/** The entries `where` selects, counted up to COUNT_CAP + 1 ("10,000+"). */
-const countEntries = (db: Database, where: SQL | undefined) => cappedCount(db, sql`${accountEvents}`, where);
+/** The entries the filters select, counted up to COUNT_CAP + 1 ("10,000+"). */
+async function countEntries(db: Database, filters: ActivityFilters): Promise<number> {
+  if (!filters.person) return cappedCount(db, sql`${accountEvents}`, conditions(filters));
+  const [row] = await db.all<{ count: number }>(
+    sql`SELECT min(count(*), ${COUNT_CAP + 1}) AS count FROM (${personUnion(filters, filters.person, null, COUNT_CAP + 1)})`,
+  );
+  return row?.count ?? 0;
+}
 
 /** One page of the log after `cursor`, with the capped count of the entries the filters select. */
 export function activityPage(db: Database, filters: ActivityFilters, cursor: Cursor | null) {
-  const where = conditions(filters);
   return keysetPage(
     cursor,
     ADMIN_PAGE_SIZE,
-    (limit) => activityEntries(db, where, cursor, limit),
-    () => countEntries(db, where),
+    (limit) => activityEntries(db, filters, cursor, limit),
+    () => countEntries(db, filters),
     (entry) => new Date(entry.at),
   );
 }
@@ -217,10 +247,10 @@ export interface ActivityExport {
 export const exportActivityCsv = guarded(
   { door: "admin", recent: true, schema: z.instanceof(URLSearchParams) },
   async (deps, caller, { me: admin, input: query }): Promise<Outcome<ActivityExport>> => {
-    const where = conditions(activityFilters(query));
+    const filters = activityFilters(query);
     const [entries, total] = await Promise.all([
-      activityEntries(deps.db, where, null, EXPORT_ROW_CAP),
-      countEntries(deps.db, where),
+      activityEntries(deps.db, filters, null, EXPORT_ROW_CAP),
+      countEntries(deps.db, filters),
     ]);
     await recordEvent(deps.db, caller, auditEntry(admin, "audit-exported", "success"));
     const date = new Date().toISOString().slice(0, 10);
