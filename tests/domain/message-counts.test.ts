@@ -45,7 +45,15 @@ const FILTERS: Partial<ContactFilter>[] = [
   { holder: "me" },
   { holder: "nobody" },
   { state: "waiting", area: 2, payment: "SOL", holder: "me" },
+  { from: today() },
+  { to: today() },
+  { from: today(-1), to: today(-1) },
+  { state: "done", from: today(-3), to: today(1), area: 2 },
 ];
+
+function today(offset = 0): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
 
 async function expectInStep(admin: number) {
   for (const change of FILTERS) {
@@ -72,6 +80,8 @@ describe("message_counts", () => {
           // is_processed says whether a message is closed (Done or Spam), as the app writes it.
           isProcessed: i % 4 >= 2,
           claimedBy: i % 5 === 0 ? admin : null,
+          // Some yesterday, some today: the days of the counts.
+          createdAt: new Date(Date.now() - (i % 2) * 86_400_000),
         })
         .returning({ id: contactSubmissions.id });
       ids.push(row?.id ?? 0);

@@ -125,8 +125,8 @@ function listMessages(
 }
 
 /**
- * The count of the messages the filter selects: exact from `message_counts` when the filter has no day and
- * no text, else counted from the messages up to the cap.
+ * The count of the messages the filter selects: exact from `message_counts` when the filter has no text,
+ * else counted from the messages up to the cap.
  */
 export function countMessages(db: Database, filter: ContactFilter, adminId: number): Promise<number> {
   if (tallied(filter)) return talliedCount(db, filter, adminId);
