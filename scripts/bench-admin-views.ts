@@ -39,6 +39,8 @@ export function views(admin: { id: number; email: string }, person: { id: number
     ...["me", "nobody"].map((holder) => tab(`contacts holder=${holder}`, `contacts&holder=${holder}`)),
     tab("contacts token, USDT, new, mine", "contacts&state=new&area=2&payment=USDT&holder=me"),
     tab("contacts q=maria.1234", "contacts&q=maria.1234"),
+    tab("contacts q=Müller", `contacts&q=${encodeURIComponent("Müller")}`),
+    tab("contacts q=token (a fifth of the messages)", "contacts&q=token"),
     tab("activity person=<id>", `activity&person=${person.id}`),
     tab("activity person=<address>", `activity&person=${encodeURIComponent(person.email)}`),
     tab("activity person=<admin id>", `activity&person=${admin.id}`),
