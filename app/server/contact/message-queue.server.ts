@@ -16,6 +16,7 @@ import {
   keysetPage,
 } from "../keyset.server";
 import { tallied, talliedCount } from "./message-counts.server";
+import { groupedCount, textGroups } from "./text-facets.server";
 
 // The workbench's queue of contact messages (docs/decisions/152-message-states-and-claims.md): one list
 // narrowed by state, area of interest, payment method, the day received, who holds it and a text query;
@@ -67,13 +68,22 @@ export function contactWhere(
     stateWhere(filter.state),
     area === null ? undefined : eq(contactSubmissions.userTypeId, area),
     payment === null ? undefined : eq(contactSubmissions.paymentMethod, payment),
-    from === null ? undefined : gte(contactSubmissions.createdAt, new Date(dayStart(from) * 1000)),
-    to === null ? undefined : lt(contactSubmissions.createdAt, new Date((dayStart(to) + DAY_SECONDS) * 1000)),
+    daysWhere(from, to),
     holder === "me" ? eq(contactSubmissions.claimedBy, adminId) : undefined,
     holder === "nobody" ? isNull(contactSubmissions.claimedBy) : undefined,
-    query === null ? undefined : and(plan === "index" ? indexed(query) : undefined, holdsQuery(query)),
+    textWhere(query, plan),
   );
 }
+
+function daysWhere(from: string | null, to: string | null): SQL | undefined {
+  return and(
+    from === null ? undefined : gte(contactSubmissions.createdAt, new Date(dayStart(from) * 1000)),
+    to === null ? undefined : lt(contactSubmissions.createdAt, new Date((dayStart(to) + DAY_SECONDS) * 1000)),
+  );
+}
+
+const textWhere = (query: string | null, plan: TextPlan) =>
+  query === null ? undefined : and(plan === "index" ? indexed(query) : undefined, holdsQuery(query));
 
 /**
  * The messages the search index finds for every word of 3 characters or more of the query: a superset of
@@ -175,7 +185,8 @@ export async function messagesPage(
     cursor,
     pageSize,
     (limit) => listMessages(db, filter, adminId, cursor, limit, plan),
-    () => countMessages(db, filter, adminId, plan),
+    // A count needs no order: it reads the index's matches whatever the list's plan.
+    () => countMessages(db, filter, adminId, "index"),
     (row) => row.createdAt,
   );
 }
@@ -193,9 +204,15 @@ export async function messageFacets(
   filter: ContactFilter,
   adminId: number,
 ): Promise<MessageFacets> {
-  const plan = await textPlan(db, filter);
+  // Under a text filter, one grouped pass over the messages that hold it, instead of eighteen counts.
+  const groups =
+    filter.query === null
+      ? null
+      : await textGroups(db, and(textWhere(filter.query, "index"), daysWhere(filter.from, filter.to)));
   const count = (change: Partial<ContactFilter>) =>
-    countMessages(db, { ...filter, ...change }, adminId, plan);
+    groups === null
+      ? countMessages(db, { ...filter, ...change }, adminId)
+      : groupedCount(groups, { ...filter, ...change }, adminId);
   const areaIds = publicUserTypes.map((type) => type.id);
   const [states, areas, payments, me, nobody] = await Promise.all([
     Promise.all(STATE_VIEWS.map((state) => count({ state }))),
