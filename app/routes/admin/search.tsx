@@ -1,171 +1,101 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { type DataColumn, DataTable } from "~/components/ui/data-table";
-import { userTypeLabel } from "~/content/user-types";
+import { type Column, ListSection, personColumns } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
+import { countLabel } from "~/lib/counts";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
-import { formatDateTime } from "~/lib/format-date";
-import { MESSAGE_STATE_LABELS } from "~/lib/message-states";
 import {
   adminSearch,
-  type MessageHit,
   type PersonHit,
   RANK_WINDOW,
-  SEARCH_COUNT_CAP,
   type SearchPage,
   type SearchSection,
 } from "~/server/admin/admin-search.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/search";
+import { ageColumn, messageColumn, paymentColumn, ReplyLink, stateColumn } from "./contact-columns";
 
 // The Search tab (/admin?tab=search&q=…[&in=messages|people&after=…]): one box over the messages and the
-// people, ranked; the best rows of each, or one section paged by its cursor. A plain GET form, so it
-// works without JavaScript; the layout's header holds the same box.
+// people, ranked (docs/decisions/155); the best rows of each, or one section paged by its cursor. A plain
+// GET form, so it works without JavaScript; the layout's header holds the same box. Its tables are the
+// other tabs' pieces, so the dashboard's script grows little.
 
 export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
   adminOf(context);
   const found = await adminSearch(depsOf(context).db, new URL(request.url).searchParams);
-  return { ...found, cap: SEARCH_COUNT_CAP, window: RANK_WINDOW };
+  return { ...found, window: RANK_WINDOW, now: Date.now() };
 }
 
 type Data = Awaited<ReturnType<typeof loader>>;
+type MessageRow = NonNullable<Data["messages"]>["items"][number];
 
-/** 12345 → "12,345"; past the cap → "10,000+". */
-function countText(total: number, cap: number): string {
-  const figure = String(Math.min(total, cap)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return total > cap ? `${figure}+` : figure;
+function statusOf(person: PersonHit) {
+  if (person.rejected) return "Rejected";
+  if (!person.isApproved) return "Pending";
+  return person.isActive ? "Active" : "Deactivated";
 }
 
-function personStatus(person: PersonHit): { label: string; tab: "pending" | "users" | null } {
-  if (person.rejected) return { label: "Rejected", tab: null };
-  if (!person.isApproved) return { label: "Pending", tab: "pending" };
-  return { label: person.isActive ? "Active" : "Deactivated", tab: "users" };
-}
+const personStatus: Column<PersonHit> = {
+  header: "Status",
+  cell: (person) => (
+    <Link className="text-brand underline" to={dashboardHref("activity", { person: String(person.id) })}>
+      {statusOf(person)}
+      <span className="sr-only">{`: activity of account ${person.id}`}</span>
+    </Link>
+  ),
+};
 
-const MESSAGE_COLUMNS: readonly [DataColumn<MessageHit>, ...DataColumn<MessageHit>[]] = [
-  { header: "Name", cell: (hit) => `${hit.firstName} ${hit.lastName}` },
-  {
-    header: "Email",
-    cell: (hit) => (
-      <Link className="text-brand underline" to={dashboardHref("search", { q: hit.email })}>
-        {hit.email}
-      </Link>
-    ),
-  },
-  { header: "State", cell: (hit) => MESSAGE_STATE_LABELS[hit.state] },
-  { header: "Area of interest", cell: (hit) => userTypeLabel(hit.userTypeId) },
-  {
-    header: "Message",
-    cell: (hit) => (
-      <details className="max-w-md">
-        <summary className="cursor-pointer truncate">{hit.message.split("\n", 1)[0]}</summary>
-        <p className="mt-1 rounded-lg bg-surface-muted p-2 break-words whitespace-pre-wrap">{hit.message}</p>
-        <p className="mt-1 text-xs text-ink-muted">
-          Company: {hit.company ?? "N/A"} · Phone: {hit.phone ?? "N/A"}
-          {hit.paymentMethod ? ` · Payment method: ${hit.paymentMethod}` : ""}
-        </p>
-      </details>
-    ),
-  },
-  {
-    header: "Received",
-    cell: (hit) => <time dateTime={hit.createdAt}>{formatDateTime(hit.createdAt)}</time>,
-  },
-];
-
-const PEOPLE_COLUMNS: readonly [DataColumn<PersonHit>, ...DataColumn<PersonHit>[]] = [
-  { header: "Name", cell: (hit) => `${hit.firstName} ${hit.lastName}` },
-  { header: "Email", cell: (hit) => hit.email },
-  { header: "Company", cell: (hit) => hit.company ?? "N/A" },
-  { header: "Area of interest", cell: (hit) => userTypeLabel(hit.userTypeId) },
-  {
-    header: "Status",
-    cell: (hit) => {
-      const { label, tab } = personStatus(hit);
-      return tab ? (
-        <Link className="text-brand underline" to={dashboardHref(tab)}>
-          {label}
-        </Link>
-      ) : (
-        label
-      );
-    },
-  },
-  {
-    header: "Activity",
-    cell: (hit) => (
-      <Link className="text-brand underline" to={dashboardHref("activity", { person: String(hit.id) })}>
-        Account {hit.id}
-      </Link>
-    ),
-  },
-];
-
-function Section<T extends { id: number }>({
-  id,
-  title,
-  query,
-  section,
-  current,
-  page,
-  columns,
-  cap,
-  window,
-}: {
+function Section<T extends { id: number }>(props: {
   id: SearchSection;
   title: string;
-  query: string;
-  section: SearchSection | null;
-  current: SearchPage<T>;
-  page: "preview" | "page";
-  columns: readonly [DataColumn<T>, ...DataColumn<T>[]];
-  cap: number;
-  window: number;
+  data: Data;
+  list: SearchPage<T>;
+  columns: Column<T>[];
+  actions?: (item: T) => ReactNode;
 }) {
-  const more = current.next
-    ? dashboardHref("search", { q: query, in: id, after: page === "page" ? current.next : null })
+  const { id, title, data, list } = props;
+  const paged = data.section !== null;
+  const more = list.next
+    ? dashboardHref("search", { q: data.query, in: id, after: paged ? list.next : null })
     : null;
   return (
-    <section aria-labelledby={`search-${id}`} className="mt-6">
-      <h3 id={`search-${id}`} className="text-lg font-bold">
-        {title}{" "}
-        <span className="text-sm font-normal text-ink-muted">{`(${countText(current.total, cap)})`}</span>
-      </h3>
-      {current.windowed ? (
+    <ListSection
+      id={`search-${id}`}
+      title={`${title} (${countLabel(list.total)})`}
+      empty={`No ${id} match.`}
+      list={list}
+      columns={props.columns}
+      actions={props.actions}
+      pager={
+        <nav aria-label={`${title}: more`} className="mt-2 flex gap-4 text-sm">
+          {paged ? (
+            <Link
+              className="font-semibold text-brand underline"
+              to={dashboardHref("search", { q: data.query })}
+            >
+              Back to both lists
+            </Link>
+          ) : null}
+          {more ? (
+            <Link className="font-semibold text-brand underline" to={more}>
+              {paged ? `Next ${id}` : `All ${id}`}
+            </Link>
+          ) : null}
+        </nav>
+      }
+    >
+      {list.windowed ? (
         <p className="text-sm text-ink-muted">
-          {`Ranked among the newest ${countText(window, cap)} matches; add a word to narrow the search.`}
+          {`Ranked among the newest ${countLabel(data.window)} matches; add a word to narrow the search.`}
         </p>
       ) : null}
-      {current.items.length === 0 ? (
-        <p className="mt-2 rounded-xl bg-surface-muted p-4 text-ink-muted">No {id} match.</p>
-      ) : (
-        <div className="mt-2">
-          <DataTable
-            caption={`${title} matching the search, best first`}
-            columns={columns}
-            rows={current.items}
-            rowKey={(row) => String(row.id)}
-            tableClassName="min-w-[48rem] text-sm"
-          />
-        </div>
-      )}
-      <nav aria-label={`${title}: more`} className="mt-2 flex gap-4 text-sm">
-        {section ? (
-          <Link className="font-semibold text-brand underline" to={dashboardHref("search", { q: query })}>
-            Back to both lists
-          </Link>
-        ) : null}
-        {more ? (
-          <Link className="font-semibold text-brand underline" to={more}>
-            {section ? `Next ${id}` : `All ${id}`}
-          </Link>
-        ) : null}
-      </nav>
-    </section>
+    </ListSection>
   );
 }
 
-export function SearchTab({ query, section, ignored, messages, people, cap, window }: Data) {
+export function SearchTab(data: Data) {
+  const { query, section, ignored, messages, people, now } = data;
   return (
     <section aria-labelledby="search-title" className="mt-6">
       <h2 id="search-title" className="text-lg font-bold">
@@ -173,21 +103,15 @@ export function SearchTab({ query, section, ignored, messages, people, cap, wind
       </h2>
       <Form method="get" role="search" aria-label="Search messages and people" className="mt-2 flex gap-2">
         <input type="hidden" name="tab" value="search" />
-        <label htmlFor="search-tab-q" className="sr-only">
-          Search messages and people
-        </label>
         <input
-          id="search-tab-q"
           name="q"
           type="search"
+          aria-label="Search messages and people"
           defaultValue={query}
           maxLength={ADMIN_SEARCH_MAX}
           className="block w-96 max-w-full rounded-lg border border-line bg-surface px-3 py-1.5 text-ink"
         />
-        <button
-          type="submit"
-          className="inline-flex min-h-8 items-center rounded-full bg-brand px-4 py-1 text-sm font-semibold text-white hover:bg-brand-strong"
-        >
+        <button type="submit" className="rounded-full bg-brand px-4 py-1 text-sm font-semibold text-white">
           Search
         </button>
       </Form>
@@ -196,34 +120,31 @@ export function SearchTab({ query, section, ignored, messages, people, cap, wind
         accents ignored. Every word must match.
       </p>
       {ignored.length > 0 ? (
-        <p className="mt-2 text-sm">
-          {`Left out, under 3 characters: ${ignored.map((word) => `"${word}"`).join(", ")}.`}
-        </p>
+        <p className="mt-2 text-sm">{`Left out, under 3 characters: ${ignored.map((word) => `"${word}"`).join(", ")}.`}</p>
       ) : null}
       {messages && section !== "people" ? (
-        <Section
+        <Section<MessageRow>
           id="messages"
           title="Messages"
-          query={query}
-          section={section}
-          current={messages}
-          page={section ? "page" : "preview"}
-          columns={MESSAGE_COLUMNS}
-          cap={cap}
-          window={window}
+          data={data}
+          list={messages}
+          columns={[
+            ageColumn<MessageRow>(now),
+            ...personColumns<MessageRow>("name", "email", "area"),
+            paymentColumn<MessageRow>(),
+            messageColumn<MessageRow>(),
+            stateColumn<MessageRow>(),
+          ]}
+          actions={(row) => <ReplyLink contact={row} />}
         />
       ) : null}
       {people && section !== "messages" ? (
-        <Section
+        <Section<PersonHit>
           id="people"
           title="People"
-          query={query}
-          section={section}
-          current={people}
-          page={section ? "page" : "preview"}
-          columns={PEOPLE_COLUMNS}
-          cap={cap}
-          window={window}
+          data={data}
+          list={people}
+          columns={[...personColumns<PersonHit>("name", "email", "company", "area"), personStatus]}
         />
       ) : null}
     </section>

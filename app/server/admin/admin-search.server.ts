@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { COUNT_CAP } from "~/lib/counts";
 import type { MessageState } from "~/lib/message-states";
 import type { PaymentMethod } from "~/lib/payment-methods";
 import { ftsMatch, shortTerms } from "~/lib/search-query";
@@ -12,8 +13,8 @@ import { textParam } from "./admin-lists.server";
 /** Rows a section shows on the search's first screen, and on a page of one section. */
 export const SEARCH_PREVIEW = 10;
 export const SEARCH_PAGE_SIZE = 50;
-/** Matches counted at most; more show as "10,000+". */
-export const SEARCH_COUNT_CAP = 10_000;
+/** Matches counted at most, as every list counts them; more show as "10,000+". */
+export const SEARCH_COUNT_CAP = COUNT_CAP;
 
 export type SearchSection = "messages" | "people";
 
