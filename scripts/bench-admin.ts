@@ -125,7 +125,7 @@ async function time(cookie: string, pathname: string): Promise<number> {
   return median(runs);
 }
 
-const NEXT = /<a[^>]*href="([^"]*)"[^>]*>(?:Next page|Next messages|All messages)<\/a>/;
+const NEXT = /<a[^>]*href="([^"]*)"[^>]*>Next page<\/a>/;
 
 /** Follows "Next page" DEEP_PAGES times; the address of the page reached and the median of each step. */
 async function deepest(

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { type Column, ListSection, personColumns } from "~/components/admin-lists";
+import { type Column, KeysetPager, ListSection, personColumns } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { countLabel } from "~/lib/counts";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
@@ -55,10 +55,8 @@ function Section<T extends { id: number }>(props: {
   actions?: (item: T) => ReactNode;
 }) {
   const { id, title, data, list } = props;
-  const paged = data.section !== null;
-  const more = list.next
-    ? dashboardHref("search", { q: data.query, in: id, after: paged ? list.next : null })
-    : null;
+  // "Next page" of the best rows goes on in this section alone, after the last row shown.
+  const href = (after: string | null) => dashboardHref("search", { q: data.query, in: id, after });
   return (
     <ListSection
       id={`search-${id}`}
@@ -67,23 +65,7 @@ function Section<T extends { id: number }>(props: {
       list={list}
       columns={props.columns}
       actions={props.actions}
-      pager={
-        <nav aria-label={`${title}: more`} className="mt-2 flex gap-4 text-sm">
-          {paged ? (
-            <Link
-              className="font-semibold text-brand underline"
-              to={dashboardHref("search", { q: data.query })}
-            >
-              Back to both lists
-            </Link>
-          ) : null}
-          {more ? (
-            <Link className="font-semibold text-brand underline" to={more}>
-              {paged ? `Next ${id}` : `All ${id}`}
-            </Link>
-          ) : null}
-        </nav>
-      }
+      pager={<KeysetPager list={list} href={href} />}
     >
       {list.windowed ? (
         <p className="text-sm text-ink-muted">

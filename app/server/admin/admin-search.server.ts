@@ -86,6 +86,9 @@ export interface SearchPage<T> {
   next: string | null;
   total: number;
   windowed: boolean;
+  /** Whether this is the section's first page, and its size (the shape of a keyset page). */
+  first: boolean;
+  pageSize: number;
 }
 
 const after = (cursor: RankCursor | null) =>
@@ -138,7 +141,14 @@ async function rankedPage<Row extends { id: number; score: number }, T>(
   const last = items.at(-1);
   const next =
     found.length > limit && last ? formatRankCursor({ score: last.score, id: last.id, floor }) : null;
-  return { items: items.map(shape), next, total: counted?.n ?? 0, windowed: floor > 0 };
+  return {
+    items: items.map(shape),
+    next,
+    total: counted?.n ?? 0,
+    windowed: floor > 0,
+    first: cursor === null,
+    pageSize: limit,
+  };
 }
 
 type MessageRow = {
@@ -240,7 +250,7 @@ export interface AdminSearch {
   people: SearchPage<PersonHit> | null;
 }
 
-const EMPTY = { items: [], next: null, total: 0, windowed: false };
+const EMPTY = { items: [], next: null, total: 0, windowed: false, first: true, pageSize: SEARCH_PAGE_SIZE };
 
 /**
  * The search tab's results for a query string (`q`, `in`, `after`): both sections' best rows, or one
