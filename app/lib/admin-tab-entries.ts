@@ -1,5 +1,5 @@
 // The admin dashboard's tabs, part of the route table (app/lib/route-table.ts) and kept in a module of their
-// own so the dashboard's browser bundle takes these four entries and not the whole table.
+// own so the dashboard's browser bundle takes these entries and not the whole table.
 
 export interface AdminTabEntry {
   /** `/admin?tab=…` */
@@ -14,4 +14,5 @@ export const ADMIN_TAB_ENTRIES = [
   { tab: "users", module: "routes/admin/users.tsx", label: "Users" },
   { tab: "contacts", module: "routes/admin/contacts.tsx", label: "Contact Submissions" },
   { tab: "activity", module: "routes/admin/activity.tsx", label: "Activity" },
+  { tab: "search", module: "routes/admin/search.tsx", label: "Search" },
 ] as const satisfies readonly AdminTabEntry[];

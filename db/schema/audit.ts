@@ -37,6 +37,9 @@ export const accountEvents = sqliteTable(
     index("account_events_subject_idx").on(table.subjectId, table.at),
     index("account_events_actor_idx").on(table.actorId, table.at),
     index("account_events_at_idx").on(table.at),
+    // The Activity tab's filters by an address (the person's digest) and by action, in the log's order.
+    index("account_events_actor_email_idx").on(table.actorEmailSha256, table.at),
+    index("account_events_action_idx").on(table.action, table.at),
   ],
 );
 

@@ -19,6 +19,8 @@ const LISTS: readonly string[] = [
   ),
   "/api/admin/contacts?processed=true",
   ...ADMIN_TAB_ENTRIES.map((entry) => `/admin?tab=${entry.tab}`),
+  "/admin?tab=search&in=messages",
+  "/admin?tab=search&in=people",
   "/admin?tab=contacts&view=processed",
   "/admin?tab=contacts&state=spam",
 ];
@@ -35,6 +37,19 @@ const HOSTILE_IDS = ["9".repeat(400), "18446744073709551616", "9007199254740993"
 
 /** What each list searches by. */
 const SEARCH_PARAMS = ["q", "person", "actor", "action"] as const;
+
+/** Cursors, well formed and not, in each list's shape and in the search's. */
+const HOSTILE_CURSORS = [
+  "0.1",
+  "1.1",
+  "99999999999.1",
+  "1.0",
+  "-1.5",
+  "1e9.1",
+  "-1.5_3_0",
+  "1e999_1_1",
+  "NaN_1_1",
+];
 
 const PARAM_NAMES = [
   ...SEARCH_PARAMS,
@@ -53,6 +68,11 @@ const PARAM_NAMES = [
   "id",
   "limit",
   "offset",
+  "after",
+  "in",
+  "state",
+  "area",
+  "holder",
 ] as const;
 
 const HOSTILE_VALUES = [
@@ -100,6 +120,19 @@ const HOSTILE_VALUES = [
   "spam",
   "me",
   "nobody",
+  "messages",
+  "people",
+  "NEAR(a b)",
+  'a" OR "b',
+  "col:value",
+  "^start",
+  "-not",
+  "*",
+  "AND",
+  "王伟 先生",
+  "مرحبا بالعالم",
+  "🙂🙂🙂",
+  ...HOSTILE_CURSORS,
 ];
 
 const anyText = (maxLength: number) =>
@@ -139,6 +172,7 @@ describe("admin lists with hostile query strings", () => {
         "/admin?tab=users",
         "/admin?tab=contacts",
         "/admin?tab=activity",
+        "/admin?tab=search",
       ]),
     );
   });
@@ -200,12 +234,17 @@ describe("admin lists with hostile query strings", () => {
     }
   });
 
-  it("pages past the end, or at the largest page numbers, with an empty 200", async () => {
-    for (const page of ["1000000", "9007199254740991", "1e15"]) {
-      const response = await get(`/api/admin/users?page=${page}`);
-      expect(response.status).toBe(200);
-      expect(await response.json()).toEqual([]);
-      expect(Number(response.headers.get("X-Total-Count"))).toBeGreaterThan(0);
+  it("pages past the end by keyset with an empty 200, and reads a malformed cursor as the first page", async () => {
+    for (const list of ["/api/admin/users", "/api/admin/activity"]) {
+      const past = await get(`${list}?after=0.1`);
+      expect(past.status).toBe(200);
+      expect(await past.json()).toEqual([]);
+      expect(Number(past.headers.get("X-Total-Count"))).toBeGreaterThan(0);
+      for (const after of ["9".repeat(400), "1e15.1", "-1.-1", "1.0", "NaN", "1.2.3"]) {
+        const response = await get(`${list}?after=${encodeURIComponent(after)}`);
+        expect(response.status).toBe(200);
+        expect((await response.json<unknown[]>()).length).toBeGreaterThan(0);
+      }
     }
   });
 });

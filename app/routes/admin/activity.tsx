@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { Pager } from "~/components/admin-lists";
+import { KeysetPager } from "~/components/admin-lists";
 import { DataTable } from "~/components/ui/data-table";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { AUDIT_ACTION_NAMES, namedSubject } from "~/lib/audit-actions";
+import { countLabel } from "~/lib/counts";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
 import { describeUserAgent } from "~/lib/user-agent";
-import { pageNumber } from "~/server/admin/admin-lists.server";
 import type { ActivityEntry } from "~/server/admin/audit-activity.server";
 import {
   activityFilters,
@@ -16,10 +16,11 @@ import {
   EXPORT_ROW_CAP,
 } from "~/server/admin/audit-activity.server";
 import { adminOf } from "~/server/http/request-context.server";
+import { cursorParam } from "~/server/keyset.server";
 import { depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/activity";
 
-// The Activity tab (/admin?tab=activity[&person=&action=&from=&to=&page=]): the audit log, newest first,
+// The Activity tab (/admin?tab=activity[&person=&action=&from=&to=&after=]): the audit log, newest first,
 // filtered by a plain GET form, and its CSV export (/admin/activity.csv with the same filters).
 
 export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   const page = await activityPage(
     depsOf(context).db,
     activityFilters(new URLSearchParams(query)),
-    pageNumber(params.get("page")),
+    cursorParam(params.get("after")),
   );
   // The browser and system, and a subject that is no one's account, in words worked out here: the page's
   // script needs no table of browsers or of audited actions.
@@ -209,7 +210,7 @@ export function ActivityTab({ query, list, actions, exportCap }: Awaited<ReturnT
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
         <p>
-          {list.total === 1 ? "1 entry" : `${withSeparators(list.total)} entries`}
+          {list.total === 1 ? "1 entry" : `${countLabel(list.total)} entries`}
           {filtered ? " match these filters." : " in the log."}
         </p>
         <div className="flex flex-wrap items-center gap-3">
@@ -242,7 +243,7 @@ export function ActivityTab({ query, list, actions, exportCap }: Awaited<ReturnT
           />
         </div>
       )}
-      <Pager list={list} href={(page) => dashboardHref("activity", { ...query, page })} />
+      <KeysetPager list={list} href={(after) => dashboardHref("activity", { ...query, after })} />
     </section>
   );
 }

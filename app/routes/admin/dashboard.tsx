@@ -10,6 +10,7 @@ import type { Route } from "./+types/dashboard";
 import * as activity from "./activity";
 import * as contacts from "./contacts";
 import * as pendingUsers from "./pending-users";
+import * as search from "./search";
 import * as users from "./users";
 
 // /admin: the tab that `?tab=` names (Pending Users unless it names another), inside the admin layout.
@@ -41,6 +42,7 @@ const TAB_MODULES = {
     Component: contacts.ContactsTab,
   },
   activity: { loader: activity.loader, Component: activity.ActivityTab },
+  search: { loader: search.loader, Component: search.SearchTab },
 } satisfies Record<
   AdminTab,
   Omit<TabModule<unknown>, "Component"> & { Component: (props: never) => ReactNode }

@@ -1,15 +1,15 @@
-import { Link, Outlet } from "react-router";
+import { Form, Link, Outlet } from "react-router";
 import { ListKeys } from "~/components/workbench/list-keys";
 import { ADMIN_TAB_ENTRIES } from "~/lib/admin-tab-entries";
 import { type AdminTab, adminTabOf, dashboardHref } from "~/lib/admin-tabs";
 import { ANY_MESSAGE } from "~/lib/contact-filter";
 import { countLabel } from "~/lib/counts";
+import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { adminPageRefusal } from "~/server/admin/admin-actions.server";
-import { countPending } from "~/server/admin/admin-lists.server";
 import { countMessages } from "~/server/contact/message-queue.server";
 import { adminContext, adminOf } from "~/server/http/request-context.server";
 import { requireAdmin } from "~/server/identity/caller-checks.server";
-import { countApprovedUsers } from "~/server/identity/users.server";
+import { countApprovedUsers, countPendingUsers } from "~/server/identity/users.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/layout";
 
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = url.pathname.startsWith("/admin/") ? null : adminTabOf(url.searchParams.get("tab"));
   const { db } = depsOf(context);
   const [pending, users, unprocessed] = await Promise.all([
-    countPending(db),
+    countPendingUsers(db),
     countApprovedUsers(db),
     countMessages(db, ANY_MESSAGE, admin.id),
   ]);
@@ -77,8 +77,19 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-[96rem] px-4 pb-10 sm:px-6">
       <div className="sticky top-16 z-30 -mx-4 border-b border-line bg-surface px-4 pt-4 sm:-mx-6 sm:px-6">
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <h1 className="text-xl font-bold">Admin Dashboard</h1>
+          <Form method="get" action="/admin" role="search" aria-label="Search the dashboard">
+            <input type="hidden" name="tab" value="search" />
+            <input
+              name="q"
+              type="search"
+              aria-label="Search messages and people"
+              placeholder="Search messages and people"
+              maxLength={ADMIN_SEARCH_MAX}
+              className="block w-72 max-w-full rounded-lg border border-line bg-surface px-3 py-1 text-sm text-ink"
+            />
+          </Form>
           <ListKeys />
         </div>
         <nav aria-label="Dashboard sections" className="mt-2">

@@ -1,20 +1,20 @@
-import { ActionButton, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
+import { ActionButton, KeysetPager, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
 import { OpenLink } from "~/components/workbench/open-link";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
 import { personPath } from "~/lib/workbench";
-import { approvedUsersPage, pageNumber } from "~/server/admin/admin-lists.server";
+import { approvedUsersPage } from "~/server/admin/admin-lists.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/users";
 
-// The Users tab (/admin?tab=users): approved accounts, to deactivate or reactivate, sign out everywhere, or
+// The Users tab (/admin?tab=users[&after=…], paged by keyset): approved accounts, to deactivate or reactivate, sign out everywhere, or
 // reset their second factors (never one's own).
 
 export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
   const admin = adminOf(context);
-  const page = pageNumber(new URL(request.url).searchParams.get("page"));
-  return { adminId: admin.id, list: await approvedUsersPage(depsOf(context).db, page) };
+  const params = new URL(request.url).searchParams;
+  return { adminId: admin.id, list: await approvedUsersPage(depsOf(context).db, params) };
 }
 
 /** An approved account as the list shows it. */
@@ -28,7 +28,7 @@ export function UsersTab({ adminId, list }: Awaited<ReturnType<typeof loader>>) 
       title="Users"
       empty="No approved accounts yet."
       list={list}
-      href={(page) => dashboardHref("users", { page })}
+      pager={<KeysetPager list={list} href={(after) => dashboardHref("users", { after })} />}
       columns={[
         ...personColumns<Row>(),
         {

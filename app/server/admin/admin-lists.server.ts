@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { publicUserTypes } from "~/content/user-types";
 import type { ContactFilter } from "~/lib/contact-filter";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
@@ -7,8 +6,13 @@ import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
 import { users } from "../../../db/schema";
 import { messagesPage } from "../contact/message-queue.server";
 import type { Database } from "../db.server";
-import { countApprovedUsers, listApprovedUsers, listPendingUsers, PENDING } from "../identity/users.server";
-import { afterCursor, cappedCount, cursorParam, keysetPage } from "../keyset.server";
+import {
+  countApprovedUsers,
+  countPendingUsers,
+  listApprovedUsers,
+  listPendingUsers,
+} from "../identity/users.server";
+import { afterCursor, cursorParam, keysetPage } from "../keyset.server";
 
 export const ADMIN_PAGE_SIZE = 50;
 const MAX_QUERY_LENGTH = ADMIN_SEARCH_MAX;
@@ -68,17 +72,6 @@ export function contactFilter(params: URLSearchParams): ContactFilter {
   };
 }
 
-type Window = { limit: number; offset: number };
-const windowOf = (page: number): Window => ({ limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE });
-
-async function pageOf<T>(page: number, list: (window: Window) => Promise<T[]>, count: () => Promise<number>) {
-  const [items, total] = await Promise.all([list(windowOf(page)), count()]);
-  return { items, total, page, pageSize: ADMIN_PAGE_SIZE };
-}
-
-/** How many registrations wait, up to the cap. */
-export const countPending = (db: Database) => cappedCount(db, sql`${users}`, PENDING);
-
 /** Pending registrations, oldest first, by keyset (`after`). */
 export function pendingUsersPage(db: Database, params: URLSearchParams) {
   const cursor = cursorParam(params.get("after"));
@@ -87,17 +80,22 @@ export function pendingUsersPage(db: Database, params: URLSearchParams) {
     cursor,
     ADMIN_PAGE_SIZE,
     (limit) => listPendingUsers(db, afterCursor(keyset, cursor), limit),
-    () => countPending(db),
+    () => countPendingUsers(db),
     (row) => row.createdAt,
   );
 }
 
-export const approvedUsersPage = (db: Database, page: number) =>
-  pageOf(
-    page,
-    (window) => listApprovedUsers(db, window),
+/** A page of the approved accounts after the address's cursor (`after`), with their capped count. */
+export const approvedUsersPage = (db: Database, params: URLSearchParams) => {
+  const cursor = cursorParam(params.get("after"));
+  return keysetPage(
+    cursor,
+    ADMIN_PAGE_SIZE,
+    (limit) => listApprovedUsers(db, cursor, limit),
     () => countApprovedUsers(db),
+    (user) => user.approvedAt,
   );
+};
 
 /** A page of the queue of messages after the address's cursor (`after`). */
 export const contactsPage = (db: Database, params: URLSearchParams, adminId: number) =>

@@ -4,6 +4,7 @@ import { publicUserTypes } from "~/content/user-types";
 import type { ContactFilter } from "~/lib/contact-filter";
 import { isClosedState, STATE_VIEWS, type StateView } from "~/lib/message-states";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
+import { ftsMatch } from "~/lib/search-query";
 import { contactSubmissions, users } from "../../../db/schema";
 import type { Database } from "../db.server";
 import {
@@ -14,6 +15,8 @@ import {
   keysetOrder,
   keysetPage,
 } from "../keyset.server";
+import { tallied, talliedCount } from "./message-counts.server";
+import { groupedCount, textGroups } from "./text-facets.server";
 
 // The workbench's queue of contact messages (docs/decisions/152-message-states-and-claims.md): one list
 // narrowed by state, area of interest, payment method, the day received, who holds it and a text query;
@@ -35,28 +38,73 @@ function stateWhere(state: StateView): SQL {
   return state === "open" ? eq(contactSubmissions.isProcessed, false) : eq(contactSubmissions.state, state);
 }
 
-/** The filter as SQL, for the caller `adminId` (whose "mine" it is). */
-export function contactWhere(filter: ContactFilter, adminId: number): SQL | undefined {
+/**
+ * How a text filter is read: from the search index, when it finds few messages (an address, a name), or by
+ * the queue's own order, when the words are everywhere ("token"): reading 200,000 ids from the index and
+ * sorting them took 557 ms, where the queue in order meets fifty matches at once.
+ */
+export type TextPlan = "index" | "scan";
+
+/** Below this many index matches a text filter reads the index. */
+const NARROW = 2_000;
+
+export async function textPlan(db: Database, filter: ContactFilter): Promise<TextPlan> {
+  const match = filter.query === null ? null : ftsMatch(filter.query);
+  if (match === null) return "scan";
+  const [row] = await db.all<{ n: number }>(
+    sql`SELECT count(*) AS n FROM (SELECT 1 FROM messages_search WHERE messages_search MATCH ${match} LIMIT ${NARROW})`,
+  );
+  return (row?.n ?? 0) < NARROW ? "index" : "scan";
+}
+
+/** The filter as SQL, for the caller `adminId` (whose "mine" it is); `plan` says how its text is read. */
+export function contactWhere(
+  filter: ContactFilter,
+  adminId: number,
+  plan: TextPlan = "scan",
+): SQL | undefined {
   const { area, payment, from, to, holder, query } = filter;
   return and(
     stateWhere(filter.state),
     area === null ? undefined : eq(contactSubmissions.userTypeId, area),
     payment === null ? undefined : eq(contactSubmissions.paymentMethod, payment),
-    from === null ? undefined : gte(contactSubmissions.createdAt, new Date(dayStart(from) * 1000)),
-    to === null ? undefined : lt(contactSubmissions.createdAt, new Date((dayStart(to) + DAY_SECONDS) * 1000)),
+    daysWhere(from, to),
     holder === "me" ? eq(contactSubmissions.claimedBy, adminId) : undefined,
     holder === "nobody" ? isNull(contactSubmissions.claimedBy) : undefined,
-    query === null
-      ? undefined
-      : or(
-          holds(contactSubmissions.firstName, query),
-          holds(contactSubmissions.lastName, query),
-          holds(sql`${contactSubmissions.firstName} || ' ' || ${contactSubmissions.lastName}`, query),
-          holds(contactSubmissions.email, query),
-          holds(contactSubmissions.message, query),
-        ),
+    textWhere(query, plan),
   );
 }
+
+function daysWhere(from: string | null, to: string | null): SQL | undefined {
+  return and(
+    from === null ? undefined : gte(contactSubmissions.createdAt, new Date(dayStart(from) * 1000)),
+    to === null ? undefined : lt(contactSubmissions.createdAt, new Date((dayStart(to) + DAY_SECONDS) * 1000)),
+  );
+}
+
+const textWhere = (query: string | null, plan: TextPlan) =>
+  query === null ? undefined : and(plan === "index" ? indexed(query) : undefined, holdsQuery(query));
+
+/**
+ * The messages the search index finds for every word of 3 characters or more of the query: a superset of
+ * those that hold it (the index ignores case and accents), read from the index instead of a scan of every
+ * message (docs/decisions/155). None when no word is that long.
+ */
+function indexed(query: string): SQL | undefined {
+  const match = ftsMatch(query);
+  return match === null
+    ? undefined
+    : sql`${contactSubmissions.id} IN (SELECT rowid FROM messages_search WHERE messages_search MATCH ${match})`;
+}
+
+const holdsQuery = (query: string) =>
+  or(
+    holds(contactSubmissions.firstName, query),
+    holds(contactSubmissions.lastName, query),
+    holds(sql`${contactSubmissions.firstName} || ' ' || ${contactSubmissions.lastName}`, query),
+    holds(contactSubmissions.email, query),
+    holds(contactSubmissions.message, query),
+  );
 
 /** Open messages oldest first (a queue); Done and Spam newest first (a record). */
 export function queueKeyset(state: StateView): Keyset {
@@ -97,6 +145,7 @@ function listMessages(
   adminId: number,
   cursor: Cursor | null,
   limit: number,
+  plan: TextPlan,
 ) {
   const keyset = queueKeyset(filter.state);
   return db
@@ -104,29 +153,40 @@ function listMessages(
     .from(contactSubmissions)
     .leftJoin(claimer, eq(claimer.id, contactSubmissions.claimedBy))
     .leftJoin(closer, eq(closer.id, contactSubmissions.processedBy))
-    .where(and(contactWhere(filter, adminId), afterCursor(keyset, cursor)))
+    .where(and(contactWhere(filter, adminId, plan), afterCursor(keyset, cursor)))
     .orderBy(...keysetOrder(keyset))
     .limit(limit);
 }
 
-/** The count of the messages the filter selects, up to the cap. */
-export function countMessages(db: Database, filter: ContactFilter, adminId: number): Promise<number> {
-  return cappedCount(db, sql`${contactSubmissions}`, contactWhere(filter, adminId));
+/**
+ * The count of the messages the filter selects: exact from `message_counts` when the filter has no text,
+ * else counted from the messages up to the cap.
+ */
+export function countMessages(
+  db: Database,
+  filter: ContactFilter,
+  adminId: number,
+  plan: TextPlan = "scan",
+): Promise<number> {
+  if (tallied(filter)) return talliedCount(db, filter, adminId);
+  return cappedCount(db, sql`${contactSubmissions}`, contactWhere(filter, adminId, plan));
 }
 
 /** One page of the queue after `cursor`, with the capped count of the whole selection. */
-export function messagesPage(
+export async function messagesPage(
   db: Database,
   filter: ContactFilter,
   adminId: number,
   cursor: Cursor | null,
   pageSize: number,
 ) {
+  const plan = await textPlan(db, filter);
   return keysetPage(
     cursor,
     pageSize,
-    (limit) => listMessages(db, filter, adminId, cursor, limit),
-    () => countMessages(db, filter, adminId),
+    (limit) => listMessages(db, filter, adminId, cursor, limit, plan),
+    // A count needs no order: it reads the index's matches whatever the list's plan.
+    () => countMessages(db, filter, adminId, "index"),
     (row) => row.createdAt,
   );
 }
@@ -144,7 +204,15 @@ export async function messageFacets(
   filter: ContactFilter,
   adminId: number,
 ): Promise<MessageFacets> {
-  const count = (change: Partial<ContactFilter>) => countMessages(db, { ...filter, ...change }, adminId);
+  // Under a text filter, one grouped pass over the messages that hold it, instead of eighteen counts.
+  const groups =
+    filter.query === null
+      ? null
+      : await textGroups(db, and(textWhere(filter.query, "index"), daysWhere(filter.from, filter.to)));
+  const count = (change: Partial<ContactFilter>) =>
+    groups === null
+      ? countMessages(db, { ...filter, ...change }, adminId)
+      : groupedCount(groups, { ...filter, ...change }, adminId);
   const areaIds = publicUserTypes.map((type) => type.id);
   const [states, areas, payments, me, nobody] = await Promise.all([
     Promise.all(STATE_VIEWS.map((state) => count({ state }))),

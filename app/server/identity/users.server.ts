@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import type { LoginInput, RegistrationInput } from "~/lib/schemas";
 import { passkeys, sessions, totpCredentials, users } from "../../../db/schema";
 import type { Database } from "../db.server";
 import type { Caller } from "../deps";
+import { afterCursor, type Cursor, cappedCount, type Keyset, keysetOrder } from "../keyset.server";
 import type { SessionInfo, SessionUser, SignedInUser } from "../session-user";
 import { claimPasswordCheck, settleRightPassword } from "./password-limits.server";
 import { spendEquivalentHashWork, verifyPassword } from "./passwords.server";
@@ -177,13 +178,15 @@ export function listPendingUsers(db: Database, after: SQL | undefined, limit: nu
     .limit(limit);
 }
 
-/** The condition of the pending accounts, for a capped count. */
-export const PENDING = isPending;
-
 /** The newest account's id: "all pending" reaches no further than what was on show. */
 export async function newestUserId(db: Database): Promise<number | null> {
   const [row] = await db.select({ id: sql<number | null>`max(${users.id})` }).from(users);
   return row?.id ?? null;
+}
+
+/** Pending registrations, counted up to COUNT_CAP + 1 (the tab's badge reads "10,000+" past it). */
+export function countPendingUsers(db: Database): Promise<number> {
+  return cappedCount(db, sql`${users}`, isPending);
 }
 
 const approvedFields = {
@@ -201,23 +204,26 @@ const approvedFields = {
 
 export type ApprovedUser = Awaited<ReturnType<typeof listApprovedUsers>>[number];
 
-/** Approved accounts, active or not, most recently approved first (served by users_approved_idx). */
-export function listApprovedUsers(db: Database, { limit, offset }: { limit: number; offset: number }) {
+/** The Users tab's order: most recently approved first (served by users_approved_idx and the rowid). */
+export const approvedKeyset: Keyset = { at: users.approvedAt, id: users.id, direction: "desc" };
+export const isApprovedUser = eq(users.isApproved, true);
+
+/**
+ * Approved accounts, active or not, in `approvedKeyset`'s order, after `cursor` (an approved account always
+ * has its approval time: approveUser and `npm run admin:create` set it).
+ */
+export function listApprovedUsers(db: Database, cursor: Cursor | null, limit: number) {
   return db
     .select(approvedFields)
     .from(users)
-    .where(eq(users.isApproved, true))
-    .orderBy(desc(users.approvedAt), desc(users.id))
-    .limit(limit)
-    .offset(offset);
+    .where(and(isApprovedUser, afterCursor(approvedKeyset, cursor)))
+    .orderBy(...keysetOrder(approvedKeyset))
+    .limit(limit);
 }
 
-export async function countApprovedUsers(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)` })
-    .from(users)
-    .where(eq(users.isApproved, true));
-  return row?.count ?? 0;
+/** Approved accounts, counted up to COUNT_CAP + 1 (the tab's badge reads "10,000+" past it). */
+export function countApprovedUsers(db: Database): Promise<number> {
+  return cappedCount(db, sql`${users}`, isApprovedUser);
 }
 
 /** Where an account stands, for explaining why a state change did not apply. */

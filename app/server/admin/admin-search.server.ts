@@ -1,0 +1,275 @@
+import { sql } from "drizzle-orm";
+import { COUNT_CAP } from "~/lib/counts";
+import type { MessageState } from "~/lib/message-states";
+import type { PaymentMethod } from "~/lib/payment-methods";
+import { ftsMatch, shortTerms } from "~/lib/search-query";
+import type { Database } from "../db.server";
+import { textParam } from "./admin-lists.server";
+
+// One search over the messages and the people (docs/decisions/155-search-is-an-index.md): FTS5 indexes
+// kept by triggers (db/migrations/0017_search_index.sql), ranked by bm25 with names and addresses above
+// company and message text, paged by keyset on (score, id): a page after a cursor reads no row before it.
+
+/** Rows a section shows on the search's first screen, and on a page of one section. */
+export const SEARCH_PREVIEW = 10;
+export const SEARCH_PAGE_SIZE = 50;
+/** Matches counted at most, as every list counts them; more show as "10,000+". */
+export const SEARCH_COUNT_CAP = COUNT_CAP;
+
+export type SearchSection = "messages" | "people";
+
+// bm25's weights, column by column: a hit in a name or an address ranks above one in a company, and that
+// above one in a message's text.
+const MESSAGE_WEIGHTS = sql.raw("bm25(messages_search, 10.0, 10.0, 8.0, 3.0, 1.0)");
+const PEOPLE_WEIGHTS = sql.raw("bm25(people_search, 10.0, 10.0, 8.0, 3.0)");
+
+/**
+ * A broad query (a word in a fifth of the messages) cannot be ranked whole within the time a page has:
+ * bm25 scores every match. The ranking reads the newest RANK_WINDOW matches (id at or above `floor`), and
+ * the page says so; a narrower query ranks all its matches.
+ */
+export const RANK_WINDOW = 2_000;
+
+/** Where a page starts: after the row with this score and id (scores ascend: best first), in one window. */
+export interface RankCursor {
+  score: number;
+  id: number;
+  floor: number;
+}
+
+/** "score_id_floor" → a cursor; anything else → null (the first page). */
+export function rankCursor(raw: string | null): RankCursor | null {
+  const match = /^(-?[\d.]{1,40}(?:e[-+]?\d{1,3})?)_(\d{1,15})_(\d{1,15})$/i.exec(raw ?? "");
+  if (!match) return null;
+  const [score, id, floor] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return Number.isFinite(score) && Number.isSafeInteger(id) && Number.isSafeInteger(floor)
+    ? { score, id, floor }
+    : null;
+}
+
+export const formatRankCursor = ({ score, id, floor }: RankCursor) => `${score}_${id}_${floor}`;
+
+export interface MessageHit {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  userTypeId: number | null;
+  message: string;
+  paymentMethod: PaymentMethod | null;
+  state: MessageState;
+  createdAt: string;
+}
+
+export interface PersonHit {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  userTypeId: number | null;
+  isApproved: boolean;
+  isActive: boolean;
+  rejected: boolean;
+  createdAt: string;
+}
+
+/**
+ * One section's page: its rows, the cursor of the next page (null at the end), its count (capped at
+ * SEARCH_COUNT_CAP + 1) and whether the ranking read only the newest RANK_WINDOW matches.
+ */
+export interface SearchPage<T> {
+  items: T[];
+  next: string | null;
+  total: number;
+  windowed: boolean;
+  /** Whether this is the section's first page, and its size (the shape of a keyset page). */
+  first: boolean;
+  pageSize: number;
+}
+
+const after = (cursor: RankCursor | null) =>
+  cursor ? sql`WHERE score > ${cursor.score} OR (score = ${cursor.score} AND id > ${cursor.id})` : sql``;
+
+const epoch = (seconds: number | null) => new Date((seconds ?? 0) * 1000).toISOString();
+
+type Query = ReturnType<typeof sql>;
+
+interface Ranked {
+  /** The table to search, "messages_search" or "people_search". */
+  index: "messages_search" | "people_search";
+  /** The rows of a page: `ranked` is the subquery of ids and scores, best first, to join. */
+  rows: (ranked: Query) => Query;
+  weights: Query;
+}
+
+/** The id of the RANK_WINDOW-th newest match: the window's floor (0 when there are fewer matches). */
+async function windowFloor(db: Database, index: Ranked["index"], match: string): Promise<number> {
+  const table = sql.raw(index);
+  const [row] = await db.all<{ id: number }>(
+    sql`SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${match} ORDER BY rowid DESC LIMIT 1 OFFSET ${RANK_WINDOW - 1}`,
+  );
+  return row?.id ?? 0;
+}
+
+async function rankedPage<Row extends { id: number; score: number }, T>(
+  db: Database,
+  { index, rows, weights }: Ranked,
+  match: string,
+  cursor: RankCursor | null,
+  limit: number,
+  shape: (row: Row) => T,
+): Promise<SearchPage<T>> {
+  const table = sql.raw(index);
+  const [floor, [counted]] = await Promise.all([
+    cursor ? cursor.floor : windowFloor(db, index, match),
+    db.all<{ n: number }>(
+      sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ${match} LIMIT ${SEARCH_COUNT_CAP + 1})`,
+    ),
+  ]);
+  // The scores are materialized before the cursor compares them: flattened into the FTS5 scan, bm25()
+  // in a WHERE clause is read before it has a row to score.
+  const found = await db.all<Row>(
+    rows(sql`WITH scored AS MATERIALIZED (SELECT rowid AS id, ${weights} AS score FROM ${table}
+      WHERE ${table} MATCH ${match} AND rowid >= ${floor})
+      SELECT id, score FROM scored ${after(cursor)} ORDER BY score, id LIMIT ${limit + 1}`),
+  );
+  const items = found.slice(0, limit);
+  const last = items.at(-1);
+  const next =
+    found.length > limit && last ? formatRankCursor({ score: last.score, id: last.id, floor }) : null;
+  return {
+    items: items.map(shape),
+    next,
+    total: counted?.n ?? 0,
+    windowed: floor > 0,
+    first: cursor === null,
+    pageSize: limit,
+  };
+}
+
+type MessageRow = {
+  id: number;
+  score: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  user_type_id: number | null;
+  message: string;
+  payment_method: PaymentMethod | null;
+  state: MessageState;
+  created_at: number;
+};
+
+export function searchMessages(db: Database, match: string, cursor: RankCursor | null, limit: number) {
+  return rankedPage<MessageRow, MessageHit>(
+    db,
+    {
+      index: "messages_search",
+      weights: MESSAGE_WEIGHTS,
+      rows: (ranked) => sql`SELECT c.id, r.score, c.first_name, c.last_name, c.email, c.company, c.phone,
+        c.user_type_id, c.message, c.payment_method, c.state, c.created_at
+        FROM (${ranked}) AS r JOIN contact_submissions AS c ON c.id = r.id ORDER BY r.score, r.id`,
+    },
+    match,
+    cursor,
+    limit,
+    (row) => ({
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      company: row.company,
+      phone: row.phone,
+      userTypeId: row.user_type_id,
+      message: row.message,
+      paymentMethod: row.payment_method,
+      state: row.state,
+      createdAt: epoch(row.created_at),
+    }),
+  );
+}
+
+type PersonRow = {
+  id: number;
+  score: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  user_type_id: number | null;
+  is_approved: number;
+  is_active: number;
+  rejected_at: number | null;
+  created_at: number;
+};
+
+export function searchPeople(db: Database, match: string, cursor: RankCursor | null, limit: number) {
+  return rankedPage<PersonRow, PersonHit>(
+    db,
+    {
+      index: "people_search",
+      weights: PEOPLE_WEIGHTS,
+      rows: (ranked) => sql`SELECT u.id, r.score, u.first_name, u.last_name, u.email, u.company, u.phone,
+        u.user_type_id, u.is_approved, u.is_active, u.rejected_at, u.created_at
+        FROM (${ranked}) AS r JOIN users AS u ON u.id = r.id ORDER BY r.score, r.id`,
+    },
+    match,
+    cursor,
+    limit,
+    (row) => ({
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      company: row.company,
+      phone: row.phone,
+      userTypeId: row.user_type_id,
+      isApproved: row.is_approved === 1,
+      isActive: row.is_active === 1,
+      rejected: row.rejected_at !== null,
+      createdAt: epoch(row.created_at),
+    }),
+  );
+}
+
+export interface AdminSearch {
+  /** The query as the box shows it again: trimmed and cut to ADMIN_SEARCH_MAX characters. */
+  query: string;
+  /** One section paged on its own (`in=`), or both sections' first rows. */
+  section: SearchSection | null;
+  /** Words too short for the index (under 3 characters), left out of the search. */
+  ignored: string[];
+  messages: SearchPage<MessageHit> | null;
+  people: SearchPage<PersonHit> | null;
+}
+
+const EMPTY = { items: [], next: null, total: 0, windowed: false, first: true, pageSize: SEARCH_PAGE_SIZE };
+
+/**
+ * The search tab's results for a query string (`q`, `in`, `after`): both sections' best rows, or one
+ * section's page after a cursor. An empty query, or one with no word of 3 characters, searches nothing.
+ */
+export async function adminSearch(db: Database, params: URLSearchParams): Promise<AdminSearch> {
+  const query = textParam(params.get("q")) ?? "";
+  const raw = params.get("in");
+  const section: SearchSection | null = raw === "messages" || raw === "people" ? raw : null;
+  const match = ftsMatch(query);
+  const ignored = shortTerms(query);
+  if (!match) {
+    return { query, section, ignored, messages: query ? EMPTY : null, people: query ? EMPTY : null };
+  }
+  const cursor = section ? rankCursor(params.get("after")) : null;
+  const limit = section ? SEARCH_PAGE_SIZE : SEARCH_PREVIEW;
+  const [messages, people] = await Promise.all([
+    section !== "people" ? searchMessages(db, match, cursor, limit) : null,
+    section !== "messages" ? searchPeople(db, match, cursor, limit) : null,
+  ]);
+  return { query, section, ignored, messages, people };
+}

@@ -1,0 +1,41 @@
+import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import type { ContactFilter } from "~/lib/contact-filter";
+import { isClosedState, MESSAGE_STATES, type MessageState } from "~/lib/message-states";
+import type { Database } from "../db.server";
+
+// The queue's counts from `message_counts` (db/migrations/0019_message_counts.sql, kept by triggers): a
+// count by days received, state, area, payment method and holder sums a few thousand rows at most, where
+// counting the messages themselves read up to a million (docs/decisions/156-fast-at-a-sales-scale.md). A
+// filter by text is not in the table: those are counted from the messages.
+
+const tally = sql.raw("message_counts");
+const column = (name: string) => sql.raw(`message_counts.${name}`);
+
+const OPEN_STATES = MESSAGE_STATES.filter((state) => !isClosedState(state));
+
+/** Whether the table holds the count of this filter (no text in it). */
+export const tallied = (filter: ContactFilter): boolean => filter.query === null;
+
+const DAY_SECONDS = 86_400;
+/** A YYYY-MM-DD day (UTC) as the table's day number: whole days since 1970-01-01. */
+const dayNumber = (day: string): number => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000 / DAY_SECONDS);
+
+function stateIs(state: ContactFilter["state"]): SQL {
+  const states: readonly MessageState[] = state === "open" ? OPEN_STATES : [state];
+  return inArray(column("state"), [...states]);
+}
+
+/** The exact number of messages a filter without text selects, for the caller `adminId`. */
+export async function talliedCount(db: Database, filter: ContactFilter, adminId: number): Promise<number> {
+  const where = and(
+    filter.from === null ? undefined : gte(column("day"), dayNumber(filter.from)),
+    filter.to === null ? undefined : lte(column("day"), dayNumber(filter.to)),
+    stateIs(filter.state),
+    filter.area === null ? undefined : eq(column("user_type_id"), filter.area),
+    filter.payment === null ? undefined : eq(column("payment_method"), filter.payment),
+    filter.holder === "me" ? eq(column("claimed_by"), adminId) : undefined,
+    filter.holder === "nobody" ? eq(column("claimed_by"), 0) : undefined,
+  );
+  const [row] = await db.all<{ n: number | null }>(sql`SELECT sum(n) AS n FROM ${tally} WHERE ${where}`);
+  return row?.n ?? 0;
+}

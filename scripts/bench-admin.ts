@@ -1,0 +1,191 @@
+// `npm run bench:admin`: how fast each admin view renders on the local D1 that `npm run seed:scale`
+// filled. Builds if there is no build, serves it with scripts/preview.ts on 127.0.0.1:8841 (or
+// $BENCH_PORT) from the shared local state, signs in as the demo admin (password and authenticator code),
+// then loads each view of scripts/bench-admin-views.ts once to warm it and 5 times more, and prints the
+// median; it follows each long list's "Next page" 100 times and times the page it reaches. The target is
+// every view under 100 ms (issue 33). Writes reports/bench-admin.json. It asserts nothing; the figures go
+// into docs/measurements.md. BENCH_ONLY=<regular expression> times only the views whose names match it.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { totpCodeAt } from "../app/server/second-factors/totp-secrets.ts";
+import { DEMO_ADMIN } from "./admin-account.ts";
+import { DEEP_PAGES, deepLists, views } from "./bench-admin-views.ts";
+import { DEMO_ADMIN_TOTP_SECRET } from "./local-secrets.ts";
+import { LOCAL_STATE, localSql } from "./local-state.ts";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8841);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const RUNS = 5;
+const only = new RegExp(process.env.BENCH_ONLY ?? "", "i");
+const TARGET_MS = 100;
+const root = path.resolve(import.meta.dirname, "..");
+const serverLog = path.join(root, ".wrangler", "bench-admin-server.log");
+
+if (!existsSync(path.join(root, "build/server/index.js")) || process.argv.includes("--build")) {
+  if (spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).status !== 0) process.exit(1);
+}
+
+function one<T>(sql: string): T | undefined {
+  const [answer] = JSON.parse(localSql(sql)) as { results: T[] }[];
+  return answer?.results[0];
+}
+
+// Who the person filters name: the demo admin, and a seeded person from the middle of the table.
+const admin = one<{ id: number; email: string }>(
+  `SELECT id, email FROM users WHERE email = '${DEMO_ADMIN.email}'`,
+);
+const person = one<{ id: number; email: string }>(
+  "SELECT id, email FROM users WHERE id = (SELECT max(id) - 100000 FROM users)",
+);
+const sizes = one<{ messages: number; people: number; entries: number }>(
+  "SELECT (SELECT count(*) FROM contact_submissions) AS messages, (SELECT count(*) FROM users) AS people, (SELECT count(*) FROM account_events) AS entries",
+);
+if (!admin || !person || !sizes)
+  throw new Error(`no demo admin or people in ${LOCAL_STATE}: run npm run seed:scale`);
+console.log(
+  `Local D1 (${LOCAL_STATE}): ${sizes.messages} messages, ${sizes.people} people, ${sizes.entries} audit entries.`,
+);
+
+function startServer(): ChildProcess {
+  mkdirSync(path.dirname(serverLog), { recursive: true });
+  const log = createWriteStream(serverLog);
+  const child = spawn("node", ["scripts/preview.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT) },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  return child;
+}
+
+function signal(child: ChildProcess, name: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, name);
+  } catch {
+    // Already gone.
+  }
+}
+
+async function stopServer(child: ChildProcess) {
+  signal(child, "SIGTERM");
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  signal(child, "SIGKILL");
+}
+
+async function waitUntilServing(child: ChildProcess) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}); see ${serverLog}`);
+    try {
+      if ((await fetch(`${ORIGIN}/favicon.svg`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no answer on ${ORIGIN} within 120 s; see ${serverLog}`);
+}
+
+async function signIn(): Promise<string> {
+  const step = Math.floor(Date.now() / 30_000);
+  const code = totpCodeAt(decodeBase32IgnorePadding(DEMO_ADMIN_TOTP_SECRET), step);
+  const response = await fetch(`${ORIGIN}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN },
+    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, code }),
+  });
+  const cookie = response.headers.get("Set-Cookie")?.split(";")[0];
+  if (!response.ok || !cookie) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return cookie;
+}
+
+/** One load of a page: its status, its HTML and the milliseconds to its last byte. */
+async function load(cookie: string, pathname: string) {
+  const started = performance.now();
+  const response = await fetch(`${ORIGIN}${pathname}`, { headers: { Cookie: cookie }, redirect: "manual" });
+  const html = await response.text();
+  return { status: response.status, html, ms: performance.now() - started };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/** The median of RUNS loads after one to warm up; a view that is not a 200 is an error. */
+async function time(cookie: string, pathname: string): Promise<number> {
+  const warm = await load(cookie, pathname);
+  if (warm.status !== 200) throw new Error(`${warm.status} for ${pathname}`);
+  const runs: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) runs.push((await load(cookie, pathname)).ms);
+  return median(runs);
+}
+
+const NEXT = /<a[^>]*href="([^"]*)"[^>]*>Next page<\/a>/;
+
+/** Follows "Next page" DEEP_PAGES times; the address of the page reached and the median of each step. */
+async function deepest(
+  cookie: string,
+  start: string,
+): Promise<{ path: string; pages: number; step: number }> {
+  let current = start;
+  const steps: number[] = [];
+  for (let page = 0; page < DEEP_PAGES; page += 1) {
+    const { html, ms } = await load(cookie, current);
+    const next = NEXT.exec(html)?.[1]?.replaceAll("&amp;", "&");
+    if (!next) break;
+    steps.push(ms);
+    current = next;
+  }
+  return { path: current, pages: steps.length, step: median(steps) };
+}
+
+interface Figure {
+  view: string;
+  path: string;
+  medianMs: number;
+}
+
+const server = startServer();
+const stop = () => void stopServer(server).then(() => process.exit(130));
+process.once("SIGINT", stop);
+process.once("SIGTERM", stop);
+const figures: Figure[] = [];
+try {
+  await waitUntilServing(server);
+  const cookie = await signIn();
+  const row = (figure: Figure) => {
+    figures.push(figure);
+    const flag = figure.medianMs < TARGET_MS ? "" : "  ✗ over 100 ms";
+    console.log(`${figure.medianMs.toFixed(1).padStart(7)} ms  ${figure.view}${flag}`);
+  };
+  for (const view of views(admin, person).filter((view) => only.test(view.name))) {
+    row({ view: view.name, path: view.path, medianMs: await time(cookie, view.path) });
+  }
+  for (const list of deepLists(admin).filter((list) => only.test(list.name))) {
+    const reached = await deepest(cookie, list.path);
+    row({
+      view: `${list.name}: page ${reached.pages + 1}`,
+      path: reached.path,
+      medianMs: await time(cookie, reached.path),
+    });
+    console.log(`          (each of the ${reached.pages} steps there: median ${reached.step.toFixed(1)} ms)`);
+  }
+} finally {
+  await stopServer(server);
+}
+const over = figures.filter((figure) => figure.medianMs >= TARGET_MS);
+console.log(
+  over.length === 0
+    ? `Every one of ${figures.length} views under ${TARGET_MS} ms (median of ${RUNS}).`
+    : `${over.length} of ${figures.length} views at or over ${TARGET_MS} ms.`,
+);
+mkdirSync(path.join(root, "reports"), { recursive: true });
+writeFileSync(
+  path.join(root, "reports", "bench-admin.json"),
+  JSON.stringify({ date: new Date().toISOString(), sizes, runs: RUNS, figures }, null, 2),
+);
