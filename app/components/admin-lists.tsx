@@ -5,14 +5,8 @@ import { countLabel } from "~/lib/counts";
 import type { Person } from "~/lib/person";
 
 // The pieces the admin dashboard's tabs share (app/routes/admin/): a page of a list as a table, its pager,
-// the columns of a person and the buttons that act on one row.
-
-export interface ListPage<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+// the columns of a person, the buttons that act on one row, the link that opens a row's own page, and the
+// bulk action over ticked rows. One module, as every tab loads them all: a chunk apiece cost more bytes.
 
 /** A page of a list read by keyset (app/server/keyset.server.ts): no page numbers, the next page's cursor. */
 export interface KeysetList<T> {
@@ -44,33 +38,6 @@ export function KeysetPager({
       <span>{countLabel(list.total)} in all</span>
       {list.next ? (
         <Link className="font-semibold text-brand underline" to={href(list.next)}>
-          Next page
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
-}
-
-export function Pager({ list, href }: { list: ListPage<unknown>; href: (page: number) => string }) {
-  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
-  if (pages === 1) return null;
-  const { page } = list;
-  return (
-    <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-4 text-sm">
-      {page > 1 ? (
-        <Link className="font-semibold text-brand underline" to={href(page - 1)}>
-          Previous page
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span>
-        Page {page} of {pages}
-      </span>
-      {page < pages ? (
-        <Link className="font-semibold text-brand underline" to={href(page + 1)}>
           Next page
         </Link>
       ) : (
@@ -155,7 +122,6 @@ export function ListSection<T extends { id: number }>({
   title,
   empty,
   list,
-  href,
   pager,
   beside,
   children,
@@ -166,9 +132,8 @@ export function ListSection<T extends { id: number }>({
   id: string;
   title: string;
   empty: string;
-  list: { items: T[] } & Partial<ListPage<T>>;
-  /** A page number's address, for a list paged by number; a list paged by keyset brings its `pager`. */
-  href?: (page: number) => string;
+  list: { items: T[] };
+  /** The way to the other pages (`KeysetPager`). */
   pager?: ReactNode;
   /** What stands on the heading's line (the list's views). */
   beside?: ReactNode;
@@ -252,13 +217,85 @@ export function ListSection<T extends { id: number }>({
           </table>
         </div>
       )}
-      {pager ??
-        (href && list.page !== undefined && list.total !== undefined && list.pageSize !== undefined ? (
-          <Pager
-            list={{ items: list.items, total: list.total, page: list.page, pageSize: list.pageSize }}
-            href={href}
-          />
-        ) : null)}
+      {pager}
     </section>
+  );
+}
+
+/** A row's link to its own workbench page (a message's, a person's), named for the row to a screen reader. */
+export function OpenLink({ to, name }: { to: string; name: string }) {
+  return (
+    <Link
+      to={to}
+      data-open
+      className="inline-flex min-h-6 items-center rounded-full border border-brand px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-brand hover:bg-brand-soft"
+    >
+      Open
+      <span className="sr-only">{` ${name}`}</span>
+    </Link>
+  );
+}
+
+/**
+ * The bulk action of a list (docs/decisions/152-message-states-and-claims.md): its rows' boxes belong to
+ * this form (their `form` attribute), and it acts on the ticked rows or on every row the list's filters
+ * select that existed when the page was shown (`upto`, the newest id then). It posts to the list's own
+ * address, whose query is the filters.
+ */
+export function BulkBar({
+  id,
+  label,
+  intent,
+  action,
+  total,
+  upTo,
+  field,
+  choices,
+}: {
+  /** The form's id, which the rows' boxes name. */
+  id: string;
+  label: string;
+  intent: string;
+  /** The list's address, filters included. */
+  action: string;
+  total: number;
+  upTo: number | null;
+  /** The name of the buttons' field, and each button's value and words. */
+  field: string;
+  choices: { value: string; label: string }[];
+}) {
+  return (
+    <Form
+      method="post"
+      action={action}
+      id={id}
+      aria-label={label}
+      preventScrollReset
+      className="mt-1.5 flex flex-wrap items-center gap-2 text-sm"
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {upTo === null ? null : <input type="hidden" name="upto" value={upTo} />}
+      <fieldset className="flex flex-wrap items-center gap-3">
+        <legend className="sr-only">Which rows</legend>
+        <label className="flex items-center gap-1">
+          <input type="radio" name="scope" value="ticked" defaultChecked /> The ticked ones
+        </label>
+        <label className="flex items-center gap-1">
+          <input type="radio" name="scope" value="matching" /> All {countLabel(total)} matching
+        </label>
+      </fieldset>
+      <span aria-hidden="true">→</span>
+      {choices.map((choice) => (
+        <button
+          key={choice.value}
+          type="submit"
+          name={field}
+          value={choice.value}
+          className="inline-flex min-h-6 items-center rounded-full border border-brand px-2.5 py-0.5 font-semibold text-brand hover:bg-brand-soft"
+        >
+          {choice.label}
+        </button>
+      ))}
+    </Form>
   );
 }

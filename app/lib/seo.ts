@@ -1,7 +1,5 @@
 import type { MetaDescriptor } from "react-router";
 
-import { externalLinks } from "~/content/external-links";
-
 export const SITE_NAME = "FACETS";
 
 interface PageMetaInput {
@@ -38,19 +36,4 @@ export function pageMeta({ title, description, path, origin, noindex }: PageMeta
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
   ];
-}
-
-/** The organisation, as schema.org JSON-LD for the home page. */
-export function organisationJsonLd(origin: string) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Organization",
-    name: "FACETS DAO",
-    alternateName: SITE_NAME,
-    url: new URL("/", origin).toString(),
-    logo: new URL("/favicon.svg", origin).toString(),
-    email: externalLinks.contactEmail,
-    description: "A DAO offering AI and blockchain-native insurance and finance products on Solana.",
-    sameAs: externalLinks.social.map((profile) => profile.href),
-  };
 }

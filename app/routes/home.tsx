@@ -9,7 +9,8 @@ import {
 } from "~/components/home-sections";
 import { LandingHero } from "~/components/landing-hero";
 import { hero } from "~/content/home";
-import { organisationJsonLd, pageMeta } from "~/lib/seo";
+import { organisationJsonLd } from "~/lib/organisation-json-ld";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 // The landing page ships no JavaScript: its contact form is a plain form that /contact answers.

@@ -3,44 +3,14 @@ import { Form, Link } from "react-router";
 import { KeysetPager } from "~/components/admin-lists";
 import { DataTable } from "~/components/ui/data-table";
 import { dashboardHref } from "~/lib/admin-tabs";
-import { AUDIT_ACTION_NAMES, namedSubject } from "~/lib/audit-actions";
 import { countLabel } from "~/lib/counts";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
-import { describeUserAgent } from "~/lib/user-agent";
 import type { ActivityEntry } from "~/server/admin/audit-activity.server";
-import {
-  activityFilters,
-  activityPage,
-  activityQuery,
-  EXPORT_ROW_CAP,
-} from "~/server/admin/audit-activity.server";
-import { adminOf } from "~/server/http/request-context.server";
-import { cursorParam } from "~/server/keyset.server";
-import { depsOf } from "~/server/operation.server";
-import type { Route } from "./+types/activity";
+import type { loader } from "./activity.server";
 
 // The Activity tab (/admin?tab=activity[&person=&action=&from=&to=&after=]): the audit log, newest first,
 // filtered by a plain GET form, and its CSV export (/admin/activity.csv with the same filters).
-
-export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
-  adminOf(context);
-  const params = new URL(request.url).searchParams;
-  const query = activityQuery(params);
-  const page = await activityPage(
-    depsOf(context).db,
-    activityFilters(new URLSearchParams(query)),
-    cursorParam(params.get("after")),
-  );
-  // The browser and system, and a subject that is no one's account, in words worked out here: the page's
-  // script needs no table of browsers or of audited actions.
-  const items = page.items.map((entry) => ({
-    ...entry,
-    device: entry.userAgent ? describeUserAgent(entry.userAgent) : null,
-    named: entry.subject === null ? null : namedSubject(entry.action, entry.subject),
-  }));
-  return { query, list: { ...page, items }, actions: AUDIT_ACTION_NAMES, exportCap: EXPORT_ROW_CAP };
-}
 
 /** 12345 → "12,345", without Intl (its locale data is slow to load while the dashboard hydrates). */
 function withSeparators(value: number): string {

@@ -1,15 +1,16 @@
-import { BulkBar } from "~/components/admin-bulk-bar";
-import { ActionButton, KeysetPager, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
-import { OpenLink } from "~/components/workbench/open-link";
+import {
+  ActionButton,
+  BulkBar,
+  KeysetPager,
+  ListSection,
+  OpenLink,
+  personColumns,
+  useBusyId,
+} from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { contactFilterParams, narrows } from "~/lib/contact-filter";
 import { MESSAGE_STATE_LABELS } from "~/lib/message-states";
 import { messagePath } from "~/lib/workbench";
-import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
-import { messageFacets, newestMessageId } from "~/server/contact/message-queue.server";
-import { adminOf } from "~/server/http/request-context.server";
-import { depsOf } from "~/server/operation.server";
-import type { Route } from "./+types/contacts";
 import {
   ageColumn,
   closedColumns,
@@ -20,6 +21,7 @@ import {
   stateColumn,
 } from "./contact-columns";
 import { FilterForm, StateViews } from "./contact-filters";
+import type { loader } from "./contacts.server";
 
 // The Contact Submissions tab (/admin?tab=contacts): the queue of messages (docs/decisions/152). Open ones
 // (New and Waiting) oldest first, as the spec's list of unprocessed messages; the filters of the address
@@ -27,19 +29,6 @@ import { FilterForm, StateViews } from "./contact-filters";
 // every row the filters select.
 
 const BULK_FORM = "bulk-move";
-
-export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
-  const admin = adminOf(context);
-  const { db } = depsOf(context);
-  const params = new URL(request.url).searchParams;
-  const filter = contactFilter(params);
-  const [list, facets, upTo] = await Promise.all([
-    contactsPage(db, params, admin.id),
-    messageFacets(db, filter, admin.id),
-    newestMessageId(db),
-  ]);
-  return { filter, facets, list, upTo, me: admin.id, now: Date.now() };
-}
 
 type Data = Awaited<ReturnType<typeof loader>>;
 type Row = Data["list"]["items"][number];

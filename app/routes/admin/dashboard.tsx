@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { type ComponentType, Suspense } from "react";
+import { type Preloadable, preloadable } from "~/components/preloadable";
 import { StaticNotice } from "~/components/static-notice";
 import { useToast } from "~/components/toaster";
 import { type AdminTab, adminTabOf } from "~/lib/admin-tabs";
@@ -7,11 +8,11 @@ import { adminDoor, DASHBOARD_INTENTS } from "~/routes/admin/admin-intents.serve
 import { pageAction } from "~/server/http/page-door.server";
 import { adminOf } from "~/server/http/request-context.server";
 import type { Route } from "./+types/dashboard";
-import * as activity from "./activity";
-import * as contacts from "./contacts";
-import * as pendingUsers from "./pending-users";
-import * as search from "./search";
-import * as users from "./users";
+import { loader as activityLoader } from "./activity.server";
+import { loader as contactsLoader } from "./contacts.server";
+import { loader as pendingUsersLoader } from "./pending-users.server";
+import { loader as searchLoader } from "./search.server";
+import { loader as usersLoader } from "./users.server";
 
 // /admin: the tab that `?tab=` names (Pending Users unless it names another), inside the admin layout.
 // React Router matches routes by path alone, so this route picks the tab module (app/routes/admin/*.tsx,
@@ -21,37 +22,32 @@ import * as users from "./users";
 
 type TabArgs = Pick<Route.LoaderArgs, "request" | "context" | "url">;
 
-/** What the dashboard runs of a tab: its loader and the component that shows the loader's data. */
-interface TabModule<Data> {
-  loader: (args: TabArgs) => Promise<Data>;
-  Component: (props: Data) => ReactNode;
-}
+/**
+ * Every tab of the route table (app/lib/admin-tab-entries.ts) with its loader (in the tab's `.server`
+ * module, which the browser never gets), and nothing else: a tab added to the table without one here, or
+ * one here that the table lacks, fails the typecheck.
+ */
+const TAB_LOADERS = {
+  pending: pendingUsersLoader,
+  users: usersLoader,
+  contacts: contactsLoader,
+  activity: activityLoader,
+  search: searchLoader,
+} satisfies Record<AdminTab, (args: TabArgs) => Promise<unknown>>;
+
+type TabData = { [Tab in AdminTab]: Awaited<ReturnType<(typeof TAB_LOADERS)[Tab]>> };
 
 /**
- * Every tab of the route table (app/lib/admin-tab-entries.ts) with its module, and nothing else: a tab
- * added to the table without one here, or one here that the table lacks, fails the typecheck.
+ * Each tab's component, whose code the browser loads with its tab alone (an app page's script budget,
+ * GUIDE.md section 4); the server loads it before it renders the tab.
  */
-const TAB_MODULES = {
-  pending: {
-    loader: pendingUsers.loader,
-    Component: pendingUsers.PendingUsersTab,
-  },
-  users: { loader: users.loader, Component: users.UsersTab },
-  contacts: {
-    loader: contacts.loader,
-    Component: contacts.ContactsTab,
-  },
-  activity: { loader: activity.loader, Component: activity.ActivityTab },
-  search: { loader: search.loader, Component: search.SearchTab },
-} satisfies Record<
-  AdminTab,
-  Omit<TabModule<unknown>, "Component"> & { Component: (props: never) => ReactNode }
->;
-
-type TabData = { [Tab in AdminTab]: Awaited<ReturnType<(typeof TAB_MODULES)[Tab]["loader"]>> };
-
-/** The same record, typed so that each tab's component takes what its loader returns. */
-const TABS: { [Tab in AdminTab]: TabModule<TabData[Tab]> } = TAB_MODULES;
+const TAB_COMPONENTS: { [Tab in AdminTab]: Preloadable<TabData[Tab]> } = {
+  pending: preloadable(() => import("./pending-users").then((tab) => tab.PendingUsersTab)),
+  users: preloadable(() => import("./users").then((tab) => tab.UsersTab)),
+  contacts: preloadable(() => import("./contacts").then((tab) => tab.ContactsTab)),
+  activity: preloadable(() => import("./activity").then((tab) => tab.ActivityTab)),
+  search: preloadable(() => import("./search").then((tab) => tab.SearchTab)),
+};
 
 /** A tab and its loader's data: what /admin's loader returns. */
 interface TabView<Tab extends AdminTab> {
@@ -70,7 +66,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 async function loadTab<Tab extends AdminTab>(tab: Tab, args: TabArgs): Promise<TabView<Tab>> {
-  return { tab, data: await TABS[tab].loader(args) };
+  const [data] = await Promise.all([TAB_LOADERS[tab](args), TAB_COMPONENTS[tab].preload()]);
+  return { tab, data: data as TabData[Tab] };
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -85,9 +82,13 @@ export async function action(args: Route.ActionArgs) {
 }
 
 function TabPanel<Tab extends AdminTab>({ tab, data }: TabView<Tab>) {
-  const { Component } = TABS[tab];
+  const Component = TAB_COMPONENTS[tab] as ComponentType<TabData[Tab]>;
   // The key is the tab (each tab's component is its own anyway); with it TypeScript takes the generic spread.
-  return <Component key={tab} {...data} />;
+  return (
+    <Suspense fallback={null}>
+      <Component key={tab} {...data} />
+    </Suspense>
+  );
 }
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {

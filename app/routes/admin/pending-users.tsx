@@ -1,30 +1,22 @@
-import { BulkBar } from "~/components/admin-bulk-bar";
-import { ActionButton, KeysetPager, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
-import { OpenLink } from "~/components/workbench/open-link";
+import {
+  ActionButton,
+  BulkBar,
+  KeysetPager,
+  ListSection,
+  OpenLink,
+  personColumns,
+  useBusyId,
+} from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
 import { personPath } from "~/lib/workbench";
-import { pendingUsersPage } from "~/server/admin/admin-lists.server";
-import { adminOf } from "~/server/http/request-context.server";
-import { newestUserId } from "~/server/identity/users.server";
-import { depsOf } from "~/server/operation.server";
-import type { Route } from "./+types/pending-users";
+import type { loader } from "./pending-users.server";
 
 // The Pending Users tab (/admin, /admin?tab=pending): registrations waiting for approval, oldest first, to
 // approve or reject one at a time or many at once. The admin layout's middleware has checked the caller;
 // adminOf fails if it did not run.
 
 const BULK_FORM = "bulk-decide";
-
-export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
-  adminOf(context);
-  const { db } = depsOf(context);
-  const [list, upTo] = await Promise.all([
-    pendingUsersPage(db, new URL(request.url).searchParams),
-    newestUserId(db),
-  ]);
-  return { list, upTo };
-}
 
 /** A pending registration as the list shows it. */
 type Row = Awaited<ReturnType<typeof loader>>["list"]["items"][number];

@@ -4,28 +4,14 @@ import { type Column, KeysetPager, ListSection, personColumns } from "~/componen
 import { dashboardHref } from "~/lib/admin-tabs";
 import { countLabel } from "~/lib/counts";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
-import {
-  adminSearch,
-  type PersonHit,
-  RANK_WINDOW,
-  type SearchPage,
-  type SearchSection,
-} from "~/server/admin/admin-search.server";
-import { adminOf } from "~/server/http/request-context.server";
-import { depsOf } from "~/server/operation.server";
-import type { Route } from "./+types/search";
+import type { PersonHit, SearchPage, SearchSection } from "~/server/admin/admin-search.server";
 import { ageColumn, messageColumn, paymentColumn, ReplyLink, stateColumn } from "./contact-columns";
+import type { loader } from "./search.server";
 
 // The Search tab (/admin?tab=search&q=…[&in=messages|people&after=…]): one box over the messages and the
 // people, ranked (docs/decisions/155); the best rows of each, or one section paged by its cursor. A plain
 // GET form, so it works without JavaScript; the layout's header holds the same box. Its tables are the
 // other tabs' pieces, so the dashboard's script grows little.
-
-export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
-  adminOf(context);
-  const found = await adminSearch(depsOf(context).db, new URL(request.url).searchParams);
-  return { ...found, window: RANK_WINDOW, now: Date.now() };
-}
 
 type Data = Awaited<ReturnType<typeof loader>>;
 type MessageRow = NonNullable<Data["messages"]>["items"][number];

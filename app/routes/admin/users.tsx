@@ -1,21 +1,18 @@
-import { ActionButton, KeysetPager, ListSection, personColumns, useBusyId } from "~/components/admin-lists";
-import { OpenLink } from "~/components/workbench/open-link";
+import {
+  ActionButton,
+  KeysetPager,
+  ListSection,
+  OpenLink,
+  personColumns,
+  useBusyId,
+} from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
 import { personPath } from "~/lib/workbench";
-import { approvedUsersPage } from "~/server/admin/admin-lists.server";
-import { adminOf } from "~/server/http/request-context.server";
-import { depsOf } from "~/server/operation.server";
-import type { Route } from "./+types/users";
+import type { loader } from "./users.server";
 
 // The Users tab (/admin?tab=users[&after=…], paged by keyset): approved accounts, to deactivate or reactivate, sign out everywhere, or
 // reset their second factors (never one's own).
-
-export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
-  const admin = adminOf(context);
-  const params = new URL(request.url).searchParams;
-  return { adminId: admin.id, list: await approvedUsersPage(depsOf(context).db, params) };
-}
 
 /** An approved account as the list shows it. */
 type Row = Awaited<ReturnType<typeof loader>>["list"]["items"][number];

@@ -1,0 +1,21 @@
+import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
+import { messageFacets, newestMessageId } from "~/server/contact/message-queue.server";
+import { adminOf } from "~/server/http/request-context.server";
+import { depsOf } from "~/server/operation.server";
+import type { Route } from "./+types/contacts";
+
+// The contacts tab's loader: on the server only, so the tab's module (its component) loads in the
+// browser with its tab alone (dashboard.tsx).
+
+export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
+  const admin = adminOf(context);
+  const { db } = depsOf(context);
+  const params = new URL(request.url).searchParams;
+  const filter = contactFilter(params);
+  const [list, facets, upTo] = await Promise.all([
+    contactsPage(db, params, admin.id),
+    messageFacets(db, filter, admin.id),
+    newestMessageId(db),
+  ]);
+  return { filter, facets, list, upTo, me: admin.id, now: Date.now() };
+}
