@@ -37,6 +37,10 @@ export default async function handleRequest(
     {
       // React 19 puts the style nonce on the <style> elements it hoists (the inlined stylesheet).
       nonce: { script: nonce, style: nonce },
+      // A finished Suspense boundary stays in its place whatever its size. React would otherwise send a large
+      // one (a dashboard tab's table, decision 157) after the page, for a script to move in: a browser
+      // without JavaScript would never show it.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       signal: AbortSignal.timeout(streamTimeout + 1_000),
       onError(error: unknown) {
         status = 500;

@@ -13,6 +13,7 @@ import {
   registerViaApi,
   sessionCookieOf,
   uniqueEmail,
+  userIdOf,
 } from "./support-accounts";
 import { deliver, insertContact, linksOf, recordingEnv } from "./support-mail";
 
@@ -342,6 +343,29 @@ describe("delete account", () => {
         })
       ).status,
     ).toBe(200);
+  });
+
+  it("lets an administrator who holds a message delete the account; the message is let go", async () => {
+    const keeper = uniqueEmail("keeper-admin");
+    await registerViaApi(keeper);
+    await approve(keeper, true);
+    const email = uniqueEmail("holding-admin");
+    await registerViaApi(email);
+    await approve(email, true);
+    const adminId = await userIdOf(email);
+    const held = await insertContact({ claimed_by: adminId, claimed_at: Math.floor(Date.now() / 1000) });
+    const cookie = await signIn(email);
+    const deleted = await call("/api/account", cookie, {
+      method: "DELETE",
+      body: { password: PASSWORD, confirm: "DELETE" },
+    });
+    expect(deleted.status).toBe(200);
+    expect(
+      await env.DB.prepare("SELECT claimed_by, claimed_at FROM contact_submissions WHERE id = ?")
+        .bind(held.id)
+        .first(),
+    ).toEqual({ claimed_by: null, claimed_at: null });
+    expect(await env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(adminId).first()).toBeNull();
   });
 
   it("refuses the last administrator before the code is checked: the refusal confirms nothing", async () => {

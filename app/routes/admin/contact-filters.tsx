@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { publicUserTypes } from "~/content/user-types";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { type ContactFilter, contactFilterParams } from "~/lib/contact-filter";
-import { countLabel } from "~/lib/counts";
+import { COUNT_CAP, countLabel } from "~/lib/counts";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { STATE_VIEW_LABELS, STATE_VIEWS, type StateView } from "~/lib/message-states";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
@@ -12,6 +12,8 @@ import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
 // every filter works without JavaScript.
 
 export interface Facets {
+  /** False under a text too many messages hold: the values stand without counts. */
+  counted: boolean;
   state: Record<StateView, number>;
   area: Record<number, number>;
   payment: Record<PaymentMethod, number>;
@@ -20,6 +22,9 @@ export interface Facets {
 
 const pill = (current: boolean) =>
   `inline-flex min-h-6 items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold ${current ? "bg-brand text-white" : "bg-surface-muted text-ink hover:text-brand-strong"}`;
+
+/** " (12)" after a value, when the counts were counted. */
+const counted = (facets: Facets, count: number) => (facets.counted ? ` (${countLabel(count)})` : "");
 
 const field = "rounded-md border border-line bg-surface px-1.5 py-0.5 text-sm text-ink";
 const label = "flex items-center gap-1 text-sm font-medium";
@@ -35,7 +40,8 @@ export function StateViews({ filter, facets }: { filter: ContactFilter; facets: 
               aria-current={filter.state === state ? "page" : undefined}
               className={pill(filter.state === state)}
             >
-              {STATE_VIEW_LABELS[state]} ({countLabel(facets.state[state])})
+              {STATE_VIEW_LABELS[state]}
+              {counted(facets, facets.state[state])}
             </Link>
           </li>
         ))}
@@ -76,7 +82,8 @@ export function FilterForm({ filter, facets }: { filter: ContactFilter; facets: 
           <option value="">Any</option>
           {publicUserTypes.map((type) => (
             <option key={type.id} value={type.id}>
-              {type.label} ({countLabel(facets.area[type.id] ?? 0)})
+              {type.label}
+              {counted(facets, facets.area[type.id] ?? 0)}
             </option>
           ))}
         </select>
@@ -87,7 +94,8 @@ export function FilterForm({ filter, facets }: { filter: ContactFilter; facets: 
           <option value="">Any</option>
           {PAYMENT_METHODS.map((method) => (
             <option key={method} value={method}>
-              {method} ({countLabel(facets.payment[method])})
+              {method}
+              {counted(facets, facets.payment[method])}
             </option>
           ))}
         </select>
@@ -96,8 +104,8 @@ export function FilterForm({ filter, facets }: { filter: ContactFilter; facets: 
         Holder
         <select name="holder" defaultValue={filter.holder ?? ""} className={`${field} w-28`}>
           <option value="">Anyone</option>
-          <option value="me">Mine ({countLabel(facets.holder.me)})</option>
-          <option value="nobody">Nobody ({countLabel(facets.holder.nobody)})</option>
+          <option value="me">Mine{counted(facets, facets.holder.me)}</option>
+          <option value="nobody">Nobody{counted(facets, facets.holder.nobody)}</option>
         </select>
       </label>
       <label className={label}>
@@ -114,6 +122,11 @@ export function FilterForm({ filter, facets }: { filter: ContactFilter; facets: 
       >
         Filter
       </button>
+      {facets.counted ? null : (
+        <p className="text-xs text-ink-muted">
+          No counts: more than {countLabel(COUNT_CAP)} messages hold this text.
+        </p>
+      )}
     </Form>
   );
 }

@@ -1,5 +1,4 @@
 import { type ComponentType, Suspense } from "react";
-import { type Preloadable, preloadable } from "~/components/preloadable";
 import { StaticNotice } from "~/components/static-notice";
 import { useToast } from "~/components/toaster";
 import { type AdminTab, adminTabOf } from "~/lib/admin-tabs";
@@ -12,6 +11,7 @@ import { loader as activityLoader } from "./activity.server";
 import { loader as contactsLoader } from "./contacts.server";
 import { loader as pendingUsersLoader } from "./pending-users.server";
 import { loader as searchLoader } from "./search.server";
+import { TAB_COMPONENTS } from "./tab-components";
 import { loader as usersLoader } from "./users.server";
 
 // /admin: the tab that `?tab=` names (Pending Users unless it names another), inside the admin layout.
@@ -35,19 +35,7 @@ const TAB_LOADERS = {
   search: searchLoader,
 } satisfies Record<AdminTab, (args: TabArgs) => Promise<unknown>>;
 
-type TabData = { [Tab in AdminTab]: Awaited<ReturnType<(typeof TAB_LOADERS)[Tab]>> };
-
-/**
- * Each tab's component, whose code the browser loads with its tab alone (an app page's script budget,
- * GUIDE.md section 4); the server loads it before it renders the tab.
- */
-const TAB_COMPONENTS: { [Tab in AdminTab]: Preloadable<TabData[Tab]> } = {
-  pending: preloadable(() => import("./pending-users").then((tab) => tab.PendingUsersTab)),
-  users: preloadable(() => import("./users").then((tab) => tab.UsersTab)),
-  contacts: preloadable(() => import("./contacts").then((tab) => tab.ContactsTab)),
-  activity: preloadable(() => import("./activity").then((tab) => tab.ActivityTab)),
-  search: preloadable(() => import("./search").then((tab) => tab.SearchTab)),
-};
+export type TabData = { [Tab in AdminTab]: Awaited<ReturnType<(typeof TAB_LOADERS)[Tab]>> };
 
 /** A tab and its loader's data: what /admin's loader returns. */
 interface TabView<Tab extends AdminTab> {

@@ -176,6 +176,11 @@ function userStatements(db: Database, userId: number, condition: SQL | undefined
       .update(contactSubmissions)
       .set({ processedBy: null })
       .where(and(eq(contactSubmissions.processedBy, userId), condition)),
+    // A message the person held (decision 152) is let go.
+    db
+      .update(contactSubmissions)
+      .set({ claimedBy: null, claimedAt: null })
+      .where(and(eq(contactSubmissions.claimedBy, userId), condition)),
     db.delete(users).where(and(eq(users.id, userId), condition)),
   ];
 }

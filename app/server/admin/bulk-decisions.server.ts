@@ -1,6 +1,5 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod/mini";
-import { COUNT_CAP } from "~/lib/counts";
 import { sessions, users } from "../../../db/schema";
 import { type EventChain, withEventChain } from "../audit/account-events.server";
 import { guarded } from "../identity/guarded.server";
@@ -9,6 +8,7 @@ import { decideManyPendingStatement, pendingAmong, pendingUpTo } from "../identi
 import { insertMailEventsFor, publishMailEvents } from "../mail-outbox.server";
 import type { Deps } from "../operation.server";
 import { done, invalid, type Outcome } from "../outcome";
+import { tickedIds } from "./ticked-ids";
 
 // Approving or rejecting many registrations at once (docs/decisions/152-message-states-and-claims.md): the
 // ticked ones, or every pending one on show. One D1 batch writes an entry per account decided, the approval
@@ -17,13 +17,17 @@ import { done, invalid, type Outcome } from "../outcome";
 const bulkDecisionSchema = z.object({
   decide: z.enum(["approve", "reject"]),
   scope: z.optional(z.enum(["ticked", "matching"])),
-  ids: z.optional(
-    z.string().check(z.regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15}){0,99}$/, "Tick at least one person.")),
-  ),
+  ids: z.optional(tickedIds("Tick at least one person.")),
   upto: z.optional(
     z.string().check(z.regex(/^[1-9]\d{0,15}$/, "The list's newest registration is missing.")),
   ),
 });
+
+/**
+ * At most this many registrations a press: their approval emails are put on the queue after the answer, 50
+ * to a batch, and a thousand keeps that to twenty batches; a press again decides the next.
+ */
+const MOST_APPROVED = 1_000;
 
 export const decideManyUsers = guarded(
   { door: "admin", schema: bulkDecisionSchema },
@@ -35,7 +39,7 @@ export const decideManyUsers = guarded(
     const rows =
       input.scope === "matching"
         ? input.upto
-          ? pendingUpTo(deps.db, Number(input.upto), COUNT_CAP)
+          ? pendingUpTo(deps.db, Number(input.upto), MOST_APPROVED)
           : null
         : input.ids
           ? inArray(users.id, input.ids.split(",").map(Number))

@@ -1,4 +1,4 @@
-import { and, inArray, lte, type SQL } from "drizzle-orm";
+import { and, inArray, lte, ne, type SQL } from "drizzle-orm";
 import { z } from "zod/mini";
 import type { AuditAction } from "~/lib/audit-actions";
 import { COUNT_CAP } from "~/lib/counts";
@@ -21,6 +21,7 @@ import type { Caller, Deps } from "../operation.server";
 import { alreadyDone, conflict, done, invalid, notFound, type Outcome } from "../outcome";
 import type { SessionUser } from "../session-user";
 import { parseId } from "./admin-actions.server";
+import { tickedIds } from "./ticked-ids";
 
 // What administrators do to contact messages (docs/decisions/152-message-states-and-claims.md): move one
 // or many to a state, and take one ("mine") or let it go. Each change is one D1 batch with its audit entries,
@@ -99,9 +100,6 @@ export const releaseMessage = messageAction(async (deps, caller, admin, id) => {
   return (await contactExists(deps.db, id)) ? alreadyDone : notFound;
 });
 
-/** How many rows a bulk action may name by ticking them: a page of the list. */
-export const MOST_TICKED = 100;
-
 /**
  * A bulk move as the dashboard posts it: the state to move to, and the ticked rows (`ids`, comma-separated)
  * or every row of the filter that was on show (`scope=matching`, up to the newest id then shown).
@@ -109,9 +107,7 @@ export const MOST_TICKED = 100;
 const bulkSchema = z.object({
   move: z.enum(MESSAGE_STATES),
   scope: z.optional(z.enum(["ticked", "matching"])),
-  ids: z.optional(
-    z.string().check(z.regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15}){0,99}$/, "Tick at least one message.")),
-  ),
+  ids: z.optional(tickedIds("Tick at least one message.")),
   upto: z.optional(z.string().check(z.regex(/^[1-9]\d{0,15}$/, "The list's newest message is missing."))),
 });
 
@@ -124,10 +120,17 @@ function selectedRows(
   if (input.scope === "matching") {
     if (!input.upto) return null;
     // At most COUNT_CAP at a press, so one batch stays well inside D1's limits; a press again moves more.
+    // Only those not in the state yet, so a press again moves the next ones.
     const matching = db
       .select({ id: contactSubmissions.id })
       .from(contactSubmissions)
-      .where(and(contactWhere(filter, adminId), lte(contactSubmissions.id, Number(input.upto))))
+      .where(
+        and(
+          contactWhere(filter, adminId),
+          lte(contactSubmissions.id, Number(input.upto)),
+          ne(contactSubmissions.state, input.move),
+        ),
+      )
       .orderBy(contactSubmissions.id)
       .limit(COUNT_CAP);
     return inArray(contactSubmissions.id, matching);

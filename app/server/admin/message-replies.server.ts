@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { replySchema } from "~/lib/schemas/workbench";
 import type { Written } from "~/lib/workbench";
 import { contactSubmissions, messageReplies, users } from "../../../db/schema";
@@ -76,7 +76,8 @@ export const replyToMessage = guarded(
         // Only when the reply was stored: the event (about the reply just inserted), then its entry.
         insertMailEventIfChanged(deps.db, "message-reply"),
         chain.append(caller, auditEntry(me, "message-replied", "success", input.id), { ifChanged: true }),
-        messageStateStatement(deps.db, oneMessage(input.id), "waiting", me.id),
+        // …and the move to Waiting, only when the entry just before was written: a second submit moves nothing.
+        messageStateStatement(deps.db, and(oneMessage(input.id), sql`changes() = 1`), "waiting", me.id),
       ]),
     );
     if (stored.length === 0) {

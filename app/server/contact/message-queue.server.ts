@@ -2,6 +2,7 @@ import { and, eq, gte, isNotNull, isNull, lt, or, type SQL, type SQLWrapper, sql
 import { alias } from "drizzle-orm/sqlite-core";
 import { publicUserTypes } from "~/content/user-types";
 import type { ContactFilter } from "~/lib/contact-filter";
+import { COUNT_CAP } from "~/lib/counts";
 import { isClosedState, STATE_VIEWS, type StateView } from "~/lib/message-states";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
 import { ftsMatch } from "~/lib/search-query";
@@ -185,30 +186,49 @@ export async function messagesPage(
     cursor,
     pageSize,
     (limit) => listMessages(db, filter, adminId, cursor, limit, plan),
-    // A count needs no order: it reads the index's matches whatever the list's plan.
-    () => countMessages(db, filter, adminId, "index"),
+    // A broad text is counted as it is listed, in order, stopping at the cap: its index matches would be
+    // gathered whole first.
+    () => countMessages(db, filter, adminId, plan),
     (row) => row.createdAt,
   );
 }
 
-/** The counts beside each filter's values: each under every other filter, as the list would show it. */
+/**
+ * The counts beside each filter's values: each under every other filter, as the list would show it; not
+ * `counted` under a text that more than COUNT_CAP messages hold.
+ */
 export interface MessageFacets {
+  counted: boolean;
   state: Record<StateView, number>;
   area: Record<number, number>;
   payment: Record<PaymentMethod, number>;
   holder: { me: number; nobody: number };
 }
 
+const UNCOUNTED: MessageFacets = {
+  counted: false,
+  state: { open: 0, new: 0, waiting: 0, done: 0, spam: 0 },
+  area: {},
+  payment: { BTC: 0, SOL: 0, USDT: 0 },
+  holder: { me: 0, nobody: 0 },
+};
+
 export async function messageFacets(
   db: Database,
   filter: ContactFilter,
   adminId: number,
 ): Promise<MessageFacets> {
-  // Under a text filter, one grouped pass over the messages that hold it, instead of eighteen counts.
+  // Under a text filter, one grouped pass over the messages that hold it (up to the cap), instead of
+  // eighteen counts. Past the cap the counts would be of some of them: none is shown.
   const groups =
     filter.query === null
       ? null
-      : await textGroups(db, and(textWhere(filter.query, "index"), daysWhere(filter.from, filter.to)));
+      : await textGroups(
+          db,
+          and(textWhere(filter.query, await textPlan(db, filter)), daysWhere(filter.from, filter.to)),
+          COUNT_CAP,
+        );
+  if (groups !== null && groups.reduce((sum, group) => sum + group.n, 0) > COUNT_CAP) return UNCOUNTED;
   const count = (change: Partial<ContactFilter>) =>
     groups === null
       ? countMessages(db, { ...filter, ...change }, adminId)
@@ -222,6 +242,7 @@ export async function messageFacets(
     count({ holder: "nobody" }),
   ]);
   return {
+    counted: true,
     state: Object.fromEntries(STATE_VIEWS.map((state, i) => [state, states[i] ?? 0])) as Record<
       StateView,
       number

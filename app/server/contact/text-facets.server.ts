@@ -17,11 +17,15 @@ interface Group {
   n: number;
 }
 
-/** The messages `where` selects (the text and the days), counted by state, area, payment method and holder. */
-export function textGroups(db: Database, where: SQL | undefined): Promise<Group[]> {
+/**
+ * The messages `where` selects (the text and the days), counted by state, area, payment method and holder;
+ * reading no more than `cap` + 1 of them (a sum over `cap` says there are more).
+ */
+export function textGroups(db: Database, where: SQL | undefined, cap: number): Promise<Group[]> {
   return db.all<Group>(
-    sql`SELECT state, user_type_id, payment_method, claimed_by, count(*) AS n FROM contact_submissions
-      ${where ? sql`WHERE ${where}` : sql``} GROUP BY 1, 2, 3, 4`,
+    sql`SELECT state, user_type_id, payment_method, claimed_by, count(*) AS n FROM (
+      SELECT state, user_type_id, payment_method, claimed_by FROM contact_submissions
+      ${where ? sql`WHERE ${where}` : sql``} LIMIT ${cap + 1}) GROUP BY 1, 2, 3, 4`,
   );
 }
 
