@@ -186,9 +186,8 @@ export async function messagesPage(
     cursor,
     pageSize,
     (limit) => listMessages(db, filter, adminId, cursor, limit, plan),
-    // A broad text is counted as it is listed, in order, stopping at the cap: its index matches would be
-    // gathered whole first.
-    () => countMessages(db, filter, adminId, plan),
+    // A count needs no order: it reads the index's matches whatever the list's plan.
+    () => countMessages(db, filter, adminId, "index"),
     (row) => row.createdAt,
   );
 }
