@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { userTypeLabel } from "~/content/user-types";
 import { countLabel } from "~/lib/counts";
@@ -144,8 +144,16 @@ export function ListSection<T extends { id: number }>({
   /** A box on each row that ticks it for the form `form` (a bulk action), named for the row. */
   tick?: { form: string; label: (item: T) => string };
 }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
-    <section aria-labelledby={`${id}-title`} className="mt-4">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="mt-4"
+      data-list
+      // Set once the tab's code has run (it loads with its tab, decision 157): the tests wait for it.
+      data-hydrated={hydrated ? "" : undefined}
+    >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
         <h2 id={`${id}-title`} className="text-lg font-bold">
           {title}

@@ -104,6 +104,8 @@ export async function hydrated(page: Page) {
   const islands = page.locator("[data-island]:not([data-island] [data-island])");
   if ((await islands.count()) === 0) {
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // A dashboard tab's code loads with the tab, after the page (decision 157).
+    await expect(page.locator("[data-list]:not([data-hydrated])")).toHaveCount(0);
     return;
   }
   for (const island of await islands.all()) {
