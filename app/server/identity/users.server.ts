@@ -250,16 +250,7 @@ export function decidePendingStatement(
   adminId: number,
   decision: "approve" | "reject",
 ) {
-  const now = new Date();
-  const change =
-    decision === "approve"
-      ? { isApproved: true, approvedBy: adminId, approvedAt: now }
-      : { rejectedBy: adminId, rejectedAt: now, isActive: false };
-  return db
-    .update(users)
-    .set({ ...change, updatedAt: now })
-    .where(and(eq(users.id, id), isPending))
-    .returning({ id: users.id });
+  return decideManyPendingStatement(db, eq(users.id, id), adminId, decision);
 }
 
 /**
