@@ -41,6 +41,14 @@ export function afterCursor(keyset: Keyset, cursor: Cursor | null): SQL | undefi
     : sql`(${keyset.at}, ${keyset.id}) < (${seconds}, ${cursor.id})`;
 }
 
+/** The rows up to `bound`, itself included, in the keyset's order. */
+export function upToCursor(keyset: Keyset, bound: Cursor): SQL {
+  const seconds = sql`${bound.at}`;
+  return keyset.direction === "asc"
+    ? sql`(${keyset.at}, ${keyset.id}) <= (${seconds}, ${bound.id})`
+    : sql`(${keyset.at}, ${keyset.id}) >= (${seconds}, ${bound.id})`;
+}
+
 /** The keyset's ORDER BY. */
 export function keysetOrder(keyset: Keyset): SQL[] {
   return keyset.direction === "asc"
@@ -60,7 +68,7 @@ export interface KeysetPage<T> {
   first: boolean;
 }
 
-const secondsOf = (value: Date | number | null): number =>
+export const secondsOf = (value: Date | number | null): number =>
   value === null ? 0 : typeof value === "number" ? value : Math.floor(value.getTime() / 1000);
 
 /**

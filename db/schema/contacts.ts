@@ -8,6 +8,9 @@ import { users, userTypes } from "./people";
 // The spec's contact submissions (section 3), column for column, and the payment method a token
 // application states (section 1; docs/decisions/149-token-applications-state-a-payment-method.md).
 
+/** Named in the queue's `INDEXED BY`: without a table's statistics the planner reads the rows instead. */
+export const FACETS_INDEX = "contact_submissions_facets_idx";
+
 export const contactSubmissions = sqliteTable(
   "contact_submissions",
   {
@@ -37,6 +40,17 @@ export const contactSubmissions = sqliteTable(
     index("contact_submissions_processed_idx").on(table.isProcessed, table.processedAt),
     index("contact_submissions_state_idx").on(table.state, table.createdAt, table.id),
     index("contact_submissions_claimed_idx").on(table.claimedBy, table.state),
+    // Keyed by id and holding every column a filter reads: the queue's text filter joins the search
+    // index's matches to it, and counts them without reading a message (docs/decisions/158).
+    index(FACETS_INDEX).on(
+      table.id,
+      table.isProcessed,
+      table.state,
+      table.userTypeId,
+      table.paymentMethod,
+      table.claimedBy,
+      table.createdAt,
+    ),
     lengthCheck("contact_first_name_length", table.firstName, FIRST_NAME_MAX),
     lengthCheck("contact_last_name_length", table.lastName, LAST_NAME_MAX),
     lengthCheck("contact_email_length", table.email, EMAIL_MAX),

@@ -136,6 +136,8 @@ for (const javaScriptEnabled of [true, false]) {
 
       // The applications paying in BTC and SOL are settled: Done.
       await act.click(views.getByRole("link", { name: /^Open/ }));
+      // The filters' form is drawn anew for the view reached: a choice made before it is lost with it.
+      await expect(views.getByRole("link", { name: /^Open/ })).toHaveAttribute("aria-current", "page");
       await act.choose(filters.getByLabel("Payment method"), "");
       await act.click(filters.getByRole("button", { name: "Filter" }));
       await expect(views.getByRole("link", { name: "New (100)" })).toBeVisible();

@@ -297,7 +297,7 @@ describe("the processed-messages search", () => {
     ["50% off_now\\", ["wildcards"]],
     [`${marker} 50_`, []],
     [`${marker} 50x OFFxNOW`, ["plain"]],
-    [`${marker} %`, []],
+    [`${marker} %`, ["wildcards"]],
     ["\\", ["wildcards"]],
     [marker.toUpperCase(), ["long", "plain", "umlauts", "wildcards"]],
   ])("finds %j literally", async (query, expected) => {

@@ -1,11 +1,10 @@
-import { and, eq, gte, isNotNull, isNull, lt, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { publicUserTypes } from "~/content/user-types";
 import type { ContactFilter } from "~/lib/contact-filter";
 import { COUNT_CAP } from "~/lib/counts";
 import { isClosedState, STATE_VIEWS, type StateView } from "~/lib/message-states";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
-import { ftsMatch } from "~/lib/search-query";
 import { contactSubmissions, users } from "../../../db/schema";
 import type { Database } from "../db.server";
 import {
@@ -15,8 +14,11 @@ import {
   type Keyset,
   keysetOrder,
   keysetPage,
+  secondsOf,
+  upToCursor,
 } from "../keyset.server";
 import { tallied, talliedCount } from "./message-counts.server";
+import { countedRows, type TextPlan, textPlan, textWhere } from "./queue-text.server";
 import { groupedCount, textGroups } from "./text-facets.server";
 
 // The workbench's queue of contact messages (docs/decisions/152-message-states-and-claims.md): one list
@@ -29,33 +31,21 @@ export type { ContactFilter };
 const DAY_SECONDS = 86_400;
 const dayStart = (day: string): number => Date.parse(`${day}T00:00:00Z`) / 1000;
 
-/**
- * Whether a column holds the query as a substring, ignoring ASCII case: `instr`, not LIKE, so `%`, `_` and
- * `\\` mean themselves and a query of any length works (D1 refuses a LIKE pattern over 50 bytes).
- */
-const holds = (column: SQLWrapper, query: string) => sql`instr(lower(${column}), lower(${query})) > 0`;
-
 function stateWhere(state: StateView): SQL {
   return state === "open" ? eq(contactSubmissions.isProcessed, false) : eq(contactSubmissions.state, state);
 }
 
-/**
- * How a text filter is read: from the search index, when it finds few messages (an address, a name), or by
- * the queue's own order, when the words are everywhere ("token"): reading 200,000 ids from the index and
- * sorting them took 557 ms, where the queue in order meets fifty matches at once.
- */
-export type TextPlan = "index" | "scan";
-
-/** Below this many index matches a text filter reads the index. */
-const NARROW = 2_000;
-
-export async function textPlan(db: Database, filter: ContactFilter): Promise<TextPlan> {
-  const match = filter.query === null ? null : ftsMatch(filter.query);
-  if (match === null) return "scan";
-  const [row] = await db.all<{ n: number }>(
-    sql`SELECT count(*) AS n FROM (SELECT 1 FROM messages_search WHERE messages_search MATCH ${match} LIMIT ${NARROW})`,
+/** Every filter but the text, as SQL, for the caller `adminId` (whose "mine" it is). */
+function filterWhere(filter: ContactFilter, adminId: number): SQL | undefined {
+  const { area, payment, from, to, holder } = filter;
+  return and(
+    stateWhere(filter.state),
+    area === null ? undefined : eq(contactSubmissions.userTypeId, area),
+    payment === null ? undefined : eq(contactSubmissions.paymentMethod, payment),
+    daysWhere(from, to),
+    holder === "me" ? eq(contactSubmissions.claimedBy, adminId) : undefined,
+    holder === "nobody" ? isNull(contactSubmissions.claimedBy) : undefined,
   );
-  return (row?.n ?? 0) < NARROW ? "index" : "scan";
 }
 
 /** The filter as SQL, for the caller `adminId` (whose "mine" it is); `plan` says how its text is read. */
@@ -64,16 +54,7 @@ export function contactWhere(
   adminId: number,
   plan: TextPlan = "scan",
 ): SQL | undefined {
-  const { area, payment, from, to, holder, query } = filter;
-  return and(
-    stateWhere(filter.state),
-    area === null ? undefined : eq(contactSubmissions.userTypeId, area),
-    payment === null ? undefined : eq(contactSubmissions.paymentMethod, payment),
-    daysWhere(from, to),
-    holder === "me" ? eq(contactSubmissions.claimedBy, adminId) : undefined,
-    holder === "nobody" ? isNull(contactSubmissions.claimedBy) : undefined,
-    textWhere(query, plan),
-  );
+  return and(filterWhere(filter, adminId), textWhere(filter.query, plan));
 }
 
 function daysWhere(from: string | null, to: string | null): SQL | undefined {
@@ -82,30 +63,6 @@ function daysWhere(from: string | null, to: string | null): SQL | undefined {
     to === null ? undefined : lt(contactSubmissions.createdAt, new Date((dayStart(to) + DAY_SECONDS) * 1000)),
   );
 }
-
-const textWhere = (query: string | null, plan: TextPlan) =>
-  query === null ? undefined : and(plan === "index" ? indexed(query) : undefined, holdsQuery(query));
-
-/**
- * The messages the search index finds for every word of 3 characters or more of the query: a superset of
- * those that hold it (the index ignores case and accents), read from the index instead of a scan of every
- * message (docs/decisions/155). None when no word is that long.
- */
-function indexed(query: string): SQL | undefined {
-  const match = ftsMatch(query);
-  return match === null
-    ? undefined
-    : sql`${contactSubmissions.id} IN (SELECT rowid FROM messages_search WHERE messages_search MATCH ${match})`;
-}
-
-const holdsQuery = (query: string) =>
-  or(
-    holds(contactSubmissions.firstName, query),
-    holds(contactSubmissions.lastName, query),
-    holds(sql`${contactSubmissions.firstName} || ' ' || ${contactSubmissions.lastName}`, query),
-    holds(contactSubmissions.email, query),
-    holds(contactSubmissions.message, query),
-  );
 
 /** Open messages oldest first (a queue); Done and Spam newest first (a record). */
 export function queueKeyset(state: StateView): Keyset {
@@ -140,7 +97,21 @@ const queueFields = {
 
 export type QueuedMessage = Awaited<ReturnType<typeof listMessages>>[number];
 
-function listMessages(
+function selectMessages(db: Database, where: SQL | undefined, keyset: Keyset, limit: number) {
+  return db
+    .select(queueFields)
+    .from(contactSubmissions)
+    .leftJoin(claimer, eq(claimer.id, contactSubmissions.claimedBy))
+    .leftJoin(closer, eq(closer.id, contactSubmissions.processedBy))
+    .where(where)
+    .orderBy(...keysetOrder(keyset))
+    .limit(limit);
+}
+
+/** How many of the queue's next messages a probe reads before it gives way to the "scan" plan. */
+const PROBE_WINDOW = 1_000;
+
+async function listMessages(
   db: Database,
   filter: ContactFilter,
   adminId: number,
@@ -149,28 +120,39 @@ function listMessages(
   plan: TextPlan,
 ) {
   const keyset = queueKeyset(filter.state);
-  return db
-    .select(queueFields)
-    .from(contactSubmissions)
-    .leftJoin(claimer, eq(claimer.id, contactSubmissions.claimedBy))
-    .leftJoin(closer, eq(closer.id, contactSubmissions.processedBy))
-    .where(and(contactWhere(filter, adminId, plan), afterCursor(keyset, cursor)))
-    .orderBy(...keysetOrder(keyset))
-    .limit(limit);
+  const after = afterCursor(keyset, cursor);
+  if (plan === "probe") {
+    // The window ends at the PROBE_WINDOW-th message of the state's queue (an index walk, whatever the
+    // other filters), so a probe looks up no more messages than that, even where the filters and the words
+    // rarely meet. A page that does not fill inside the window is read by the "scan" plan.
+    const [bound] = await db
+      .select({ at: contactSubmissions.createdAt, id: contactSubmissions.id })
+      .from(contactSubmissions)
+      .where(and(stateWhere(filter.state), after))
+      .orderBy(...keysetOrder(keyset))
+      .limit(1)
+      .offset(PROBE_WINDOW - 1);
+    const window = bound ? upToCursor(keyset, { at: secondsOf(bound.at), id: bound.id }) : undefined;
+    const rows = await selectMessages(
+      db,
+      and(contactWhere(filter, adminId, plan), after, window),
+      keyset,
+      limit,
+    );
+    if (rows.length === limit || !bound) return rows;
+  }
+  const scan = plan === "probe" ? "scan" : plan;
+  return selectMessages(db, and(contactWhere(filter, adminId, scan), after), keyset, limit);
 }
 
 /**
  * The count of the messages the filter selects: exact from `message_counts` when the filter has no text,
  * else counted from the messages up to the cap.
  */
-export function countMessages(
-  db: Database,
-  filter: ContactFilter,
-  adminId: number,
-  plan: TextPlan = "scan",
-): Promise<number> {
+export function countMessages(db: Database, filter: ContactFilter, adminId: number): Promise<number> {
   if (tallied(filter)) return talliedCount(db, filter, adminId);
-  return cappedCount(db, sql`${contactSubmissions}`, contactWhere(filter, adminId, plan));
+  const rows = countedRows(filter, filterWhere(filter, adminId));
+  return cappedCount(db, rows.from, rows.where);
 }
 
 /** One page of the queue after `cursor`, with the capped count of the whole selection. */
@@ -186,8 +168,7 @@ export async function messagesPage(
     cursor,
     pageSize,
     (limit) => listMessages(db, filter, adminId, cursor, limit, plan),
-    // A count needs no order: it reads the index's matches whatever the list's plan.
-    () => countMessages(db, filter, adminId, "index"),
+    () => countMessages(db, filter, adminId),
     (row) => row.createdAt,
   );
 }
@@ -222,11 +203,7 @@ export async function messageFacets(
   const groups =
     filter.query === null
       ? null
-      : await textGroups(
-          db,
-          and(textWhere(filter.query, await textPlan(db, filter)), daysWhere(filter.from, filter.to)),
-          COUNT_CAP,
-        );
+      : await textGroups(db, countedRows(filter, daysWhere(filter.from, filter.to)), COUNT_CAP);
   if (groups !== null && groups.reduce((sum, group) => sum + group.n, 0) > COUNT_CAP) return UNCOUNTED;
   const count = (change: Partial<ContactFilter>) =>
     groups === null

@@ -21,11 +21,15 @@ interface Group {
  * The messages `where` selects (the text and the days), counted by state, area, payment method and holder;
  * reading no more than `cap` + 1 of them (a sum over `cap` says there are more).
  */
-export function textGroups(db: Database, where: SQL | undefined, cap: number): Promise<Group[]> {
+export function textGroups(
+  db: Database,
+  rows: { from: SQL; where: SQL | undefined },
+  cap: number,
+): Promise<Group[]> {
   return db.all<Group>(
     sql`SELECT state, user_type_id, payment_method, claimed_by, count(*) AS n FROM (
-      SELECT state, user_type_id, payment_method, claimed_by FROM contact_submissions
-      ${where ? sql`WHERE ${where}` : sql``} LIMIT ${cap + 1}) GROUP BY 1, 2, 3, 4`,
+      SELECT state, user_type_id, payment_method, claimed_by FROM ${rows.from}
+      ${rows.where ? sql`WHERE ${rows.where}` : sql``} LIMIT ${cap + 1}) GROUP BY 1, 2, 3, 4`,
   );
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX `contact_submissions_facets_idx` ON `contact_submissions` (`id`,`is_processed`,`state`,`user_type_id`,`payment_method`,`claimed_by`,`created_at`);
