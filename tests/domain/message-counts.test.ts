@@ -59,6 +59,18 @@ async function expectInStep(admin: number) {
   for (const change of FILTERS) {
     const filter = { ...ANY_MESSAGE, ...change };
     expect([change, await talliedCount(db, filter, admin)]).toEqual([change, await counted(filter, admin)]);
+    // The counts beside the filters: sums over the table's groups, each under the other filters.
+    const facets = await messageFacets(db, filter, admin);
+    const { state, area, payment, holder } = facets;
+    expect([change, state.open, state.spam, area[2], payment.SOL, holder.me, holder.nobody]).toEqual([
+      change,
+      await counted({ ...filter, state: "open" }, admin),
+      await counted({ ...filter, state: "spam" }, admin),
+      await counted({ ...filter, area: 2 }, admin),
+      await counted({ ...filter, payment: "SOL" }, admin),
+      await counted({ ...filter, holder: "me" }, admin),
+      await counted({ ...filter, holder: "nobody" }, admin),
+    ]);
   }
 }
 

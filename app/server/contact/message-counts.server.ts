@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { ContactFilter } from "~/lib/contact-filter";
 import { isClosedState, MESSAGE_STATES, type MessageState } from "~/lib/message-states";
 import type { Database } from "../db.server";
+import type { MessageGroup } from "./message-groups.server";
 
 // The queue's counts from `message_counts` (db/migrations/0019_message_counts.sql, kept by triggers): a
 // count by days received, state, area, payment method and holder sums a few thousand rows at most, where
@@ -25,11 +26,16 @@ function stateIs(state: ContactFilter["state"]): SQL {
   return inArray(column("state"), [...states]);
 }
 
+const daysIn = (filter: ContactFilter) =>
+  and(
+    filter.from === null ? undefined : gte(column("day"), dayNumber(filter.from)),
+    filter.to === null ? undefined : lte(column("day"), dayNumber(filter.to)),
+  );
+
 /** The exact number of messages a filter without text selects, for the caller `adminId`. */
 export async function talliedCount(db: Database, filter: ContactFilter, adminId: number): Promise<number> {
   const where = and(
-    filter.from === null ? undefined : gte(column("day"), dayNumber(filter.from)),
-    filter.to === null ? undefined : lte(column("day"), dayNumber(filter.to)),
+    daysIn(filter),
     stateIs(filter.state),
     filter.area === null ? undefined : eq(column("user_type_id"), filter.area),
     filter.payment === null ? undefined : eq(column("payment_method"), filter.payment),
@@ -38,4 +44,18 @@ export async function talliedCount(db: Database, filter: ContactFilter, adminId:
   );
   const [row] = await db.all<{ n: number | null }>(sql`SELECT sum(n) AS n FROM ${tally} WHERE ${where}`);
   return row?.n ?? 0;
+}
+
+/**
+ * The messages of the filter's days, counted by state, area, payment method and holder (the table's own
+ * rows summed over the days): every count beside the filters is a sum over these groups, in one query
+ * where eighteen counts were eighteen round trips.
+ */
+export function talliedGroups(db: Database, filter: ContactFilter): Promise<MessageGroup[]> {
+  const where = daysIn(filter);
+  return db.all<MessageGroup>(
+    sql`SELECT state, nullif(user_type_id, 0) AS user_type_id, nullif(payment_method, '') AS payment_method,
+      nullif(claimed_by, 0) AS claimed_by, sum(n) AS n FROM ${tally}
+      ${where ? sql`WHERE ${where}` : sql``} GROUP BY 1, 2, 3, 4`,
+  );
 }

@@ -17,9 +17,9 @@ import {
   secondsOf,
   upToCursor,
 } from "../keyset.server";
-import { tallied, talliedCount } from "./message-counts.server";
-import { countedRows, type TextPlan, textPlan, textWhere } from "./queue-text.server";
-import { groupedCount, textGroups } from "./text-facets.server";
+import { tallied, talliedCount, talliedGroups } from "./message-counts.server";
+import { groupedCount, textGroups } from "./message-groups.server";
+import { countedRows, indexHoldsMore, type TextPlan, textPlan, textWhere } from "./queue-text.server";
 
 // The workbench's queue of contact messages (docs/decisions/152-message-states-and-claims.md): one list
 // narrowed by state, area of interest, payment method, the day received, who holds it and a text query;
@@ -198,37 +198,26 @@ export async function messageFacets(
   filter: ContactFilter,
   adminId: number,
 ): Promise<MessageFacets> {
-  // Under a text filter, one grouped pass over the messages that hold it (up to the cap), instead of
-  // eighteen counts. Past the cap the counts would be of some of them: none is shown.
+  // Past the cap under a text, the counts would be of some of the messages: none is shown. The index
+  // alone often says so; else one grouped pass over the messages that hold the text, up to the cap.
+  if (filter.query !== null && (await indexHoldsMore(db, filter, COUNT_CAP))) return UNCOUNTED;
   const groups =
     filter.query === null
-      ? null
+      ? await talliedGroups(db, filter)
       : await textGroups(db, countedRows(filter, daysWhere(filter.from, filter.to)), COUNT_CAP);
-  if (groups !== null && groups.reduce((sum, group) => sum + group.n, 0) > COUNT_CAP) return UNCOUNTED;
-  const count = (change: Partial<ContactFilter>) =>
-    groups === null
-      ? countMessages(db, { ...filter, ...change }, adminId)
-      : groupedCount(groups, { ...filter, ...change }, adminId);
-  const areaIds = publicUserTypes.map((type) => type.id);
-  const [states, areas, payments, me, nobody] = await Promise.all([
-    Promise.all(STATE_VIEWS.map((state) => count({ state }))),
-    Promise.all(areaIds.map((area) => count({ area }))),
-    Promise.all(PAYMENT_METHODS.map((payment) => count({ payment }))),
-    count({ holder: "me" }),
-    count({ holder: "nobody" }),
-  ]);
+  if (filter.query !== null && groups.reduce((sum, group) => sum + group.n, 0) > COUNT_CAP) return UNCOUNTED;
+  const count = (change: Partial<ContactFilter>) => groupedCount(groups, { ...filter, ...change }, adminId);
+  const tally = <K extends string | number>(keys: readonly K[], change: (key: K) => Partial<ContactFilter>) =>
+    Object.fromEntries(keys.map((key) => [key, count(change(key))])) as Record<K, number>;
   return {
     counted: true,
-    state: Object.fromEntries(STATE_VIEWS.map((state, i) => [state, states[i] ?? 0])) as Record<
-      StateView,
-      number
-    >,
-    area: Object.fromEntries(areaIds.map((area, i) => [area, areas[i] ?? 0])),
-    payment: Object.fromEntries(PAYMENT_METHODS.map((method, i) => [method, payments[i] ?? 0])) as Record<
-      PaymentMethod,
-      number
-    >,
-    holder: { me, nobody },
+    state: tally(STATE_VIEWS, (state) => ({ state })),
+    area: tally(
+      publicUserTypes.map((type) => type.id),
+      (area) => ({ area }),
+    ),
+    payment: tally(PAYMENT_METHODS, (payment) => ({ payment })),
+    holder: { me: count({ holder: "me" }), nobody: count({ holder: "nobody" }) },
   };
 }
 

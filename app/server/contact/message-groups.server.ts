@@ -1,15 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ContactFilter } from "~/lib/contact-filter";
-import { COUNT_CAP } from "~/lib/counts";
 import { isClosedState, type MessageState } from "~/lib/message-states";
 import type { Database } from "../db.server";
 
-// The queue's filter counts under a text filter (docs/decisions/156): `message_counts` holds no text, and
-// counting each of the eighteen from the messages scanned the queue eighteen times (2.2 s for "token",
-// 4.7 s for "Müller" at a million). One grouped pass reads the messages that hold the text once, by state,
-// area, payment method and holder; each count is then a sum over its few dozen groups.
+// The queue's filter counts (docs/decisions/156, 158) as sums over groups of messages by state, area,
+// payment method and holder: eighteen counts, each under the other filters, from one query. Without a
+// text the groups are `message_counts`' rows (message-counts.server.ts); under a text, one grouped pass
+// over the messages that hold it (counting each of the eighteen from the messages scanned the queue
+// eighteen times: 2.2 s for "token", 4.7 s for "Müller" at a million).
 
-interface Group {
+export interface MessageGroup {
   state: MessageState;
   user_type_id: number | null;
   payment_method: string | null;
@@ -25,15 +25,15 @@ export function textGroups(
   db: Database,
   rows: { from: SQL; where: SQL | undefined },
   cap: number,
-): Promise<Group[]> {
-  return db.all<Group>(
+): Promise<MessageGroup[]> {
+  return db.all<MessageGroup>(
     sql`SELECT state, user_type_id, payment_method, claimed_by, count(*) AS n FROM (
       SELECT state, user_type_id, payment_method, claimed_by FROM ${rows.from}
       ${rows.where ? sql`WHERE ${rows.where}` : sql``} LIMIT ${cap + 1}) GROUP BY 1, 2, 3, 4`,
   );
 }
 
-function selects(group: Group, filter: ContactFilter, adminId: number): boolean {
+function selects(group: MessageGroup, filter: ContactFilter, adminId: number): boolean {
   const state = filter.state === "open" ? !isClosedState(group.state) : group.state === filter.state;
   const holder =
     filter.holder === "me"
@@ -49,8 +49,11 @@ function selects(group: Group, filter: ContactFilter, adminId: number): boolean 
   );
 }
 
-/** The count of a filter (whose text and days are the groups'), capped like every count at COUNT_CAP + 1. */
-export function groupedCount(groups: readonly Group[], filter: ContactFilter, adminId: number): number {
-  const total = groups.reduce((sum, group) => sum + (selects(group, filter, adminId) ? group.n : 0), 0);
-  return Math.min(total, COUNT_CAP + 1);
+/** The count of a filter whose text and days are the groups'. */
+export function groupedCount(
+  groups: readonly MessageGroup[],
+  filter: ContactFilter,
+  adminId: number,
+): number {
+  return groups.reduce((sum, group) => sum + (selects(group, filter, adminId) ? group.n : 0), 0);
 }
