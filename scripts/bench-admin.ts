@@ -1,8 +1,10 @@
 // `npm run bench:admin`: how fast each admin view renders on the local D1 that `npm run seed:scale`
 // filled. Builds if there is no build, serves it with scripts/preview.ts on 127.0.0.1:8841 (or
 // $BENCH_PORT) from the shared local state, signs in as the demo admin (password and authenticator code),
-// then loads each view of scripts/bench-admin-views.ts once to warm it and 5 times more, and prints the
-// median; it follows each long list's "Next page" 100 times and times the page it reaches. The target is
+// follows each long list's "Next page" 100 times to find the page it reaches, loads each view of
+// scripts/bench-admin-views.ts (and each page reached) once to warm it, then 5 rounds of every view in
+// turn, and prints each view's median. Rounds, not 5 loads in a row: a pause of the shared machine then
+// lands on one load of several views, not on the median of one. The target is
 // every view under 100 ms (issue 33). Writes reports/bench-admin.json. It asserts nothing; the figures go
 // into docs/measurements.md. BENCH_ONLY=<regular expression> times only the views whose names match it.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -116,15 +118,6 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-/** The median of RUNS loads after one to warm up; a view that is not a 200 is an error. */
-async function time(cookie: string, pathname: string): Promise<number> {
-  const warm = await load(cookie, pathname);
-  if (warm.status !== 200) throw new Error(`${warm.status} for ${pathname}`);
-  const runs: number[] = [];
-  for (let run = 0; run < RUNS; run += 1) runs.push((await load(cookie, pathname)).ms);
-  return median(runs);
-}
-
 const NEXT = /<a[^>]*href="([^"]*)"[^>]*>Next page<\/a>/;
 
 /** Follows "Next page" DEEP_PAGES times; the address of the page reached and the median of each step. */
@@ -163,17 +156,29 @@ try {
     const flag = figure.medianMs < TARGET_MS ? "" : "  ✗ over 100 ms";
     console.log(`${figure.medianMs.toFixed(1).padStart(7)} ms  ${figure.view}${flag}`);
   };
-  for (const view of views(admin, person).filter((view) => only.test(view.name))) {
-    row({ view: view.name, path: view.path, medianMs: await time(cookie, view.path) });
-  }
+  const targets = views(admin, person).filter((view) => only.test(view.name));
+  const steps = new Map<string, string>();
   for (const list of deepLists(admin).filter((list) => only.test(list.name))) {
     const reached = await deepest(cookie, list.path);
-    row({
-      view: `${list.name}: page ${reached.pages + 1}`,
-      path: reached.path,
-      medianMs: await time(cookie, reached.path),
-    });
-    console.log(`          (each of the ${reached.pages} steps there: median ${reached.step.toFixed(1)} ms)`);
+    const name = `${list.name}: page ${reached.pages + 1}`;
+    targets.push({ name, path: reached.path });
+    steps.set(
+      name,
+      `          (each of the ${reached.pages} steps there: median ${reached.step.toFixed(1)} ms)`,
+    );
+  }
+  for (const target of targets) {
+    const warm = await load(cookie, target.path);
+    if (warm.status !== 200) throw new Error(`${warm.status} for ${target.path}`);
+  }
+  const samples = targets.map(() => [] as number[]);
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const [i, target] of targets.entries()) samples[i]?.push((await load(cookie, target.path)).ms);
+  }
+  for (const [i, target] of targets.entries()) {
+    row({ view: target.name, path: target.path, medianMs: median(samples[i] ?? []) });
+    const step = steps.get(target.name);
+    if (step) console.log(step);
   }
 } finally {
   await stopServer(server);
