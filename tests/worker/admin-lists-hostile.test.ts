@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_TAB_ENTRIES, API_ROUTES } from "../../app/lib/route-table";
 import { fetchWorker } from "./support";
 import { signedInCookie, uniqueEmail } from "./support-accounts";
+import { API_ENTRIES } from "./support-hostile";
 import { insertContact } from "./support-mail";
 
 // Every admin list and its JSON twin, read by an administrator with hostile query strings: long values,
@@ -29,7 +30,7 @@ const LISTS: readonly string[] = [
 const LISTS_AND_EXPORT: readonly string[] = [...LISTS, "/admin/activity.csv"];
 
 /** The admin actions that name an account or a message by id in their path. */
-const ID_ACTIONS: readonly string[] = API_ROUTES.filter(
+const ID_ACTIONS: readonly string[] = API_ENTRIES.filter(
   (route) => route.path.startsWith("/admin/") && route.path.endsWith("/:id"),
 ).map((route) => `/api${route.path}`);
 

@@ -193,6 +193,21 @@ describe("admin actions", () => {
     expect((await post("/api/admin/mark-contact-processed/99999999")).status).toBe(404);
   });
 
+  it("answers 404 for an action no one declared, and 405 for a GET of one that is", async () => {
+    const { cookie } = await signedInCookie({ admin: true });
+    const call = (method: string, path: string) => fetchWorker(path, { method, headers: { Cookie: cookie } });
+    for (const method of ["POST", "GET"]) {
+      const unknown = await call(method, "/api/admin/delete-everything/1");
+      expect([method, unknown.status]).toEqual([method, 404]);
+      expect(await unknown.json()).toEqual({ error: "There is no such API endpoint." });
+    }
+    expect((await call("GET", "/api/admin/approve-user/1")).status).toBe(405);
+    expect((await call("POST", "/api/admin/APPROVE-USER/99999999")).status).toBe(404);
+    expect(await (await call("POST", "/api/admin/APPROVE-USER/99999999")).json()).toEqual({
+      error: "No such user.",
+    });
+  });
+
   it("pages long lists: 50 at a time by keyset, the next page linked, with the total in a header", async () => {
     const { cookie } = await signedInCookie({ admin: true });
     const statements = Array.from({ length: 120 }, (_, i) =>

@@ -1,8 +1,9 @@
 import { exports } from "cloudflare:workers";
 import fc from "fast-check";
-import { API_ROUTES as API_TABLE, PAGE_ROUTES as PAGE_TABLE } from "../../app/lib/route-table";
+import { PAGE_ROUTES as PAGE_TABLE } from "../../app/lib/route-table";
 import { ORIGIN } from "./support";
 import {
+  API_ENTRIES,
   allowed,
   asJson,
   BOUNDARY,
@@ -27,7 +28,7 @@ import {
 
 /** The API's routes by pattern, with their methods and whether they read JSON (from the route table). */
 const API_ROUTES: Record<string, { methods: readonly string[]; json: boolean }> = Object.fromEntries(
-  API_TABLE.map((entry) => [`/api${entry.path}`, { methods: entry.methods, json: entry.json }]),
+  API_ENTRIES.map((entry) => [`/api${entry.path}`, { methods: entry.methods, json: entry.json }]),
 );
 
 /**

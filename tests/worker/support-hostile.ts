@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
-import { API_ROUTES, formPaths, PAGE_ROUTES } from "../../app/lib/route-table";
+import { API_ROUTES, type ApiEntry, formPaths, PAGE_ROUTES } from "../../app/lib/route-table";
 import { ORIGIN } from "./support";
+import { ROW_ACTION_NAMES } from "./support-row-actions";
 
 // What every answer must carry, whatever was asked (docs/standards.md), written here from the
 // spec rather than imported from app/, so the tests check the guards instead of repeating them.
@@ -17,11 +18,21 @@ export function isOurOrigin(origin: string): boolean {
 /** Page routes that take an HTML form POST, as the route table declares them. */
 export const FORM_ROUTES: ReadonlySet<string> = new Set(formPaths);
 
+/**
+ * The route table's API routes, with its one route of the dashboard's row actions (`/admin/:action/:id`)
+ * as one route per action that ADMIN_ACTIONS declares: the URLs a caller can reach.
+ */
+export const API_ENTRIES: readonly ApiEntry[] = API_ROUTES.flatMap((entry) =>
+  entry.path.includes(":action")
+    ? ROW_ACTION_NAMES.map((name) => ({ ...entry, path: entry.path.replace(":action", name) }))
+    : [entry],
+);
+
 /** Every path pattern of the route table: each page, each route under /api and the API's catch-all. */
 export function routePatterns(): string[] {
   return [
     ...PAGE_ROUTES.map((entry) => entry.path),
-    ...API_ROUTES.map((entry) => `/api${entry.path}`),
+    ...API_ENTRIES.map((entry) => `/api${entry.path}`),
     "/api/*",
   ];
 }

@@ -1,7 +1,7 @@
 import { dashboardHref } from "~/lib/admin-tabs";
 import type { DownloadIntent } from "~/routes/confirm-page-intents.server";
-import { adminPageRefusal } from "~/server/admin/admin-actions.server";
 import { activityQuery, exportActivityCsv } from "~/server/admin/audit-activity.server";
+import { adminPageRefusal } from "~/server/http/admin-refusal.server";
 import { askOnConfirmPage, pageCallOf } from "~/server/http/page-door.server";
 import { MAX_NEXT_LENGTH } from "~/server/identity/interrupted-actions.server";
 import { callerOf, depsOf } from "~/server/operation.server";

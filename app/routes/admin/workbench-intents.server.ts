@@ -1,7 +1,7 @@
 import type { ToastMessage } from "~/lib/toast-message";
-import { adminPageRefusal } from "~/server/admin/admin-actions.server";
 import { replyToMessage } from "~/server/admin/message-replies.server";
 import { addMessageNote, addPersonNote } from "~/server/admin/staff-notes.server";
+import { adminPageRefusal } from "~/server/http/admin-refusal.server";
 import { errorNotice } from "~/server/http/outcome-notices.server";
 import { intent, type PageDoor, type PageIntents } from "~/server/http/page-door.server";
 import { ADMIN_INTENTS } from "./admin-intents.server";

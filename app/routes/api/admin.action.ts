@@ -1,16 +1,20 @@
-import { adminActionByApiName } from "~/routes/admin/admin-intents.server";
+import { type AdminAction, adminActionByApiName } from "~/routes/admin/row-actions.server";
 import { jsonAction, jsonError, postOnly } from "~/server/http/json-api.server";
 import type { Route } from "./+types/admin.action";
 
-// POST /api/admin/<name>/:id for every action of the dashboard on one row (ADMIN_ACTIONS: approve-user,
-// mark-contact-processed, claim-contact and the rest): the route table lists each URL, and each is answered here from its one declaration (admin-intents.server.ts).
+// POST /api/admin/<action>/:id for every action of the dashboard on one row, each answered from its one
+// declaration in ADMIN_ACTIONS (routes/admin/row-actions.server.ts): approve-user, mark-contact-processed,
+// claim-contact and the rest. A name ADMIN_ACTIONS lacks is no endpoint, whatever the method.
 
 // React Router matches paths whatever their case; so does the name.
-const nameOf = (request: Request) => (new URL(request.url).pathname.split("/")[3] ?? "").toLowerCase();
+const declaredOf = (name: string | undefined): AdminAction | undefined =>
+  adminActionByApiName((name ?? "").toLowerCase());
+
+const noSuchEndpoint = () => jsonError(404, "There is no such API endpoint.");
 
 export function action(args: Route.ActionArgs) {
-  const declared = adminActionByApiName(nameOf(args.request));
-  if (!declared) return jsonError(404, "There is no such API endpoint.");
+  const declared = declaredOf(args.params.action);
+  if (!declared) return noSuchEndpoint();
   return jsonAction({
     readsBody: false,
     run: ({ deps, caller, params }) => declared.operation(deps, caller, params.id),
@@ -19,4 +23,6 @@ export function action(args: Route.ActionArgs) {
   })(args);
 }
 
-export const loader = postOnly;
+export function loader({ params }: Route.LoaderArgs) {
+  return declaredOf(params.action) ? postOnly() : noSuchEndpoint();
+}

@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { data, redirect } from "react-router";
-import { SECURITY_PATH, SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
 import { mailEvents, passkeys, recoveryCodes, sessions, totpCredentials } from "../../../db/schema";
 import { type AccountEvent, auditEntry, withEventChain } from "../audit/account-events.server";
 import type { Database } from "../db.server";
@@ -15,16 +13,7 @@ import {
 import { accountStanding, decidePendingStatement, setActiveStatement } from "../identity/users.server";
 import { insertMailEventIfChanged, mailEventRow, publishMailEvents } from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
-import {
-  alreadyDone,
-  conflict,
-  done,
-  type Failure,
-  forbidden,
-  invalid,
-  notFound,
-  type Outcome,
-} from "../outcome";
+import { alreadyDone, conflict, done, forbidden, invalid, notFound, type Outcome } from "../outcome";
 import { lockEnrolmentStatement } from "../second-factors/enrolment-links.server";
 import { hasSecondFactor, secondFactorsOf } from "../second-factors/second-factors.server";
 import type { SessionUser } from "../session-user";
@@ -32,22 +21,6 @@ import type { SessionUser } from "../session-user";
 // The admin use cases. Each checks, against D1 and never the KV session alone, that the caller is an
 // approved, active administrator, then applies one conditional change with its audit entry in the same
 // batch: a repeat changes nothing and logs nothing.
-
-/**
- * What an admin page answers a caller who is not let in: the sign-in page, or (an administrator without a
- * second factor) 403 with the way to set one up. Thrown from loaders and actions.
- */
-export function adminPageRefusal(outcome: Failure) {
-  if (outcome.kind === "forbidden" && outcome.message === SET_UP_SECOND_FACTOR_MESSAGE) {
-    const wayOut = {
-      to: SECURITY_PATH,
-      label: "Set up a second factor",
-      text: "An administrator's account needs a second factor, an authenticator app or a passkey, before the dashboard opens.",
-    };
-    return data({ message: SET_UP_SECOND_FACTOR_MESSAGE, wayOut }, { status: 403 });
-  }
-  return redirect("/login");
-}
 
 /** A positive whole-number id from a URL segment or a form field. */
 export function parseId(raw: unknown): number | null {
