@@ -298,7 +298,8 @@ describe("the processed-messages search", () => {
     ["50% off_now\\", ["wildcards"]],
     [`${marker} 50_`, []],
     [`${marker} 50x OFFxNOW`, ["plain"]],
-    [`${marker} %`, ["wildcards"]],
+    // A word under three characters beside longer ones is left out, as the search box leaves it.
+    [`${marker} %`, ["long", "plain", "umlauts", "wildcards"]],
     ["\\", ["wildcards"]],
     [marker.toUpperCase(), ["long", "plain", "umlauts", "wildcards"]],
   ])("finds %j literally", async (query, expected) => {

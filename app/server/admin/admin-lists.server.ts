@@ -3,6 +3,7 @@ import type { ContactFilter } from "~/lib/contact-filter";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { STATE_VIEWS, type StateView } from "~/lib/message-states";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
+import { searchTerms } from "~/lib/search-query";
 import { users } from "../../../db/schema";
 import { messagesPage } from "../contact/message-queue.server";
 import type { Database } from "../db.server";
@@ -34,9 +35,10 @@ export function textParam(raw: string | null, max = MAX_QUERY_LENGTH): string | 
   return text === "" ? null : text;
 }
 
-/** A search query from a query parameter: trimmed, bounded, null when empty. */
+/** The queue's text filter from a query parameter: trimmed, bounded, null when it holds no word. */
 export function searchQuery(raw: string | null): string | null {
-  return textParam(raw);
+  const text = textParam(raw);
+  return text !== null && searchTerms(text).length > 0 ? text : null;
 }
 
 /** A payment method from a query parameter (`payment`): one of PAYMENT_METHODS exactly, else null (no filter). */

@@ -122,13 +122,13 @@ async function listMessages(
   const keyset = queueKeyset(filter.state);
   const after = afterCursor(keyset, cursor);
   if (plan === "probe") {
-    // The window ends at the PROBE_WINDOW-th message of the state's queue (an index walk, whatever the
-    // other filters), so a probe looks up no more messages than that, even where the filters and the words
-    // rarely meet. A page that does not fill inside the window is read by the "scan" plan.
+    // The window ends at the PROBE_WINDOW-th next message the other filters select, so a probe looks up
+    // no more messages than that, even where those filters and the words rarely meet. A page that does
+    // not fill inside the window is read by the "scan" plan.
     const [bound] = await db
       .select({ at: contactSubmissions.createdAt, id: contactSubmissions.id })
       .from(contactSubmissions)
-      .where(and(stateWhere(filter.state), after))
+      .where(and(filterWhere(filter, adminId), after))
       .orderBy(...keysetOrder(keyset))
       .limit(1)
       .offset(PROBE_WINDOW - 1);

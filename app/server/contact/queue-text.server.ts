@@ -1,14 +1,14 @@
 import { and, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { ContactFilter } from "~/lib/contact-filter";
-import { ftsMatch, shortTerms } from "~/lib/search-query";
+import { ftsMatch } from "~/lib/search-query";
 import { contactSubmissions, FACETS_INDEX } from "../../../db/schema";
 import type { Database } from "../db.server";
 
 // The queue's text filter (docs/decisions/158-the-queues-text-means-what-search-means.md): what it means,
 // the same as the search box, and how the list and the counts read it from the search index.
 
-/** Whether a column holds a word, ignoring ASCII case: `instr`, not LIKE, so `%`, `_` and `\\` mean themselves. */
-const holds = (column: SQLWrapper, word: string) => sql`instr(lower(${column}), lower(${word})) > 0`;
+/** Whether a column holds a text, ignoring ASCII case: `instr`, not LIKE, so `%`, `_` and `\\` mean themselves. */
+const holds = (column: SQLWrapper, text: string) => sql`instr(lower(${column}), lower(${text})) > 0`;
 
 /**
  * How a text filter's list is read (docs/decisions/156, 158):
@@ -40,15 +40,16 @@ export async function textPlan(db: Database, filter: ContactFilter): Promise<Tex
 }
 
 /**
- * A text filter means what the search box means (docs/decisions/158): every word of it occurs in the
- * message's names, address, company or text, ignoring case and accents. Words of three characters or more
- * are the search index's matches; `+id` keeps the planner on the queue's order under the "scan" plan.
- * Shorter words, which the index cannot match, are held as text.
+ * A text filter means what the search box means (docs/decisions/158): every word of three characters or
+ * more occurs in the message's names, address, company or text, ignoring case and accents (the search
+ * index's matches; `+id` keeps the planner on the queue's order under the "scan" plan); shorter words
+ * beside them are left out, as the search box leaves them. A query of short words alone ("Li Wu"), which
+ * the index cannot match, is held as one piece of text, as the filter always held it (a full name too).
  */
 export function textWhere(query: string | null, plan: TextPlan): SQL | undefined {
   if (query === null) return undefined;
   const match = ftsMatch(query);
-  return and(match === null ? undefined : indexMatches(match, plan), shortWordsHeld(query));
+  return match === null ? heldAsText(query) : indexMatches(match, plan);
 }
 
 function indexMatches(match: string, plan: TextPlan): SQL {
@@ -60,17 +61,14 @@ function indexMatches(match: string, plan: TextPlan): SQL {
   return plan === "index" ? sql`${id} IN ${matches}` : sql`+${id} IN ${matches}`;
 }
 
-const shortWordsHeld = (query: string) =>
-  and(
-    ...shortTerms(query).map((word) =>
-      or(
-        holds(contactSubmissions.firstName, word),
-        holds(contactSubmissions.lastName, word),
-        holds(contactSubmissions.email, word),
-        holds(contactSubmissions.company, word),
-        holds(contactSubmissions.message, word),
-      ),
-    ),
+const heldAsText = (query: string) =>
+  or(
+    holds(contactSubmissions.firstName, query),
+    holds(contactSubmissions.lastName, query),
+    holds(sql`${contactSubmissions.firstName} || ' ' || ${contactSubmissions.lastName}`, query),
+    holds(contactSubmissions.email, query),
+    holds(contactSubmissions.company, query),
+    holds(contactSubmissions.message, query),
   );
 
 /**
@@ -89,19 +87,18 @@ export function countedRows(
   return {
     from: sql`messages_search JOIN ${contactSubmissions} INDEXED BY ${sql.identifier(FACETS_INDEX)}
       ON ${contactSubmissions.id} = messages_search.rowid`,
-    where: and(sql`messages_search MATCH ${match}`, where, shortWordsHeld(filter.query)),
+    where: and(sql`messages_search MATCH ${match}`, where),
   };
 }
 
 /**
  * Whether the search index alone shows that more than `cap` messages hold the text: it decides only
- * when nothing else narrows the text's messages (no days, no word too short for the index), and then
- * reads `cap` + 1 of its matches (2 ms), where the grouped pass reads the messages (12 ms).
+ * when the days do not narrow the text's messages, and then reads `cap` + 1 of its matches (2 ms), where
+ * the grouped pass reads the messages (12 ms).
  */
 export async function indexHoldsMore(db: Database, filter: ContactFilter, cap: number): Promise<boolean> {
   const match = filter.query === null ? null : ftsMatch(filter.query);
   if (match === null || filter.from !== null || filter.to !== null) return false;
-  if (shortTerms(filter.query ?? "").length > 0) return false;
   const [row] = await db.all<{ n: number }>(
     sql`SELECT count(*) AS n FROM (SELECT 1 FROM messages_search WHERE messages_search MATCH ${match} LIMIT ${cap + 1})`,
   );
