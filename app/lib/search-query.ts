@@ -36,3 +36,7 @@ export function ftsMatch(text: string): string | null {
 export function shortTerms(text: string): string[] {
   return searchTerms(text).filter((term) => length(term) < MIN_TERM_LENGTH);
 }
+
+/** How a page names the words a search left out. */
+export const leftOutText = (words: readonly string[]): string =>
+  `Left out, under ${MIN_TERM_LENGTH} characters: ${words.map((word) => `"${word}"`).join(", ")}.`;

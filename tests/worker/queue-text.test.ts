@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { fetchPage, textOf } from "./support";
 import { signedInCookie, uniqueEmail } from "./support-accounts";
 import { insertContact } from "./support-mail";
 import { apiList } from "./support-queue";
@@ -54,6 +55,10 @@ describe("the queue's text filter", () => {
     // Words in any order and any column; a word under three characters beside them is left out, as the
     // search box leaves it, and short words alone are held as one piece of text.
     expect(await found(`capital ${marker} %_`)).toEqual(["other", "plain", "umlaut", "upper"]);
+    const page = await fetchPage(`/admin?tab=contacts&q=${encodeURIComponent(`capital ${marker} %_`)}`, {
+      headers: { Cookie: cookie },
+    });
+    expect(textOf(page.html)).toContain('Left out, under 3 characters: "%_".');
     expect(await found("o %_ t")).toEqual(["other"]);
     expect(await found("_% o")).toEqual([]);
   });

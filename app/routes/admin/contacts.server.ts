@@ -1,5 +1,6 @@
 import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
 import { messageFacets, newestMessageId } from "~/server/contact/message-queue.server";
+import { leftOutWords } from "~/server/contact/queue-text.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/contacts";
@@ -17,5 +18,5 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
     messageFacets(db, filter, admin.id),
     newestMessageId(db),
   ]);
-  return { filter, facets, list, upTo, me: admin.id, now: Date.now() };
+  return { filter, facets, list, upTo, leftOut: leftOutWords(filter.query), me: admin.id, now: Date.now() };
 }

@@ -4,6 +4,7 @@ import { type Column, KeysetPager, ListSection, personColumns } from "~/componen
 import { dashboardHref } from "~/lib/admin-tabs";
 import { countLabel } from "~/lib/counts";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
+import { leftOutText } from "~/lib/search-query";
 import type { PersonHit, SearchPage, SearchSection } from "~/server/admin/admin-search.server";
 import { ageColumn, messageColumn, paymentColumn, ReplyLink, stateColumn } from "./contact-columns";
 import type { loader } from "./search.server";
@@ -87,9 +88,7 @@ export function SearchTab(data: Data) {
         Names, email addresses, companies and message text; any 3 characters or more of a word, in any script,
         accents ignored. Every word must match.
       </p>
-      {ignored.length > 0 ? (
-        <p className="mt-2 text-sm">{`Left out, under 3 characters: ${ignored.map((word) => `"${word}"`).join(", ")}.`}</p>
-      ) : null}
+      {ignored.length > 0 ? <p className="mt-2 text-sm">{leftOutText(ignored)}</p> : null}
       {messages && section !== "people" ? (
         <Section<MessageRow>
           id="messages"

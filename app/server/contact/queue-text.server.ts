@@ -1,6 +1,6 @@
 import { and, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { ContactFilter } from "~/lib/contact-filter";
-import { ftsMatch } from "~/lib/search-query";
+import { ftsMatch, shortTerms } from "~/lib/search-query";
 import { contactSubmissions, FACETS_INDEX } from "../../../db/schema";
 import type { Database } from "../db.server";
 
@@ -50,6 +50,11 @@ export function textWhere(query: string | null, plan: TextPlan): SQL | undefined
   if (query === null) return undefined;
   const match = ftsMatch(query);
   return match === null ? heldAsText(query) : indexMatches(match, plan);
+}
+
+/** The words a text filter leaves out (under three characters, beside longer ones), for the page to name. */
+export function leftOutWords(query: string | null): string[] {
+  return query !== null && ftsMatch(query) !== null ? shortTerms(query) : [];
 }
 
 function indexMatches(match: string, plan: TextPlan): SQL {
