@@ -90,7 +90,7 @@ describe("a message's page", () => {
 
 describe("notes", () => {
   it("adds a note to a message, shown on its page to administrators only", async () => {
-    const { cookie } = await anAdmin();
+    const { cookie, id: adminId } = await anAdmin();
     const contact = await insertContact();
     const path = `/admin/message?id=${contact.id}`;
     const response = await postForm(
@@ -100,6 +100,12 @@ describe("notes", () => {
     );
     expect(response.status).toBe(200);
     expect(textOf(await response.text())).toContain("Note added");
+    expect(
+      await one(
+        "SELECT contact_id, user_id, author_id, body FROM staff_notes WHERE contact_id = ?",
+        contact.id,
+      ),
+    ).toEqual({ contact_id: contact.id, user_id: null, author_id: adminId, body: "Called them; wants SOL." });
     const { html } = await fetchPage(path, { headers: { Cookie: cookie } });
     expect(textOf(html)).toContain("Called them; wants SOL.");
   });
@@ -246,6 +252,15 @@ describe("a person's page", () => {
       admin.cookie,
     );
     expect(noted.status).toBe(200);
+    expect(await count("SELECT count(*) AS n FROM staff_notes WHERE user_id = ?", person.id)).toBe(1);
+    // A person who is not there takes no note (and no foreign key fails): 404, nothing stored.
+    const nobody = await postForm(
+      "/admin/person?id=99999999",
+      { intent: "note", id: "99999999", body: "Lost." },
+      admin.cookie,
+    );
+    expect(nobody.status).toBe(404);
+    expect(await count("SELECT count(*) AS n FROM staff_notes WHERE body = 'Lost.'")).toBe(0);
     await postForm(`/admin?tab=users`, { intent: "deactivate", id: String(person.id) }, admin.cookie);
 
     const { response, html } = await fetchPage(path, { headers: { Cookie: admin.cookie } });

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { replySchema } from "~/lib/schemas/workbench";
 import type { Written } from "~/lib/workbench";
 import { contactSubmissions, messageReplies, users } from "../../../db/schema";
+import { now } from "../../../db/schema/columns";
 import { auditEntry, withEventChain } from "../audit/account-events.server";
 import { contactExists, messageStateStatement, oneMessage } from "../contact/contact-submissions.server";
 import type { Database } from "../db.server";
@@ -68,9 +69,23 @@ export const replyToMessage = guarded(
     if (sentBefore) return alreadyDone;
     const [stored, events] = await withEventChain(deps.db, (chain) =>
       deps.db.batch([
+        // Its values selected from the message's row: a reply to a message erased meanwhile is not stored.
         deps.db
           .insert(messageReplies)
-          .values({ contactId: input.id, authorId: me.id, body: input.body, submissionKey: input.key })
+          .select((qb) =>
+            qb
+              .select({
+                // Every column in the table's order, as an INSERT … SELECT takes them: a null id is the next one.
+                id: sql<number | null>`null`.as("id"),
+                contactId: contactSubmissions.id,
+                authorId: sql<number>`${me.id}`.as("author_id"),
+                body: sql<string>`${input.body}`.as("body"),
+                submissionKey: sql<string>`${input.key}`.as("submission_key"),
+                createdAt: sql<Date>`${now}`.as("created_at"),
+              })
+              .from(contactSubmissions)
+              .where(eq(contactSubmissions.id, input.id)),
+          )
           .onConflictDoNothing({ target: messageReplies.submissionKey })
           .returning({ id: messageReplies.id }),
         // Only when the reply was stored: the event (about the reply just inserted), then its entry.

@@ -2,7 +2,7 @@ import { desc, eq, type SQL, sql } from "drizzle-orm";
 import { messageNoteSchema, personNoteSchema } from "~/lib/schemas/workbench";
 import type { Written } from "~/lib/workbench";
 import { contactSubmissions, staffNotes, users } from "../../../db/schema";
-import { contactExists } from "../contact/contact-submissions.server";
+import { now } from "../../../db/schema/columns";
 import type { Database } from "../db.server";
 import { guarded } from "../identity/guarded.server";
 import { done, notFound, type Outcome } from "../outcome";
@@ -27,28 +27,49 @@ export function notesWhere(db: Database, where: SQL): Promise<Written[]> {
 export const notesOnMessage = (db: Database, id: number) => notesWhere(db, eq(staffNotes.contactId, id));
 export const notesOnPerson = (db: Database, id: number) => notesWhere(db, eq(staffNotes.userId, id));
 
+/**
+ * Stores a note while its subject exists, in one statement (its values selected from the subject's row):
+ * a note added as its message or person is erased finds no row and is not left behind, and a person's
+ * note cannot fail on its foreign key. Whether it was stored.
+ */
+async function noteIfSubject(
+  db: Database,
+  subject: { contactId: number } | { userId: number },
+  authorId: number,
+  body: string,
+): Promise<boolean> {
+  // Every column in the table's order, as an INSERT … SELECT takes them: a null id is the next one.
+  const values = {
+    id: sql<number | null>`null`.as("id"),
+    contactId: sql<number | null>`${"contactId" in subject ? subject.contactId : null}`.as("contact_id"),
+    userId: sql<number | null>`${"userId" in subject ? subject.userId : null}`.as("user_id"),
+    authorId: sql<number>`${authorId}`.as("author_id"),
+    body: sql<string>`${body}`.as("body"),
+    createdAt: sql<Date>`${now}`.as("created_at"),
+  };
+  const stored = await db
+    .insert(staffNotes)
+    .select((qb) =>
+      "contactId" in subject
+        ? qb.select(values).from(contactSubmissions).where(eq(contactSubmissions.id, subject.contactId))
+        : qb.select(values).from(users).where(eq(users.id, subject.userId)),
+    )
+    .returning({ id: staffNotes.id });
+  return stored.length > 0;
+}
+
 /** Adds a note to a contact message. */
 export const addMessageNote = guarded(
   { door: "admin", schema: messageNoteSchema },
-  async (deps, _caller, { me, input }): Promise<Outcome> => {
-    if (!(await contactExists(deps.db, input.id))) return notFound;
-    await deps.db.insert(staffNotes).values({ contactId: input.id, authorId: me.id, body: input.body });
-    return done(null);
-  },
+  async (deps, _caller, { me, input }): Promise<Outcome> =>
+    (await noteIfSubject(deps.db, { contactId: input.id }, me.id, input.body)) ? done(null) : notFound,
 );
 
 /** Adds a note to a person's account. */
 export const addPersonNote = guarded(
   { door: "admin", schema: personNoteSchema },
-  async (deps, _caller, { me, input }): Promise<Outcome> => {
-    const person = await deps.db.query.users.findFirst({
-      columns: { id: true },
-      where: eq(users.id, input.id),
-    });
-    if (!person) return notFound;
-    await deps.db.insert(staffNotes).values({ userId: input.id, authorId: me.id, body: input.body });
-    return done(null);
-  },
+  async (deps, _caller, { me, input }): Promise<Outcome> =>
+    (await noteIfSubject(deps.db, { userId: input.id }, me.id, input.body)) ? done(null) : notFound,
 );
 
 /** The newest notes on the messages of one address, for a person's timeline. */
