@@ -1,24 +1,15 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWorker, textOf } from "./support";
-import { freshIp, registerViaApi, signedInCookie, uniqueEmail, userIdOf } from "./support-accounts";
+import { textOf } from "./support";
+import { registerViaApi, signedInCookie, uniqueEmail, userIdOf } from "./support-accounts";
+import { dashboardPost as postToDashboard } from "./support-queue";
 
 // Approving or rejecting many registrations at once from the Pending Users tab
 // (docs/decisions/152-message-states-and-claims.md): one press, one batch, an entry and (for an approval)
 // an email event per account decided, nothing for an account already decided.
 
-function dashboardPost(cookie: string, fields: [string, string][]) {
-  return fetchWorker("/admin?tab=pending", {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      "CF-Connecting-IP": freshIp(),
-      Cookie: cookie,
-    },
-    body: new URLSearchParams(fields),
-  });
-}
+const dashboardPost = (cookie: string, fields: [string, string][]) =>
+  postToDashboard(cookie, fields, "?tab=pending");
 
 async function standing(id: number) {
   return env.DB.prepare("SELECT is_approved, approved_by, rejected_by, is_active FROM users WHERE id = ?")

@@ -2,13 +2,15 @@ import { data, Link, redirect } from "react-router";
 import { ActionButton, useBusyId } from "~/components/admin-lists";
 import { StaticNotice } from "~/components/static-notice";
 import { useToast } from "~/components/toaster";
+import { FactList } from "~/components/workbench/fact-list";
+import { NoteForm } from "~/components/workbench/note-form";
 import { PageState } from "~/components/workbench/page-state";
 import { TextForm } from "~/components/workbench/text-form";
 import { WrittenList } from "~/components/workbench/written-list";
 import { SAVED_REPLIES, savedReplyOf } from "~/content/saved-replies";
 import { userTypeLabel } from "~/content/user-types";
 import { dashboardHref } from "~/lib/admin-tabs";
-import { NOTE_MAX, REPLY_MAX } from "~/lib/field-limits";
+import { REPLY_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
 import { MESSAGE_STATE_LABELS } from "~/lib/message-states";
 import { replyMailto } from "~/lib/reply-mailto";
@@ -86,16 +88,7 @@ function Details({ message, personId }: Pick<Found, "message" | "personId">) {
     ["Payment method", message.paymentMethod ?? "None stated"],
     ["Received", formatDateTime(message.createdAt)],
   ];
-  return (
-    <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="font-semibold text-ink-muted">{label}</dt>
-          <dd className="min-w-0 break-words">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList rows={rows} />;
 }
 
 /** The buttons a message's row has on the dashboard, here for the message open on its page. */
@@ -122,7 +115,6 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
   const { message, replies, notes, personId, saved, prefill, replyKey, me } = loaderData;
   const failed = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
   const reply = failed("reply");
-  const note = failed("note");
   const holder = message.holder
     ? `Held by ${message.holder} since ${formatDateTime(message.claimedAt)}`
     : "Nobody holds it";
@@ -194,18 +186,11 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
         <h3 id="notes-title" className="font-bold">
           Notes
         </h3>
-        <p className="text-sm text-ink-muted">Only administrators see notes.</p>
         <WrittenList items={notes} empty="No notes yet." label="Notes" />
-        <TextForm
-          key={`note-${notes.length}`}
-          id="note-body"
-          intent="note"
-          label="Add a note"
-          submit="Add note"
-          maxLength={NOTE_MAX}
-          defaultValue={note?.values?.body ?? ""}
-          error={note?.fieldErrors?.body}
-          hidden={{ id: String(message.id) }}
+        <NoteForm
+          subjectId={message.id}
+          written={notes.length}
+          failed={failed("note")}
           action={messagePath(message.id)}
         />
       </section>

@@ -1,12 +1,12 @@
 import { data, Link, redirect } from "react-router";
 import { StaticNotice } from "~/components/static-notice";
 import { useToast } from "~/components/toaster";
+import { FactList } from "~/components/workbench/fact-list";
+import { NoteForm } from "~/components/workbench/note-form";
 import { PageState } from "~/components/workbench/page-state";
 import { PersonTimeline } from "~/components/workbench/person-timeline";
-import { TextForm } from "~/components/workbench/text-form";
 import { userTypeLabel } from "~/content/user-types";
 import { dashboardHref } from "~/lib/admin-tabs";
-import { NOTE_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
 import { pageMeta } from "~/lib/seo";
 import { PERSON_PAGE } from "~/lib/workbench";
@@ -86,30 +86,16 @@ export default function PersonPage({ loaderData, actionData }: Route.ComponentPr
       <p className="mt-1 text-sm">
         <span className="rounded-full bg-surface-muted px-2 py-0.5 font-semibold">{standing(person)}</span>
       </p>
-      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-semibold text-ink-muted">{label}</dt>
-            <dd className="min-w-0 break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList rows={rows} />
 
       <section aria-labelledby="note-title" className="mt-6">
         <h3 id="note-title" className="font-bold">
-          Add a note
+          Notes
         </h3>
-        <p className="text-sm text-ink-muted">Only administrators see notes.</p>
-        <TextForm
-          key={`note-${items.length}`}
-          id="note-body"
-          intent="note"
-          label="Note"
-          submit="Add note"
-          maxLength={NOTE_MAX}
-          defaultValue={actionData?.intent === "note" ? (actionData.values?.body ?? "") : ""}
-          error={actionData?.intent === "note" ? actionData.fieldErrors?.body : undefined}
-          hidden={{ id: String(person.id) }}
+        <NoteForm
+          subjectId={person.id}
+          written={items.length}
+          failed={actionData?.intent === "note" ? actionData : undefined}
         />
       </section>
 

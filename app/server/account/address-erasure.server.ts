@@ -89,13 +89,7 @@ export async function eraseAddress(
           when(
             and(
               eq(mailEvents.type, "contact-received"),
-              inArray(
-                mailEvents.subjectId,
-                db
-                  .select({ id: contactSubmissions.id })
-                  .from(contactSubmissions)
-                  .where(eq(contactSubmissions.email, email)),
-              ),
+              inArray(mailEvents.subjectId, messagesOf(db, email)),
             ),
           ),
         ),

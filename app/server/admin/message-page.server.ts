@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { contactSubmissions, users } from "../../../db/schema";
+import { messageColumns } from "../contact/message-queue.server";
 import type { Database } from "../db.server";
 import { repliesTo } from "./message-replies.server";
 import { notesOnMessage } from "./staff-notes.server";
@@ -10,19 +11,8 @@ import { notesOnMessage } from "./staff-notes.server";
 export async function messagePage(db: Database, id: number) {
   const [message] = await db
     .select({
-      id: contactSubmissions.id,
-      firstName: contactSubmissions.firstName,
-      lastName: contactSubmissions.lastName,
-      email: contactSubmissions.email,
-      company: contactSubmissions.company,
-      phone: contactSubmissions.phone,
-      userTypeId: contactSubmissions.userTypeId,
-      message: contactSubmissions.message,
-      paymentMethod: contactSubmissions.paymentMethod,
-      createdAt: contactSubmissions.createdAt,
-      state: contactSubmissions.state,
+      ...messageColumns,
       claimedAt: contactSubmissions.claimedAt,
-      claimedBy: contactSubmissions.claimedBy,
       holder: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
     })
     .from(contactSubmissions)

@@ -4,6 +4,7 @@ import type { TimelineItem } from "~/lib/workbench";
 import { accountEvents, contactSubmissions, users } from "../../../db/schema";
 import { entriesOfPerson } from "../audit/own-activity.server";
 import type { Database } from "../db.server";
+import { personColumns } from "../identity/users.server";
 import { repliesToAddress } from "./message-replies.server";
 import { notesOnMessagesOf, notesOnPerson } from "./staff-notes.server";
 
@@ -23,16 +24,9 @@ const approver = sql<
 export async function personTimeline(db: Database, id: number) {
   const [person] = await db
     .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      company: users.company,
-      phone: users.phone,
-      userTypeId: users.userTypeId,
+      ...personColumns,
       isApproved: users.isApproved,
       isActive: users.isActive,
-      createdAt: users.createdAt,
       approvedAt: users.approvedAt,
       rejectedAt: users.rejectedAt,
       approver,

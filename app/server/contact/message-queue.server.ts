@@ -76,7 +76,8 @@ export function queueKeyset(state: StateView): Keyset {
 const claimer = alias(users, "claimer");
 const closer = alias(users, "closer");
 
-const queueFields = {
+/** A message as the workbench shows it, in a row or on its page: what was sent, and where it stands. */
+export const messageColumns = {
   id: contactSubmissions.id,
   firstName: contactSubmissions.firstName,
   lastName: contactSubmissions.lastName,
@@ -89,6 +90,10 @@ const queueFields = {
   createdAt: contactSubmissions.createdAt,
   state: contactSubmissions.state,
   claimedBy: contactSubmissions.claimedBy,
+};
+
+const queueFields = {
+  ...messageColumns,
   claimedByName: sql<string | null>`${claimer.firstName} || ' ' || ${claimer.lastName}`,
   processedAt: contactSubmissions.processedAt,
   processedBy: contactSubmissions.processedBy,

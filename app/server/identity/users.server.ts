@@ -115,7 +115,8 @@ export async function authenticate(
   return { user: toSessionUser(row), accountId: row.id, held: false };
 }
 
-const pendingFields = {
+/** A person as the dashboard's lists and pages show them: who they are and when they registered. */
+export const personColumns = {
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
@@ -124,6 +125,10 @@ const pendingFields = {
   phone: users.phone,
   userTypeId: users.userTypeId,
   createdAt: users.createdAt,
+};
+
+const pendingFields = {
+  ...personColumns,
   emailConfirmed: sql<boolean>`${users.emailConfirmedAt} IS NOT NULL`.mapWith(Boolean),
 };
 
@@ -190,16 +195,9 @@ export function countPendingUsers(db: Database): Promise<number> {
 }
 
 const approvedFields = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  company: users.company,
-  phone: users.phone,
-  userTypeId: users.userTypeId,
+  ...personColumns,
   isActive: users.isActive,
   approvedAt: users.approvedAt,
-  createdAt: users.createdAt,
 };
 
 export type ApprovedUser = Awaited<ReturnType<typeof listApprovedUsers>>[number];
