@@ -45,6 +45,10 @@ export function views(admin: { id: number; email: string }, person: { id: number
     tab("contacts q=com (every address), mine", "contacts&q=com&holder=me"),
     tab("contacts q=com, one day", `contacts&q=com&from=${days(-30)}&to=${days(-30)}`),
     tab("contacts q=Li (short words alone)", "contacts&q=Li"),
+    tab("contacts q=王 (a name of 40,000)", `contacts&q=${encodeURIComponent("王")}`),
+    tab("contacts q=王伟 (a name of 40,000), spam", `contacts&state=spam&q=${encodeURIComponent("王伟")}`),
+    tab("contacts q=token, spam", "contacts&q=token&state=spam"),
+    tab("contacts q=com, last 7 days, USDT", `contacts&q=com&from=${days(-7)}&payment=USDT`),
     tab(
       "contacts q=16 short words",
       `contacts&q=${encodeURIComponent("or re ip ps su um do ol et ns se ec ct ur ad zq")}`,

@@ -11,7 +11,8 @@ import type { Person } from "~/lib/person";
 /** A page of a list read by keyset (app/server/keyset.server.ts): no page numbers, the next page's cursor. */
 export interface KeysetList<T> {
   items: T[];
-  total: number;
+  /** Null when the list left its count out (the queue under a common text). */
+  total: number | null;
   pageSize: number;
   next: string | null;
   first: boolean;
@@ -35,7 +36,7 @@ export function KeysetPager({
           First page
         </Link>
       )}
-      <span>{countLabel(list.total)} in all</span>
+      <span>{list.total === null ? "Not counted" : `${countLabel(list.total)} in all`}</span>
       {list.next ? (
         <Link className="font-semibold text-brand underline" to={href(list.next)}>
           Next page
@@ -266,7 +267,7 @@ export function BulkBar({
   intent: string;
   /** The list's address, filters included. */
   action: string;
-  total: number;
+  total: number | null;
   upTo: number | null;
   /** The name of the buttons' field, and each button's value and words. */
   field: string;
@@ -289,7 +290,8 @@ export function BulkBar({
           <input type="radio" name="scope" value="ticked" defaultChecked /> The ticked ones
         </label>
         <label className="flex items-center gap-1">
-          <input type="radio" name="scope" value="matching" /> All {countLabel(total)} matching
+          <input type="radio" name="scope" value="matching" /> All{" "}
+          {total === null ? "" : `${countLabel(total)} `}matching
         </label>
       </fieldset>
       <span aria-hidden="true">→</span>

@@ -56,11 +56,14 @@ export function keysetOrder(keyset: Keyset): SQL[] {
     : [sql`${keyset.at} desc`, sql`${keyset.id} desc`];
 }
 
-/** A page of a list, read by keyset. */
-export interface KeysetPage<T> {
+/** A page of a list, read by keyset; `Total` is null where a list may leave its count out. */
+export interface KeysetPage<T, Total extends number | null = number> {
   items: T[];
-  /** How many rows the list holds, counted up to COUNT_CAP + 1: more than COUNT_CAP means "10,000+". */
-  total: number;
+  /**
+   * How many rows the list holds, counted up to COUNT_CAP + 1: more than COUNT_CAP means "10,000+"; null
+   * when counting would read too much (the queue under a common text, docs/decisions/160).
+   */
+  total: Total;
   pageSize: number;
   /** The cursor of the next page, or null on the last. */
   next: string | null;
@@ -75,13 +78,13 @@ export const secondsOf = (value: Date | number | null): number =>
  * Reads one page: `list` gets the limit (one row more than a page, to know whether another follows) and
  * `count` the capped count; `stamp` names the row's timestamp for the next cursor.
  */
-export async function keysetPage<T extends { id: number }>(
+export async function keysetPage<T extends { id: number }, Total extends number | null = number>(
   cursor: Cursor | null,
   pageSize: number,
   list: (limit: number) => Promise<T[]>,
-  count: () => Promise<number>,
+  count: () => Promise<Total>,
   stamp: (row: T) => Date | number | null,
-): Promise<KeysetPage<T>> {
+): Promise<KeysetPage<T, Total>> {
   const [rows, total] = await Promise.all([list(pageSize + 1), count()]);
   const items = rows.slice(0, pageSize);
   const last = items.at(-1);

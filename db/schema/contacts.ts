@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { COMPANY_MAX, EMAIL_MAX, FIRST_NAME_MAX, LAST_NAME_MAX, PHONE_MAX } from "../../app/lib/field-limits";
 import { MESSAGE_STATES } from "../../app/lib/message-states";
@@ -51,6 +52,11 @@ export const contactSubmissions = sqliteTable(
       table.claimedBy,
       table.createdAt,
     ),
+    // A text filter of short words alone matches whole names and companies, ASCII case aside
+    // (docs/decisions/160): each is one lookup in these.
+    index("contact_submissions_first_name_idx").on(sql`${table.firstName} COLLATE NOCASE`),
+    index("contact_submissions_last_name_idx").on(sql`${table.lastName} COLLATE NOCASE`),
+    index("contact_submissions_company_idx").on(sql`${table.company} COLLATE NOCASE`),
     lengthCheck("contact_first_name_length", table.firstName, FIRST_NAME_MAX),
     lengthCheck("contact_last_name_length", table.lastName, LAST_NAME_MAX),
     lengthCheck("contact_email_length", table.email, EMAIL_MAX),

@@ -6,7 +6,6 @@ import { COUNT_CAP, countLabel } from "~/lib/counts";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { STATE_VIEW_LABELS, STATE_VIEWS, type StateView } from "~/lib/message-states";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
-import { leftOutText } from "~/lib/search-query";
 
 // The filters of the queue of messages, with the count beside each value under the other filters (as
 // Django's list_filter shows facets): the states as links, and a form of plain GET fields for the rest, so
@@ -59,11 +58,12 @@ export function StateViews({ filter, facets }: { filter: ContactFilter; facets: 
 export function FilterForm({
   filter,
   facets,
-  leftOut,
+  textNote,
 }: {
   filter: ContactFilter;
   facets: Facets;
-  leftOut: string[];
+  /** How the text was read (short words left out, or short words alone taken as names). */
+  textNote: string | null;
 }) {
   return (
     <Form
@@ -131,7 +131,7 @@ export function FilterForm({
       >
         Filter
       </button>
-      {leftOut.length > 0 ? <p className="text-xs text-ink-muted">{leftOutText(leftOut)}</p> : null}
+      {textNote ? <p className="text-xs text-ink-muted">{textNote}</p> : null}
       {facets.counted ? null : (
         <p className="text-xs text-ink-muted">
           No counts: more than {countLabel(COUNT_CAP)} messages hold this text.

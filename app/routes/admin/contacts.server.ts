@@ -1,6 +1,6 @@
 import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
 import { messageFacets, newestMessageId } from "~/server/contact/message-queue.server";
-import { leftOutWords } from "~/server/contact/queue-text.server";
+import { indexedText, textNote } from "~/server/contact/queue-text.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/contacts";
@@ -13,10 +13,11 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   const { db } = depsOf(context);
   const params = new URL(request.url).searchParams;
   const filter = contactFilter(params);
+  const text = await indexedText(db, filter);
   const [list, facets, upTo] = await Promise.all([
-    contactsPage(db, params, admin.id),
-    messageFacets(db, filter, admin.id),
+    contactsPage(db, params, admin.id, text),
+    messageFacets(db, filter, admin.id, text),
     newestMessageId(db),
   ]);
-  return { filter, facets, list, upTo, leftOut: leftOutWords(filter.query), me: admin.id, now: Date.now() };
+  return { filter, facets, list, upTo, textNote: textNote(filter.query), me: admin.id, now: Date.now() };
 }

@@ -5,7 +5,7 @@ import { type AdminTab, adminTabOf, dashboardHref } from "~/lib/admin-tabs";
 import { ANY_MESSAGE } from "~/lib/contact-filter";
 import { countLabel } from "~/lib/counts";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
-import { countMessages } from "~/server/contact/message-queue.server";
+import { talliedCount } from "~/server/contact/message-counts.server";
 import { adminPageRefusal } from "~/server/http/admin-refusal.server";
 import { adminContext, adminOf } from "~/server/http/request-context.server";
 import { requireAdmin } from "~/server/identity/caller-checks.server";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [pending, users, unprocessed] = await Promise.all([
     countPendingUsers(db),
     countApprovedUsers(db),
-    countMessages(db, ANY_MESSAGE, admin.id),
+    talliedCount(db, ANY_MESSAGE, admin.id),
   ]);
   const counts: Partial<Record<AdminTab, number>> = { pending, users, contacts: unprocessed };
   return { tab, counts };

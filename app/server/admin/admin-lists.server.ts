@@ -6,6 +6,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
 import { searchTerms } from "~/lib/search-query";
 import { users } from "../../../db/schema";
 import { messagesPage } from "../contact/message-queue.server";
+import { type IndexedText, indexedText } from "../contact/queue-text.server";
 import type { Database } from "../db.server";
 import {
   countApprovedUsers,
@@ -99,6 +100,17 @@ export const approvedUsersPage = (db: Database, params: URLSearchParams) => {
   );
 };
 
-/** A page of the queue of messages after the address's cursor (`after`). */
-export const contactsPage = (db: Database, params: URLSearchParams, adminId: number) =>
-  messagesPage(db, contactFilter(params), adminId, cursorParam(params.get("after")), ADMIN_PAGE_SIZE);
+/**
+ * A page of the queue of messages after the address's cursor (`after`); `text` is the index's word on the
+ * filter's text when the caller has read it already (the dashboard reads it once for the facets too).
+ */
+export async function contactsPage(
+  db: Database,
+  params: URLSearchParams,
+  adminId: number,
+  text?: IndexedText | null,
+) {
+  const filter = contactFilter(params);
+  const read = text === undefined ? await indexedText(db, filter) : text;
+  return messagesPage(db, filter, adminId, cursorParam(params.get("after")), ADMIN_PAGE_SIZE, read);
+}

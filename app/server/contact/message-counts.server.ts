@@ -19,7 +19,8 @@ export const tallied = (filter: ContactFilter): boolean => filter.query === null
 
 const DAY_SECONDS = 86_400;
 /** A YYYY-MM-DD day (UTC) as the table's day number: whole days since 1970-01-01. */
-const dayNumber = (day: string): number => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000 / DAY_SECONDS);
+export const dayNumber = (day: string): number =>
+  Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000 / DAY_SECONDS);
 
 function stateIs(state: ContactFilter["state"]): SQL {
   const states: readonly MessageState[] = state === "open" ? OPEN_STATES : [state];

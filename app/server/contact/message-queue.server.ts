@@ -19,7 +19,7 @@ import {
 } from "../keyset.server";
 import { tallied, talliedCount, talliedGroups } from "./message-counts.server";
 import { groupedCount, textGroups } from "./message-groups.server";
-import { countedRows, indexHoldsMore, type TextPlan, textPlan, textWhere } from "./queue-text.server";
+import { countedRows, type IndexedText, pastCountReads, type TextPlan, textWhere } from "./queue-text.server";
 
 // The workbench's queue of contact messages (docs/decisions/152-message-states-and-claims.md): one list
 // narrowed by state, area of interest, payment method, the day received, who holds it and a text query;
@@ -54,7 +54,7 @@ export function contactWhere(
   adminId: number,
   plan: TextPlan = "scan",
 ): SQL | undefined {
-  return and(filterWhere(filter, adminId), textWhere(filter.query, plan));
+  return and(filterWhere(filter, adminId), textWhere(filter, plan));
 }
 
 function daysWhere(from: string | null, to: string | null): SQL | undefined {
@@ -152,28 +152,38 @@ async function listMessages(
 
 /**
  * The count of the messages the filter selects: exact from `message_counts` when the filter has no text,
- * else counted from the messages up to the cap.
+ * else counted from the messages up to the cap; null (not counted) when the text is in more than
+ * COUNT_READS messages and fewer than the cap of the first COUNT_READS pass the other filters.
  */
-export function countMessages(db: Database, filter: ContactFilter, adminId: number): Promise<number> {
+export async function countMessages(
+  db: Database,
+  filter: ContactFilter,
+  adminId: number,
+  text: IndexedText | null,
+): Promise<number | null> {
   if (tallied(filter)) return talliedCount(db, filter, adminId);
-  const rows = countedRows(filter, filterWhere(filter, adminId));
-  return cappedCount(db, rows.from, rows.where);
+  const rows = countedRows(text, filter, filterWhere(filter, adminId));
+  const count = await cappedCount(db, rows.from, rows.where);
+  return count > COUNT_CAP || !pastCountReads(text) ? count : null;
 }
 
-/** One page of the queue after `cursor`, with the capped count of the whole selection. */
-export async function messagesPage(
+/**
+ * One page of the queue after `cursor`, with the capped count of the whole selection; `text` is the
+ * index's word on the filter's text (`indexedText`), read once for the page and the facets.
+ */
+export function messagesPage(
   db: Database,
   filter: ContactFilter,
   adminId: number,
   cursor: Cursor | null,
   pageSize: number,
+  text: IndexedText | null,
 ) {
-  const plan = await textPlan(db, filter);
   return keysetPage(
     cursor,
     pageSize,
-    (limit) => listMessages(db, filter, adminId, cursor, limit, plan),
-    () => countMessages(db, filter, adminId),
+    (limit) => listMessages(db, filter, adminId, cursor, limit, text?.plan ?? "scan"),
+    () => countMessages(db, filter, adminId, text),
     (row) => row.createdAt,
   );
 }
@@ -202,14 +212,17 @@ export async function messageFacets(
   db: Database,
   filter: ContactFilter,
   adminId: number,
+  text: IndexedText | null,
 ): Promise<MessageFacets> {
   // Past the cap under a text, the counts would be of some of the messages: none is shown. The index
-  // alone often says so; else one grouped pass over the messages that hold the text, up to the cap.
-  if (filter.query !== null && (await indexHoldsMore(db, filter, COUNT_CAP))) return UNCOUNTED;
+  // alone often says so (past COUNT_READS, or past the cap where no days narrow it); else one grouped
+  // pass over the messages that hold the text, up to the cap.
+  const days = filter.from !== null || filter.to !== null;
+  if (pastCountReads(text) || (text !== null && !days && text.held > COUNT_CAP)) return UNCOUNTED;
   const groups =
     filter.query === null
       ? await talliedGroups(db, filter)
-      : await textGroups(db, countedRows(filter, daysWhere(filter.from, filter.to)), COUNT_CAP);
+      : await textGroups(db, countedRows(text, filter, daysWhere(filter.from, filter.to)), COUNT_CAP);
   if (filter.query !== null && groups.reduce((sum, group) => sum + group.n, 0) > COUNT_CAP) return UNCOUNTED;
   const count = (change: Partial<ContactFilter>) => groupedCount(groups, { ...filter, ...change }, adminId);
   const tally = <K extends string | number>(keys: readonly K[], change: (key: K) => Partial<ContactFilter>) =>

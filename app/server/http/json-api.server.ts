@@ -146,14 +146,16 @@ export async function adminListResponse(
     db: Deps["db"],
     url: URL,
     adminId: number,
-  ) => Promise<{ items: unknown[]; total: number; next?: string | null }>,
+  ) => Promise<{ items: unknown[]; total: number | null; next?: string | null }>,
 ): Promise<Response> {
   const deps = depsOf(context);
   const admin = await requireAdmin(deps.db, callerOf(context, request));
   if (admin.kind !== "done") return apiFailure(admin);
   const url = new URL(request.url);
   const result = await list(deps.db, url, admin.value.id);
-  const headers = new Headers({ "X-Total-Count": String(result.total), "Cache-Control": "no-store" });
+  // A list that left its count out (docs/decisions/160) sends no X-Total-Count rather than a wrong one.
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (result.total !== null) headers.set("X-Total-Count", String(result.total));
   if (result.next) {
     const next = new URL(url);
     next.searchParams.set("after", result.next);
