@@ -1,6 +1,6 @@
 import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
-import { messageFacets, newestMessageId } from "~/server/contact/message-queue.server";
-import { indexedText, textNote } from "~/server/contact/queue-text.server";
+import { messageFacets, newestMessageId, queueText } from "~/server/contact/message-queue.server";
+import { textNote } from "~/server/contact/queue-text.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/contacts";
@@ -13,7 +13,7 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   const { db } = depsOf(context);
   const params = new URL(request.url).searchParams;
   const filter = contactFilter(params);
-  const text = await indexedText(db, filter);
+  const text = await queueText(db, filter, admin.id);
   const [list, facets, upTo] = await Promise.all([
     contactsPage(db, params, admin.id, text),
     messageFacets(db, filter, admin.id, text),

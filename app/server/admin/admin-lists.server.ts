@@ -5,8 +5,8 @@ import { STATE_VIEWS, type StateView } from "~/lib/message-states";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
 import { searchTerms } from "~/lib/search-query";
 import { users } from "../../../db/schema";
-import { messagesPage } from "../contact/message-queue.server";
-import { type IndexedText, indexedText } from "../contact/queue-text.server";
+import { messagesPage, queueText } from "../contact/message-queue.server";
+import type { QueueText } from "../contact/queue-text.server";
 import type { Database } from "../db.server";
 import {
   countApprovedUsers,
@@ -108,9 +108,9 @@ export async function contactsPage(
   db: Database,
   params: URLSearchParams,
   adminId: number,
-  text?: IndexedText | null,
+  text?: QueueText | null,
 ) {
   const filter = contactFilter(params);
-  const read = text === undefined ? await indexedText(db, filter) : text;
+  const read = text === undefined ? await queueText(db, filter, adminId) : text;
   return messagesPage(db, filter, adminId, cursorParam(params.get("after")), ADMIN_PAGE_SIZE, read);
 }

@@ -35,6 +35,12 @@ const daysIn = (filter: ContactFilter) =>
 
 /** The exact number of messages a filter without text selects, for the caller `adminId`. */
 export async function talliedCount(db: Database, filter: ContactFilter, adminId: number): Promise<number> {
+  const [row] = await db.all<{ n: number }>(sql`SELECT (${talliedCountQuery(filter, adminId)}) AS n`);
+  return row?.n ?? 0;
+}
+
+/** `talliedCount` as a query of one value, to be read inside another statement. */
+export function talliedCountQuery(filter: ContactFilter, adminId: number): SQL {
   const where = and(
     daysIn(filter),
     stateIs(filter.state),
@@ -43,8 +49,7 @@ export async function talliedCount(db: Database, filter: ContactFilter, adminId:
     filter.holder === "me" ? eq(column("claimed_by"), adminId) : undefined,
     filter.holder === "nobody" ? eq(column("claimed_by"), 0) : undefined,
   );
-  const [row] = await db.all<{ n: number | null }>(sql`SELECT sum(n) AS n FROM ${tally} WHERE ${where}`);
-  return row?.n ?? 0;
+  return sql`SELECT coalesce(sum(n), 0) FROM ${tally} WHERE ${where}`;
 }
 
 /**

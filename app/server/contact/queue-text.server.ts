@@ -1,5 +1,6 @@
 import { and, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { ContactFilter } from "~/lib/contact-filter";
+import { COUNT_CAP } from "~/lib/counts";
 import { ftsMatch, leftOutText, MIN_TERM_LENGTH, searchTerms, shortTerms } from "~/lib/search-query";
 import { contactSubmissions, FACETS_INDEX } from "../../../db/schema";
 import type { Database } from "../db.server";
@@ -9,27 +10,29 @@ import { dayNumber } from "./message-counts.server";
 // means, the same as the search box, and how the list and the counts read it from the search index.
 
 /**
- * How a text filter's list is read (docs/decisions/156, 158):
- * - "index": the search index's matches are few (an address, a name); the list is read from them.
- * - "probe": at least one message in ten holds the words ("token"); the queue is read in its order and
- *   each message looked up in the index, so fifty matches are met within a few hundred messages. Reading
- *   200,000 matches instead took 49 ms.
- * - "scan": between the two; the queue is read in its order against the set of the index's matches.
+ * What a filter's text selects, read once for the list and the counts (docs/decisions/160): the ids
+ * that hold it (the search index's matches, or the messages whose names are the short words), how many,
+ * and how the first of them meet the other filters.
  */
-export type TextPlan = "index" | "probe" | "scan";
-
-/** What the search index says of a text filter's words, read once for the list and the counts. */
-export interface IndexedText {
-  match: string;
-  plan: TextPlan;
-  /** How many messages hold the words, counted up to COUNT_READS + 1. */
+export interface QueueText {
+  /** The words as the search index reads them, or null for short words alone (names). */
+  match: string | null;
+  words: string[];
+  /**
+   * How many messages hold the text, counted up to COUNT_READS + 1; COUNT_READS + 1 without counting
+   * where its first ids show it far past that.
+   */
   held: number;
+  /** Past COUNT_READS: about how many hold it, from the span of ids the first COUNT_READS cover. */
+  estimate: number;
+  /** The share of the first SAMPLE that the other filters keep. */
+  kept: number;
+  /** How many messages the other filters select, the text aside (`message_counts`). */
+  selected: number;
 }
 
-/** Below this many index matches a text filter reads the index. */
-const NARROW = 2_000;
-/** The share of the messages whose holding the words makes a probe of the queue worth it. */
-const DENSE = 0.1;
+/** How many of the text's first ids say how its messages meet the other filters. */
+const SAMPLE = 2_000;
 /**
  * The most index matches a count under a text reads (docs/decisions/160): 20,000 take about 8 ms. Past
  * them a count is given only when it passes COUNT_CAP among them ("10,000+"); else it is not counted.
@@ -37,42 +40,122 @@ const DENSE = 0.1;
 export const COUNT_READS = 20_000;
 
 /**
- * The index's word on a filter's text, or null when there is none to read (no text, or short words
- * alone): one statement counts the matches up to COUNT_READS + 1 and, as the index yields them by id,
- * measures the span of ids its first NARROW cover, which says how dense the words are among the messages.
+ * The text of a filter as the queue reads it, or null when it has none; `others` is every other filter
+ * as SQL and `selected` the query of how many messages they select. One statement reads the text's first
+ * SAMPLE ids: the span they cover says how common it is (ids follow arrival), and how many pass the other
+ * filters how the two meet. Only a text the span does not show to be far past COUNT_READS is then
+ * counted, up to COUNT_READS + 1 ("token", 166,663, is not: the span of its first 2,000 says so).
  */
-export async function indexedText(db: Database, filter: ContactFilter): Promise<IndexedText | null> {
-  const match = filter.query === null ? null : ftsMatch(filter.query);
-  if (match === null) return null;
-  const matches = (limit: number) => indexMatches(match, filter, limit);
-  const [row] = await db.all<{ held: number; lo: number | null; hi: number | null }>(
-    sql`SELECT (SELECT count(*) FROM (${matches(COUNT_READS + 1)})) AS held,
-      (SELECT min(rowid) FROM (${matches(NARROW)})) AS lo, (SELECT max(rowid) FROM (${matches(NARROW)})) AS hi`,
+export async function readQueueText(
+  db: Database,
+  filter: ContactFilter,
+  others: SQL | undefined,
+  selected: SQL,
+): Promise<QueueText | null> {
+  if (filter.query === null) return null;
+  const text = { match: ftsMatch(filter.query), words: searchTerms(filter.query) };
+  const span = daysSpan(filter);
+  const kept = sql`SELECT count(*) FROM (${textIds(text, filter, SAMPLE)}) AS sampled
+    JOIN ${contactSubmissions} INDEXED BY ${sql.identifier(FACETS_INDEX)} ON ${contactSubmissions.id} = sampled.id
+    ${others ? sql`WHERE ${others}` : sql``}`;
+  const [row] = await db.all<{
+    n: number;
+    lo: number;
+    hi: number;
+    top: number;
+    kept: number;
+    selected: number;
+  }>(
+    sql`SELECT count(*) AS n, min(id) AS lo, max(id) AS hi, (${kept}) AS kept, (${selected}) AS selected,
+      ${span ? span.last : sql`(SELECT max(id) FROM ${contactSubmissions})`} AS top
+      FROM (${textIds(text, filter, SAMPLE)})`,
   );
-  const { held = 0, lo = null, hi = null } = row ?? {};
-  const plan: TextPlan =
-    held < NARROW || lo === null || hi === null
-      ? "index"
-      : NARROW / (hi - lo + 1) >= DENSE
-        ? "probe"
-        : "scan";
-  return { match, plan, held };
+  const { n = 0, lo = 0, hi = 0, top = 0 } = row ?? {};
+  const reach = { kept: (row?.kept ?? 0) / Math.max(1, n), selected: row?.selected ?? 0 };
+  if (n < SAMPLE) return { ...text, ...reach, held: n, estimate: n };
+  const estimate = Math.round((SAMPLE * (top - lo + 1)) / (hi - lo + 1));
+  if (estimate > 2 * COUNT_READS) return { ...text, ...reach, held: COUNT_READS + 1, estimate };
+  const [counted] = await db.all<{ held: number }>(
+    sql`SELECT count(*) AS held FROM (${textIds(text, filter, COUNT_READS + 1)})`,
+  );
+  const held = counted?.held ?? 0;
+  return { ...text, ...reach, held, estimate: held > COUNT_READS ? estimate : held };
 }
 
+/**
+ * How the list reads a text (docs/decisions/158, 160):
+ * - "probe": the queue in its order, each message looked up in the index; a lookup is dear (80 µs on an
+ *   index of 13 segments), so only where one message in a few holds the text ("com" among mine);
+ * - "scan": the queue in its order against the set of the text's ids, gathered once ("Müller": 40,001
+ *   ids, one open message in 25 holds it);
+ * - "matches": the text's ids joined to the index that holds every filtered column, then the first of
+ *   them in the queue's order; bounded by how many hold the text, and the one plan that stays cheap
+ *   where the two rarely meet ("token" among Spam: none, 60 ms, where a probe or a scan read all Spam).
+ * Each is priced from what the sample says: the share of the messages the other filters select that
+ * hold the text, so how many the queue must read to fill a page of `limit`. Short words alone are not
+ * probed: their ids are no index lookup per message but a set from the names' indexes.
+ */
+export function listPlan(text: QueueText, limit: number): "probe" | "scan" | "matches" {
+  if (text.held <= COUNT_READS) return "matches";
+  const { selected } = text;
+  const share = (text.kept * text.estimate) / Math.max(1, selected);
+  const read = Math.min(selected, share > 0 ? limit / share : selected);
+  const cost = {
+    probe: read <= PROBE_WINDOW && text.match !== null ? read * COST.probe : Number.POSITIVE_INFINITY,
+    scan: text.estimate * COST.gather + read * COST.check,
+    matches: text.estimate * COST.join,
+  };
+  return (["probe", "scan", "matches"] as const).reduce((best, plan) =>
+    cost[plan] < cost[best] ? plan : best,
+  );
+}
+
+/** How many of the queue's next messages a probe reads before it gives way to the "matches" plan. */
+export const PROBE_WINDOW = 1_000;
+
+/**
+ * Microseconds per message, measured on the seeded million: a probe of the index; gathering one of the
+ * text's ids into a set; checking one message of the queue against it; joining one id to the index of
+ * filtered columns.
+ */
+const COST = { probe: 80, gather: 0.15, check: 0.3, join: 0.35 };
+
+/** The most of a text's ids a count reads when the sample says the cap is near (50,000: about 20 ms). */
+const COUNT_READS_MOST = 50_000;
+
+/**
+ * How many of the text's ids a count reads: COUNT_READS, or, where the sample says the other filters keep
+ * a share of them that passes the cap sooner, twice the reads that share needs, up to COUNT_READS_MOST:
+ * "Müller" (40,001, a third of them open) reaches "10,000+" in 28,000 reads.
+ */
+export function countReads(text: QueueText): number {
+  const needed = text.kept > 0 ? Math.ceil((2 * COUNT_CAP) / text.kept) : COUNT_READS;
+  return Math.min(COUNT_READS_MOST, Math.max(COUNT_READS, needed));
+}
+
+/** Below this many expected messages, the "matches" plan counts the selection as it reads its page. */
+const COUNTED_IN_PASSING = 5_000;
+
+/** Whether the list's pass over the text's ids should count the selection too (a window over it). */
+export const countInPassing = (text: QueueText): boolean =>
+  text.held <= COUNT_READS || text.kept * text.estimate <= COUNTED_IN_PASSING;
+
 /** Whether the counts under the text would read past COUNT_READS matches, and so are not all counted. */
-export const pastCountReads = (text: IndexedText | null): boolean => text !== null && text.held > COUNT_READS;
+export const pastCountReads = (text: QueueText | null): boolean => text !== null && text.held > COUNT_READS;
 
 /**
  * A text filter means what the search box means (docs/decisions/158): every word of three characters or
  * more occurs in the message's names, address, company or text, ignoring case and accents (the search
- * index's matches; `+id` keeps the planner on the queue's order under the "scan" plan); shorter words
- * beside them are left out, as the search box leaves them. Short words alone ("Li Wu"), which the index
- * cannot match, are each a whole first name, last name or company (docs/decisions/160).
+ * index's matches); shorter words beside them are left out, as the search box leaves them. Short words
+ * alone ("Li Wu", "HP"), which the index cannot match, are each a whole first name, last name or company
+ * (docs/decisions/160).
  */
-export function textWhere(filter: ContactFilter, plan: TextPlan): SQL | undefined {
+export function textWhere(filter: ContactFilter, plan: "set" | "scan" = "set"): SQL | undefined {
   if (filter.query === null) return undefined;
-  const match = ftsMatch(filter.query);
-  return match === null ? named(searchTerms(filter.query)) : holdsMatch(match, filter, plan);
+  const text = { match: ftsMatch(filter.query), words: searchTerms(filter.query) };
+  // `+id` keeps the planner on the queue's order, each message checked against the set (the "scan" plan).
+  const id = plan === "scan" ? sql`+${contactSubmissions.id}` : sql`${contactSubmissions.id}`;
+  return sql`${id} IN (${textIds(text, filter)})`;
 }
 
 /** What the page says of how it read the text: the words it left out, or that short words are names. */
@@ -85,65 +168,82 @@ export function textNote(query: string | null): string | null {
   return words.length > 0 ? leftOutText(words) : null;
 }
 
-function holdsMatch(match: string, filter: ContactFilter, plan: TextPlan): SQL {
-  const { id } = contactSubmissions;
-  if (plan === "probe") {
-    return sql`EXISTS (SELECT 1 FROM messages_search WHERE messages_search.rowid = ${id} AND messages_search MATCH ${match})`;
-  }
-  const matches = sql`(${indexMatches(match, filter)})`;
-  return plan === "index" ? sql`${id} IN ${matches}` : sql`+${id} IN ${matches}`;
+/** The text as a condition on one message, for a probe of the queue in its order. */
+export function probeHolds(text: QueueText): SQL {
+  if (text.match === null) return sql`${contactSubmissions.id} IN (${textIds(text, null)})`;
+  return sql`EXISTS (SELECT 1 FROM messages_search
+    WHERE messages_search.rowid = ${contactSubmissions.id} AND messages_search MATCH ${text.match})`;
 }
 
 /**
- * The ids of the search index's matches, in order, up to `limit`: under days, only those between the
- * first and the last id those days hold (`message_days`, migration 0022), which FTS5 reads as a span of
- * its rowids, so "com" on one day reads that day's matches, not the 430,000 of every day.
+ * The ids that hold a text, as one column `id`, up to `limit`: the search index's matches in the order
+ * of their ids, or the messages whose names are the short words. Under days (`filter`), the index reads
+ * only the ids between the first and the last those days hold (`message_days`, migration 0022), as a
+ * span of its rowids: "com" on one day reads that day's 4,760 matches, not the 428,568 of every day.
  */
-function indexMatches(match: string, filter: ContactFilter, limit?: number): SQL {
-  const { from, to } = filter;
+function textIds(
+  text: Pick<QueueText, "match" | "words">,
+  filter: ContactFilter | null,
+  limit?: number,
+): SQL {
+  const most = limit === undefined ? sql`` : sql` LIMIT ${limit}`;
+  if (text.match === null) return sql`${named(text.words)}${most}`;
+  const span = filter ? daysSpan(filter) : null;
+  const within = span ? sql` AND messages_search.rowid BETWEEN ${span.first} AND ${span.last}` : sql``;
+  return sql`SELECT rowid AS id FROM messages_search WHERE messages_search MATCH ${text.match}${within}${most}`;
+}
+
+/** The first and the last id the filter's days hold (`message_days`, migration 0022), or null without days. */
+function daysSpan(filter: ContactFilter): { first: SQL; last: SQL } | null {
   const days = and(
-    from === null ? undefined : sql`day >= ${dayNumber(from)}`,
-    to === null ? undefined : sql`day <= ${dayNumber(to)}`,
+    filter.from === null ? undefined : sql`day >= ${dayNumber(filter.from)}`,
+    filter.to === null ? undefined : sql`day <= ${dayNumber(filter.to)}`,
   );
-  const span = days
-    ? sql` AND messages_search.rowid BETWEEN (SELECT min(first_id) FROM message_days WHERE ${days})
-      AND (SELECT max(last_id) FROM message_days WHERE ${days})`
-    : sql``;
-  return sql`SELECT rowid FROM messages_search WHERE messages_search MATCH ${match}${span}${
-    limit === undefined ? sql`` : sql` LIMIT ${limit}`
-  }`;
+  if (!days) return null;
+  return {
+    first: sql`(SELECT min(first_id) FROM message_days WHERE ${days})`,
+    last: sql`(SELECT max(last_id) FROM message_days WHERE ${days})`,
+  };
 }
 
 /**
- * Each short word is a whole first name, last name or company, ASCII case aside: the ids come from the
- * three NOCASE indexes (migration 0021), so a name nobody has costs three lookups, where holding the
- * words as a piece of text read every message (1.6 s for sixteen of them at a million).
+ * The ids of the messages in which each short word is a whole first name, last name or company, ASCII
+ * case aside, from the three NOCASE indexes (migration 0021): a name nobody has costs three lookups,
+ * where holding the words as a piece of text read every message (1.6 s for sixteen of them at a million).
+ * One word is a union of three lookups, which yields its ids in order as they are read; more words travel
+ * as one JSON array, so sixteen of them stay far inside D1's 100 bound values.
  */
-function named(words: readonly string[]): SQL | undefined {
+function named(words: readonly string[]): SQL {
   const { id, firstName, lastName, company } = contactSubmissions;
-  const idsWhere = (column: SQLWrapper, word: string) =>
-    sql`SELECT ${id} FROM ${contactSubmissions} WHERE ${column} = ${word} COLLATE NOCASE`;
-  const namedAs = (word: string) =>
-    sql`${id} IN (${idsWhere(firstName, word)} UNION ALL ${idsWhere(lastName, word)} UNION ALL ${idsWhere(company, word)})`;
-  return and(...words.map(namedAs));
+  const [only] = words;
+  if (words.length === 1 && only !== undefined) {
+    const idsWhere = (column: SQLWrapper) =>
+      sql`SELECT ${id} AS id FROM ${contactSubmissions} WHERE ${column} = ${only} COLLATE NOCASE`;
+    return sql`${idsWhere(firstName)} UNION ${idsWhere(lastName)} UNION ${idsWhere(company)}`;
+  }
+  const list = JSON.stringify(words);
+  const found = (column: SQLWrapper) =>
+    sql`SELECT ${id} AS id, word.value AS word FROM json_each(${list}) AS word
+      JOIN ${contactSubmissions} ON ${column} = word.value COLLATE NOCASE`;
+  return sql`SELECT id FROM (${found(firstName)} UNION ${found(lastName)} UNION ${found(company)})
+    GROUP BY id HAVING count(DISTINCT word) = ${words.length}`;
 }
 
 /**
- * The messages a filter selects, as a FROM clause and its condition, for counting: under a text, the
- * search index's first COUNT_READS matches joined to the one index that holds every filtered column, so
- * a count reads no message (16 ms for 10,000 of 40,000 matches, where reading the rows took 57 ms).
+ * The messages that hold a text and pass `where`, as a FROM clause and its condition: the text's ids,
+ * the first `reads` of them when given, joined to the one index that holds every filtered column, so
+ * neither a count nor the list's choice of a page reads a message (16 ms for 10,000 of 40,000 matches,
+ * where reading the rows took 57 ms).
  */
-export function countedRows(
-  text: IndexedText | null,
+export function textRows(
+  text: QueueText,
   filter: ContactFilter,
   where: SQL | undefined,
+  reads?: number,
 ): { from: SQL; where: SQL | undefined } {
-  if (text === null) {
-    return { from: sql`${contactSubmissions}`, where: and(where, textWhere(filter, "scan")) };
-  }
   return {
-    from: sql`(${indexMatches(text.match, filter, COUNT_READS)}) AS matched JOIN ${contactSubmissions} INDEXED BY ${sql.identifier(FACETS_INDEX)}
-      ON ${contactSubmissions.id} = matched.rowid`,
+    from: sql`(${textIds(text, filter, reads)}) AS matched
+      JOIN ${contactSubmissions} INDEXED BY ${sql.identifier(FACETS_INDEX)} ON ${contactSubmissions.id} = matched.id`,
     where,
   };
 }
