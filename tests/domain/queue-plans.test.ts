@@ -1,0 +1,98 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ANY_MESSAGE, type ContactFilter } from "../../app/lib/contact-filter";
+import { messagesPage, queueText } from "../../app/server/contact/message-queue.server";
+import { COUNT_READS, listPlan } from "../../app/server/contact/queue-text.server";
+import { getDb } from "../../app/server/db.server";
+import { users } from "../../db/schema";
+
+// The queue's three ways of reading a text (docs/decisions/160): each filter here is priced to a
+// different plan, and every plan must list, page after page, exactly the messages a plain reading of the
+// rows selects, in the queue's order; a count, where one is given, must be the true one.
+
+const db = getDb(env);
+const WORD = "plantest";
+const PAGE = 50;
+
+/** Every message of the filter, as a plain reading of the rows finds them, in the queue's order. */
+async function truth(where: string, direction: "ASC" | "DESC"): Promise<number[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT id FROM contact_submissions WHERE instr(message, '${WORD}') > 0 AND ${where}
+     ORDER BY created_at ${direction}, id ${direction}`,
+  ).all<{ id: number }>();
+  return results.map((row) => row.id);
+}
+
+/** Every page of the filter as the queue lists it, and the count its first page gave. */
+async function listed(filter: ContactFilter, admin: number) {
+  const text = await queueText(db, filter, admin);
+  if (!text) throw new Error("no text");
+  const ids: number[] = [];
+  let cursor: { at: number; id: number } | null = null;
+  let total: number | null = null;
+  for (let page = 0; page < 5; page += 1) {
+    const result = await messagesPage(db, filter, admin, cursor, PAGE, text);
+    if (page === 0) total = result.total;
+    ids.push(...result.items.map((item) => item.id));
+    if (!result.next) break;
+    const [at, id] = result.next.split(".").map(Number);
+    cursor = { at: at ?? 0, id: id ?? 0 };
+  }
+  return { ids, total, plan: listPlan(text, PAGE + 1) };
+}
+
+describe("the queue's plans for a text", () => {
+  let admin: number;
+
+  beforeAll(async () => {
+    const [row] = await db
+      .insert(users)
+      .values({ email: "plans@example.org", password: "x", firstName: "P", lastName: "Q", userTypeId: 1 })
+      .returning({ id: users.id });
+    admin = row?.id ?? 0;
+    // 84,000 messages, one a second from 2024-01-01. The even ones hold the word: New (Waiting one in ten),
+    // and one in seven held by the admin; one in fifteen of them is about area 4. Of the odd ones, one in
+    // five is New and about area 4, the rest Spam. So "mine" is best probed, area 4 (few of its messages
+    // hold the word) best scanned, and Spam (none holds it) best read from the matches.
+    const start = Math.floor(Date.parse("2024-01-01T00:00:00Z") / 1000);
+    await env.DB.prepare(
+      `INSERT INTO contact_submissions (first_name, last_name, email, message, user_type_id, state, is_processed, claimed_by, created_at)
+       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 84000)
+       SELECT 'Plan', 'Test', 'p' || i || '@example.com',
+         CASE WHEN i % 2 = 0 THEN 'About ${WORD} ' || i ELSE 'Something else ' || i END,
+         CASE WHEN i % 10 = 3 OR i % 30 = 0 THEN 4 ELSE 2 END,
+         CASE WHEN i % 2 = 1 AND i % 10 != 3 THEN 'spam' WHEN i % 20 = 0 THEN 'waiting' ELSE 'new' END,
+         CASE WHEN i % 2 = 1 AND i % 10 != 3 THEN 1 ELSE 0 END,
+         CASE WHEN i % 14 = 0 THEN ? END, ? + i FROM n`,
+    )
+      .bind(admin, start)
+      .run();
+  });
+
+  it("lists what the rows hold under every plan, and counts it truly or not at all", async () => {
+    const cases: { filter: Partial<ContactFilter>; where: string; direction: "ASC" | "DESC" }[] = [
+      { filter: {}, where: "is_processed = 0", direction: "ASC" },
+      { filter: { holder: "me" }, where: `is_processed = 0 AND claimed_by = ${admin}`, direction: "ASC" },
+      { filter: { state: "spam" }, where: "state = 'spam'", direction: "DESC" },
+      { filter: { area: 4 }, where: "is_processed = 0 AND user_type_id = 4", direction: "ASC" },
+    ];
+    const plans = new Set<string>();
+    for (const { filter, where, direction } of cases) {
+      const queue = { ...ANY_MESSAGE, ...filter, query: WORD };
+      const { ids, total, plan } = await listed(queue, admin);
+      const expected = (await truth(where, direction)).slice(0, 5 * PAGE);
+      plans.add(plan);
+      expect([filter, ids]).toEqual([filter, expected]);
+      const all = (await truth(where, direction)).length;
+      if (total !== null) expect([filter, total]).toEqual([filter, all > 10_000 ? 10_001 : all]);
+    }
+    expect([...plans].sort()).toEqual(["matches", "probe", "scan"]);
+  });
+
+  it("takes a text its first ids show far past COUNT_READS for one, without counting it", async () => {
+    const text = await queueText(db, { ...ANY_MESSAGE, query: WORD }, admin);
+    expect(text?.held).toBe(COUNT_READS + 1);
+    expect(text?.estimate).toBeGreaterThan(40_000);
+    expect(text?.estimate).toBeLessThan(44_000);
+  });
+});
