@@ -51,12 +51,18 @@ const BODIES: [string | null, string][] = [
   [null, "no content type at all"],
 ];
 
+const SILENCE_MS = 30_000;
+
 interface Answer {
   status: number;
   error?: string;
 }
 
-/** One request on the shared connection; a connection error or a 10 s silence is reported, not thrown. */
+/**
+ * One request on the shared connection; a connection error or a 30 s silence is reported, not thrown. A
+ * broken connection never answers; the first request of a run, while the suite's other lanes start their
+ * own workerd beside this server, once took more than 10 s to answer.
+ */
 function send(
   agent: Agent,
   cookie: string | null,
@@ -77,7 +83,7 @@ function send(
       res.on("end", () => resolve({ status: res.statusCode ?? 0 }));
       res.on("error", (error) => resolve({ status: 0, error: error.message }));
     });
-    req.setTimeout(10_000, () => req.destroy(new Error("no answer within 10 s")));
+    req.setTimeout(SILENCE_MS, () => req.destroy(new Error(`no answer within ${SILENCE_MS / 1000} s`)));
     req.on("error", (error) => resolve({ status: 0, error: error.message }));
     req.end(bytes);
   });
