@@ -73,6 +73,8 @@ export function views(admin: { id: number; email: string }, person: { id: number
     ].map((query) => tab(`search q=${query}`, `search&q=${encodeURIComponent(query)}`)),
     tab("search q=token, messages page", "search&q=token&in=messages"),
     tab("search q=gmail, people page", "search&q=gmail&in=people"),
+    tab("search q=王 (a name), messages page", `search&q=${encodeURIComponent("王")}&in=messages`),
+    tab("search q=Li Wu (two short words)", `search&q=${encodeURIComponent("Li Wu")}`),
   ];
 }
 

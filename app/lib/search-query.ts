@@ -40,3 +40,6 @@ export function shortTerms(text: string): string[] {
 /** How a page names the words a search left out. */
 export const leftOutText = (words: readonly string[]): string =>
   `Left out, under ${MIN_TERM_LENGTH} characters: ${words.map((word) => `"${word}"`).join(", ")}.`;
+
+/** How a page says it read short words alone: as whole names or companies (docs/decisions/160). */
+export const NAMES_NOTE = `Under ${MIN_TERM_LENGTH} characters, each word is matched as a whole first name, last name or company.`;

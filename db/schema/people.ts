@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import {
   COMPANY_MAX,
@@ -59,6 +60,10 @@ export const users = sqliteTable(
   (table) => [
     index("users_pending_idx").on(table.isApproved, table.createdAt),
     index("users_approved_idx").on(table.isApproved, table.approvedAt),
+    // The search box's short words alone are whole names or companies (docs/decisions/160).
+    index("users_first_name_idx").on(sql`${table.firstName} COLLATE NOCASE`),
+    index("users_last_name_idx").on(sql`${table.lastName} COLLATE NOCASE`),
+    index("users_company_idx").on(sql`${table.company} COLLATE NOCASE`),
     lengthCheck("users_email_length", table.email, EMAIL_MAX),
     lengthCheck("users_first_name_length", table.firstName, FIRST_NAME_MAX),
     lengthCheck("users_last_name_length", table.lastName, LAST_NAME_MAX),

@@ -169,13 +169,30 @@ describe("paging by keyset", () => {
     const seen: number[] = [];
     let cursor: RankCursor | null = null;
     for (let page = 0; page < 10; page += 1) {
-      const found = await searchMessages(db, `"${word}"`, cursor, 5);
+      const found = await searchMessages(db, { match: `"${word}"` }, cursor, 5);
       seen.push(...found.items.map((hit) => hit.id));
       expect(found.total).toBe(23);
       if (!found.next) break;
       cursor = rankCursor(found.next);
     }
     expect(seen).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it("pages short words alone through whole names, oldest first, and never a piece of a longer name", async () => {
+    const last = "Qz";
+    const ids: number[] = [];
+    for (let index = 0; index < 12; index += 1) ids.push(await message({ lastName: last, message: "Hello" }));
+    await message({ lastName: `${last}x`, message: "Hello" });
+    const seen: number[] = [];
+    let cursor: RankCursor | null = null;
+    for (let page = 0; page < 5; page += 1) {
+      const found = await searchMessages(db, { names: [last.toLowerCase()] }, cursor, 5);
+      seen.push(...found.items.map((hit) => hit.id));
+      expect(found.total).toBe(12);
+      if (!found.next) break;
+      cursor = rankCursor(found.next);
+    }
+    expect(seen).toEqual(ids);
   });
 
   it("pages one section from the address, and a forged cursor starts again at the first page", async () => {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { NAMES_NOTE } from "../../app/lib/search-query";
 import type { MailEventMessage } from "../../app/server/mail-outbox.server";
 import { fetchPage, textOf } from "./support";
 import { postJson, registerViaApi, signedInCookie, uniqueEmail } from "./support-accounts";
@@ -63,11 +64,25 @@ describe("the search box", () => {
     expect(text).toContain("我们希望购买代币。");
   });
 
+  it("finds short words alone as whole names or companies, in both sections, and no piece of one", async () => {
+    const word = marker();
+    await insertContact({ first_name: "伟", last_name: "王", company: word, message: `王伟 ${word}` });
+    await insertContact({ first_name: "Li", last_name: `Wu${word}`, message: "Hello" });
+    await registerViaApi(uniqueEmail("named"), { firstName: "Li", lastName: "王" });
+    const text = textOf((await search("li 王")).html);
+    expect(text).toMatch(/Messages \(0\)/);
+    expect(text).toMatch(/People \(1\)/);
+    expect(text).toContain(NAMES_NOTE);
+    const chinese = textOf((await search("王")).html);
+    expect(chinese).toMatch(/Messages \(1\)/);
+    expect(chinese).toMatch(/People \(1\)/);
+  });
+
   it("answers an empty, a short, an over-long and an operator-laden query with 200", async () => {
     expect((await search("")).response.status).toBe(200);
     const short = await search("王伟");
     expect(short.response.status).toBe(200);
-    expect(textOf(short.html)).toContain('Left out, under 3 characters: "王伟".');
+    expect(textOf(short.html)).toContain(NAMES_NOTE);
     const long = await search("ü".repeat(500));
     expect(long.response.status).toBe(200);
     expect(long.html).toContain(`value="${"ü".repeat(200)}"`);

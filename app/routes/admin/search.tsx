@@ -4,7 +4,7 @@ import { type Column, KeysetPager, ListSection, personColumns } from "~/componen
 import { dashboardHref } from "~/lib/admin-tabs";
 import { countLabel } from "~/lib/counts";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
-import { leftOutText } from "~/lib/search-query";
+import { leftOutText, NAMES_NOTE } from "~/lib/search-query";
 import type { PersonHit, SearchPage, SearchSection } from "~/server/admin/admin-search.server";
 import { ageColumn, messageColumn, paymentColumn, ReplyLink, stateColumn } from "./contact-columns";
 import type { loader } from "./search.server";
@@ -64,7 +64,7 @@ function Section<T extends { id: number }>(props: {
 }
 
 export function SearchTab(data: Data) {
-  const { query, section, ignored, messages, people, now } = data;
+  const { query, section, ignored, names, messages, people, now } = data;
   return (
     <section aria-labelledby="search-title" className="mt-6">
       <h2 id="search-title" className="text-lg font-bold">
@@ -89,6 +89,7 @@ export function SearchTab(data: Data) {
         accents ignored. Every word must match.
       </p>
       {ignored.length > 0 ? <p className="mt-2 text-sm">{leftOutText(ignored)}</p> : null}
+      {names ? <p className="mt-2 text-sm">{NAMES_NOTE}</p> : null}
       {messages && section !== "people" ? (
         <Section<MessageRow>
           id="messages"

@@ -2,8 +2,10 @@ import { sql } from "drizzle-orm";
 import { COUNT_CAP } from "~/lib/counts";
 import type { MessageState } from "~/lib/message-states";
 import type { PaymentMethod } from "~/lib/payment-methods";
-import { ftsMatch, shortTerms } from "~/lib/search-query";
+import { ftsMatch, searchTerms, shortTerms } from "~/lib/search-query";
+import { contactSubmissions, users } from "../../../db/schema";
 import type { Database } from "../db.server";
+import { namedIds } from "../named-ids.server";
 import { textParam } from "./admin-lists.server";
 
 // One search over the messages and the people (docs/decisions/155-search-is-an-index.md): FTS5 indexes
@@ -104,7 +106,12 @@ interface Ranked {
   /** The rows of a page: `ranked` is the subquery of ids and scores, best first, to join. */
   rows: (ranked: Query) => Query;
   weights: Query;
+  /** The ids whose names or company are the short words of a query of short words alone. */
+  named: (words: readonly string[]) => Query;
 }
+
+/** What a section looks for: the index's match of the words, or short words alone as whole names. */
+type Sought = { match: string } | { names: readonly string[] };
 
 /** The id of the RANK_WINDOW-th newest match: the window's floor (0 when there are fewer matches). */
 async function windowFloor(db: Database, index: Ranked["index"], match: string): Promise<number> {
@@ -117,12 +124,15 @@ async function windowFloor(db: Database, index: Ranked["index"], match: string):
 
 async function rankedPage<Row extends { id: number; score: number }, T>(
   db: Database,
-  { index, rows, weights }: Ranked,
-  match: string,
+  ranked: Ranked,
+  sought: Sought,
   cursor: RankCursor | null,
   limit: number,
   shape: (row: Row) => T,
 ): Promise<SearchPage<T>> {
+  if ("names" in sought) return namedPage(db, ranked, sought.names, cursor, limit, shape);
+  const { index, rows, weights } = ranked;
+  const { match } = sought;
   const table = sql.raw(index);
   const [floor, [counted]] = await Promise.all([
     cursor ? cursor.floor : windowFloor(db, index, match),
@@ -151,6 +161,39 @@ async function rankedPage<Row extends { id: number; score: number }, T>(
   };
 }
 
+/**
+ * A section's page for short words alone: the rows whose names or company are the words, which no score
+ * ranks, oldest first (each word's lookups yield their ids in order, so a page stops early).
+ */
+async function namedPage<Row extends { id: number; score: number }, T>(
+  db: Database,
+  { rows, named }: Ranked,
+  words: readonly string[],
+  cursor: RankCursor | null,
+  limit: number,
+  shape: (row: Row) => T,
+): Promise<SearchPage<T>> {
+  const ids = named(words);
+  const [[counted], found] = await Promise.all([
+    db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (${ids} LIMIT ${SEARCH_COUNT_CAP + 1})`),
+    db.all<Row>(
+      rows(sql`SELECT id, score FROM (SELECT id, 0 AS score FROM (${ids})) ${after(cursor)}
+        ORDER BY score, id LIMIT ${limit + 1}`),
+    ),
+  ]);
+  const items = found.slice(0, limit);
+  const last = items.at(-1);
+  const next = found.length > limit && last ? formatRankCursor({ score: 0, id: last.id, floor: 0 }) : null;
+  return {
+    items: items.map(shape),
+    next,
+    total: counted?.n ?? 0,
+    windowed: false,
+    first: cursor === null,
+    pageSize: limit,
+  };
+}
+
 type MessageRow = {
   id: number;
   score: number;
@@ -166,17 +209,24 @@ type MessageRow = {
   created_at: number;
 };
 
-export function searchMessages(db: Database, match: string, cursor: RankCursor | null, limit: number) {
+export function searchMessages(db: Database, sought: Sought, cursor: RankCursor | null, limit: number) {
   return rankedPage<MessageRow, MessageHit>(
     db,
     {
       index: "messages_search",
       weights: MESSAGE_WEIGHTS,
+      named: (words) =>
+        namedIds(
+          contactSubmissions,
+          contactSubmissions.id,
+          [contactSubmissions.firstName, contactSubmissions.lastName, contactSubmissions.company],
+          words,
+        ),
       rows: (ranked) => sql`SELECT c.id, r.score, c.first_name, c.last_name, c.email, c.company, c.phone,
         c.user_type_id, c.message, c.payment_method, c.state, c.created_at
         FROM (${ranked}) AS r JOIN contact_submissions AS c ON c.id = r.id ORDER BY r.score, r.id`,
     },
-    match,
+    sought,
     cursor,
     limit,
     (row) => ({
@@ -210,17 +260,18 @@ type PersonRow = {
   created_at: number;
 };
 
-export function searchPeople(db: Database, match: string, cursor: RankCursor | null, limit: number) {
+export function searchPeople(db: Database, sought: Sought, cursor: RankCursor | null, limit: number) {
   return rankedPage<PersonRow, PersonHit>(
     db,
     {
       index: "people_search",
       weights: PEOPLE_WEIGHTS,
+      named: (words) => namedIds(users, users.id, [users.firstName, users.lastName, users.company], words),
       rows: (ranked) => sql`SELECT u.id, r.score, u.first_name, u.last_name, u.email, u.company, u.phone,
         u.user_type_id, u.is_approved, u.is_active, u.rejected_at, u.created_at
         FROM (${ranked}) AS r JOIN users AS u ON u.id = r.id ORDER BY r.score, r.id`,
     },
-    match,
+    sought,
     cursor,
     limit,
     (row) => ({
@@ -246,6 +297,8 @@ export interface AdminSearch {
   section: SearchSection | null;
   /** Words too short for the index (under 3 characters), left out of the search. */
   ignored: string[];
+  /** Whether the query was short words alone, looked for as whole names or companies. */
+  names: boolean;
   messages: SearchPage<MessageHit> | null;
   people: SearchPage<PersonHit> | null;
 }
@@ -254,22 +307,26 @@ const EMPTY = { items: [], next: null, total: 0, windowed: false, first: true, p
 
 /**
  * The search tab's results for a query string (`q`, `in`, `after`): both sections' best rows, or one
- * section's page after a cursor. An empty query, or one with no word of 3 characters, searches nothing.
+ * section's page after a cursor. An empty query, or one with no word in it, searches nothing; short
+ * words alone are whole names or companies (docs/decisions/160).
  */
 export async function adminSearch(db: Database, params: URLSearchParams): Promise<AdminSearch> {
   const query = textParam(params.get("q")) ?? "";
   const raw = params.get("in");
   const section: SearchSection | null = raw === "messages" || raw === "people" ? raw : null;
   const match = ftsMatch(query);
-  const ignored = shortTerms(query);
-  if (!match) {
-    return { query, section, ignored, messages: query ? EMPTY : null, people: query ? EMPTY : null };
+  const words = searchTerms(query);
+  const names = match === null && words.length > 0;
+  const ignored = match === null ? [] : shortTerms(query);
+  if (!match && !names) {
+    return { query, section, ignored, names, messages: query ? EMPTY : null, people: query ? EMPTY : null };
   }
+  const sought: Sought = match ? { match } : { names: words };
   const cursor = section ? rankCursor(params.get("after")) : null;
   const limit = section ? SEARCH_PAGE_SIZE : SEARCH_PREVIEW;
   const [messages, people] = await Promise.all([
-    section !== "people" ? searchMessages(db, match, cursor, limit) : null,
-    section !== "messages" ? searchPeople(db, match, cursor, limit) : null,
+    section !== "people" ? searchMessages(db, sought, cursor, limit) : null,
+    section !== "messages" ? searchPeople(db, sought, cursor, limit) : null,
   ]);
-  return { query, section, ignored, messages, people };
+  return { query, section, ignored, names, messages, people };
 }

@@ -1,9 +1,10 @@
-import { and, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, type SQL, sql } from "drizzle-orm";
 import type { ContactFilter } from "~/lib/contact-filter";
 import { COUNT_CAP } from "~/lib/counts";
-import { ftsMatch, leftOutText, MIN_TERM_LENGTH, searchTerms, shortTerms } from "~/lib/search-query";
+import { ftsMatch, leftOutText, NAMES_NOTE, searchTerms, shortTerms } from "~/lib/search-query";
 import { contactSubmissions, FACETS_INDEX } from "../../../db/schema";
 import type { Database } from "../db.server";
+import { namedIds } from "../named-ids.server";
 import { dayNumber } from "./message-counts.server";
 
 // The queue's text filter (docs/decisions/158-the-queues-text-means-what-search-means.md, 160): what it
@@ -162,7 +163,7 @@ export function textWhere(filter: ContactFilter, plan: "set" | "scan" = "set"): 
 export function textNote(query: string | null): string | null {
   if (query === null) return null;
   if (ftsMatch(query) === null) {
-    return `Under ${MIN_TERM_LENGTH} characters, each word is matched as a whole first name, last name or company.`;
+    return NAMES_NOTE;
   }
   const words = shortTerms(query);
   return words.length > 0 ? leftOutText(words) : null;
@@ -206,27 +207,10 @@ function daysSpan(filter: ContactFilter): { first: SQL; last: SQL } | null {
   };
 }
 
-/**
- * The ids of the messages in which each short word is a whole first name, last name or company, ASCII
- * case aside, from the three NOCASE indexes (migration 0021): a name nobody has costs three lookups,
- * where holding the words as a piece of text read every message (1.6 s for sixteen of them at a million).
- * One word is a union of three lookups, which yields its ids in order as they are read; more words travel
- * as one JSON array, so sixteen of them stay far inside D1's 100 bound values.
- */
+/** The messages in which each short word is a whole first name, last name or company (migration 0021). */
 function named(words: readonly string[]): SQL {
   const { id, firstName, lastName, company } = contactSubmissions;
-  const [only] = words;
-  if (words.length === 1 && only !== undefined) {
-    const idsWhere = (column: SQLWrapper) =>
-      sql`SELECT ${id} AS id FROM ${contactSubmissions} WHERE ${column} = ${only} COLLATE NOCASE`;
-    return sql`${idsWhere(firstName)} UNION ${idsWhere(lastName)} UNION ${idsWhere(company)}`;
-  }
-  const list = JSON.stringify(words);
-  const found = (column: SQLWrapper) =>
-    sql`SELECT ${id} AS id, word.value AS word FROM json_each(${list}) AS word
-      JOIN ${contactSubmissions} ON ${column} = word.value COLLATE NOCASE`;
-  return sql`SELECT id FROM (${found(firstName)} UNION ${found(lastName)} UNION ${found(company)})
-    GROUP BY id HAVING count(DISTINCT word) = ${words.length}`;
+  return namedIds(contactSubmissions, id, [firstName, lastName, company], words);
 }
 
 /**
