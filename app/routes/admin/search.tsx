@@ -86,7 +86,7 @@ export function SearchTab(data: Data) {
       </Form>
       <p className="mt-2 text-sm text-ink-muted">
         Names, email addresses, companies and message text; any 3 characters or more of a word, in any script,
-        accents ignored. Every word must match.
+        accents ignored. Every word must match. Shorter words alone match a whole name or company.
       </p>
       {ignored.length > 0 ? <p className="mt-2 text-sm">{leftOutText(ignored)}</p> : null}
       {names ? <p className="mt-2 text-sm">{NAMES_NOTE}</p> : null}
