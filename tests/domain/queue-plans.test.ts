@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ANY_MESSAGE, type ContactFilter } from "../../app/lib/contact-filter";
-import { messagesPage, queueText } from "../../app/server/contact/message-queue.server";
+import { messageFacets, messagesPage, queueText } from "../../app/server/contact/message-queue.server";
 import { COUNT_READS, listPlan } from "../../app/server/contact/queue-text.server";
 import { getDb } from "../../app/server/db.server";
 import { users } from "../../db/schema";
@@ -12,16 +12,22 @@ import { users } from "../../db/schema";
 
 const db = getDb(env);
 const WORD = "plantest";
+/** A word of the first 3,000 messages only: common once, then no more. */
+const BURST = "burstword";
 const PAGE = 50;
 
-/** Every message of the filter, as a plain reading of the rows finds them, in the queue's order. */
-async function truth(where: string, direction: "ASC" | "DESC"): Promise<number[]> {
+/** Every message holding `word` that `where` selects, as a plain reading of the rows finds them. */
+async function truthOf(word: string, where: string, direction: "ASC" | "DESC" = "ASC"): Promise<number[]> {
   const { results } = await env.DB.prepare(
-    `SELECT id FROM contact_submissions WHERE instr(message, '${WORD}') > 0 AND ${where}
+    `SELECT id FROM contact_submissions WHERE instr(message, ?) > 0 AND ${where}
      ORDER BY created_at ${direction}, id ${direction}`,
-  ).all<{ id: number }>();
+  )
+    .bind(word)
+    .all<{ id: number }>();
   return results.map((row) => row.id);
 }
+
+const truth = (where: string, direction: "ASC" | "DESC") => truthOf(WORD, where, direction);
 
 /** Every page of the filter as the queue lists it, and the count its first page gave. */
 async function listed(filter: ContactFilter, admin: number) {
@@ -59,7 +65,8 @@ describe("the queue's plans for a text", () => {
       `INSERT INTO contact_submissions (first_name, last_name, email, message, user_type_id, state, is_processed, claimed_by, created_at)
        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 84000)
        SELECT 'Plan', 'Test', 'p' || i || '@example.com',
-         CASE WHEN i % 2 = 0 THEN 'About ${WORD} ' || i ELSE 'Something else ' || i END,
+         CASE WHEN i % 2 = 0 THEN 'About ${WORD} ' || i ELSE 'Something else ' || i END
+           || CASE WHEN i <= 3000 THEN ' ${BURST}' ELSE '' END,
          CASE WHEN i % 10 = 3 OR i % 30 = 0 THEN 4 ELSE 2 END,
          CASE WHEN i % 2 = 1 AND i % 10 != 3 THEN 'spam' WHEN i % 20 = 0 THEN 'waiting' ELSE 'new' END,
          CASE WHEN i % 2 = 1 AND i % 10 != 3 THEN 1 ELSE 0 END,
@@ -89,10 +96,22 @@ describe("the queue's plans for a text", () => {
     expect([...plans].sort()).toEqual(["matches", "probe", "scan"]);
   });
 
-  it("takes a text its first ids show far past COUNT_READS for one, without counting it", async () => {
+  it("counts a common text up to COUNT_READS + 1 and prices its plans from the span of its first ids", async () => {
     const text = await queueText(db, { ...ANY_MESSAGE, query: WORD }, admin);
     expect(text?.held).toBe(COUNT_READS + 1);
     expect(text?.estimate).toBeGreaterThan(40_000);
     expect(text?.estimate).toBeLessThan(44_000);
+  });
+
+  it("counts a word common once and then no more, whose first ids span few", async () => {
+    // All of the first 3,000 hold it: its span alone would take it for a word of every message.
+    const filter = { ...ANY_MESSAGE, query: BURST };
+    const text = await queueText(db, filter, admin);
+    expect(text?.held).toBe(3_000);
+    const open = (await truthOf(BURST, "is_processed = 0")).length;
+    expect((await messagesPage(db, filter, admin, null, PAGE, text)).total).toBe(open);
+    const facets = await messageFacets(db, filter, admin, text);
+    expect(facets.counted).toBe(true);
+    expect(facets.state.open).toBe(open);
   });
 });

@@ -19,10 +19,7 @@ export interface QueueText {
   /** The words as the search index reads them, or null for short words alone (names). */
   match: string | null;
   words: string[];
-  /**
-   * How many messages hold the text, counted up to COUNT_READS + 1; COUNT_READS + 1 without counting
-   * where its first ids show it far past that.
-   */
+  /** How many messages hold the text, counted up to COUNT_READS + 1. */
   held: number;
   /** Past COUNT_READS: about how many hold it, from the span of ids the first COUNT_READS cover. */
   estimate: number;
@@ -44,8 +41,7 @@ export const COUNT_READS = 20_000;
  * The text of a filter as the queue reads it, or null when it has none; `others` is every other filter
  * as SQL and `selected` the query of how many messages they select. One statement reads the text's first
  * SAMPLE ids: the span they cover says how common it is (ids follow arrival), and how many pass the other
- * filters how the two meet. Only a text the span does not show to be far past COUNT_READS is then
- * counted, up to COUNT_READS + 1 ("token", 166,663, is not: the span of its first 2,000 says so).
+ * filters how the two meet. A text with SAMPLE ids or more is then counted up to COUNT_READS + 1.
  */
 export async function readQueueText(
   db: Database,
@@ -74,8 +70,9 @@ export async function readQueueText(
   const { n = 0, lo = 0, hi = 0, top = 0 } = row ?? {};
   const reach = { kept: (row?.kept ?? 0) / Math.max(1, n), selected: row?.selected ?? 0 };
   if (n < SAMPLE) return { ...text, ...reach, held: n, estimate: n };
+  // The span only prices the plans: a word common once and then no more (a campaign) spans few ids early
+  // and would be taken for a common one, so whether it is past COUNT_READS is counted, never guessed.
   const estimate = Math.round((SAMPLE * (top - lo + 1)) / (hi - lo + 1));
-  if (estimate > 2 * COUNT_READS) return { ...text, ...reach, held: COUNT_READS + 1, estimate };
   const [counted] = await db.all<{ held: number }>(
     sql`SELECT count(*) AS held FROM (${textIds(text, filter, COUNT_READS + 1)})`,
   );
