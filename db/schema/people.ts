@@ -24,6 +24,9 @@ export const userTypes = sqliteTable(
   (table) => [lengthCheck("user_types_name_length", table.name, USER_TYPE_NAME_MAX)],
 );
 
+/** Named in the pending count's `INDEXED BY`: a partial index is used only where its condition is written. */
+export const UNDECIDED_INDEX = "users_undecided_idx";
+
 export const users = sqliteTable(
   "users",
   {
@@ -60,6 +63,12 @@ export const users = sqliteTable(
   (table) => [
     index("users_pending_idx").on(table.isApproved, table.createdAt),
     index("users_approved_idx").on(table.isApproved, table.approvedAt),
+    // Only the accounts waiting for a decision, named in the count beside the Pending Users tab on every
+    // admin page (`INDEXED BY`, with the same condition written out): 0.4 ms where reading 10,001 accounts
+    // took 8 (docs/decisions/160).
+    index(UNDECIDED_INDEX)
+      .on(table.createdAt)
+      .where(sql`${table.isApproved} = 0 AND ${table.rejectedAt} IS NULL`),
     // The search box's short words alone are whole names or companies (docs/decisions/160).
     index("users_first_name_idx").on(sql`${table.firstName} COLLATE NOCASE`),
     index("users_last_name_idx").on(sql`${table.lastName} COLLATE NOCASE`),
