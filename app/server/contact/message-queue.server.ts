@@ -22,7 +22,6 @@ import { groupedCount, textGroups } from "./message-groups.server";
 import {
   COUNT_READS,
   countInPassing,
-  countReads,
   listPlan,
   PROBE_WINDOW,
   pastCountReads,
@@ -31,6 +30,7 @@ import {
   readQueueText,
   textRows,
   textWhere,
+  worthCounting,
 } from "./queue-text.server";
 
 // The workbench's queue of contact messages (docs/decisions/152-message-states-and-claims.md): one list
@@ -214,11 +214,8 @@ export async function countMessages(
   text: QueueText | null,
 ): Promise<number | null> {
   if (text === null) return talliedCount(db, filter, adminId);
-  const reads = countReads(text);
-  // Past COUNT_READS only "10,000+" is a count; where the sample says the reads will not reach the cap,
-  // the answer is "not counted" without reading ("token" among mine: 800 of the first 20,000).
-  if (pastCountReads(text) && text.kept * reads < COUNT_CAP) return null;
-  const rows = textRows(text, filter, filterWhere(filter, adminId), reads);
+  if (!worthCounting(text)) return null;
+  const rows = textRows(text, filter, filterWhere(filter, adminId), COUNT_READS);
   const count = await cappedCount(db, rows.from, rows.where);
   return count > COUNT_CAP || !pastCountReads(text) ? count : null;
 }

@@ -55,6 +55,8 @@ export async function readQueueText(
   const kept = sql`SELECT count(*) FROM (${textIds(text, filter, SAMPLE)}) AS sampled
     JOIN ${contactSubmissions} INDEXED BY ${sql.identifier(FACETS_INDEX)} ON ${contactSubmissions.id} = sampled.id
     ${others ? sql`WHERE ${others}` : sql``}`;
+  // The span only prices the plans: a word common once and then no more (a campaign) spans few ids early
+  // and would be taken for a common one, so whether it is past COUNT_READS is counted, never guessed.
   const [row] = await db.all<{
     n: number;
     lo: number;
@@ -62,22 +64,17 @@ export async function readQueueText(
     top: number;
     kept: number;
     selected: number;
+    held: number;
   }>(
     sql`SELECT count(*) AS n, min(id) AS lo, max(id) AS hi, (${kept}) AS kept, (${selected}) AS selected,
-      ${span ? span.last : sql`(SELECT max(id) FROM ${contactSubmissions})`} AS top
+      ${span ? span.last : sql`(SELECT max(id) FROM ${contactSubmissions})`} AS top,
+      (SELECT count(*) FROM (${textIds(text, filter, COUNT_READS + 1)})) AS held
       FROM (${textIds(text, filter, SAMPLE)})`,
   );
-  const { n = 0, lo = 0, hi = 0, top = 0 } = row ?? {};
+  const { n = 0, lo = 0, hi = 0, top = 0, held = 0 } = row ?? {};
   const reach = { kept: (row?.kept ?? 0) / Math.max(1, n), selected: row?.selected ?? 0 };
-  if (n < SAMPLE) return { ...text, ...reach, held: n, estimate: n };
-  // The span only prices the plans: a word common once and then no more (a campaign) spans few ids early
-  // and would be taken for a common one, so whether it is past COUNT_READS is counted, never guessed.
-  const estimate = Math.round((SAMPLE * (top - lo + 1)) / (hi - lo + 1));
-  const [counted] = await db.all<{ held: number }>(
-    sql`SELECT count(*) AS held FROM (${textIds(text, filter, COUNT_READS + 1)})`,
-  );
-  const held = counted?.held ?? 0;
-  return { ...text, ...reach, held, estimate: held > COUNT_READS ? estimate : held };
+  if (held <= COUNT_READS) return { ...text, ...reach, held, estimate: held };
+  return { ...text, ...reach, held, estimate: Math.round((SAMPLE * (top - lo + 1)) / (hi - lo + 1)) };
 }
 
 /**
@@ -118,18 +115,14 @@ export const PROBE_WINDOW = 1_000;
  */
 const COST = { probe: 80, gather: 0.15, check: 0.3, join: 0.35 };
 
-/** The most of a text's ids a count reads when the sample says the cap is near (50,000: about 20 ms). */
-const COUNT_READS_MOST = 50_000;
-
 /**
- * How many of the text's ids a count reads: COUNT_READS, or, where the sample says the other filters keep
- * a share of them that passes the cap sooner, twice the reads that share needs, up to COUNT_READS_MOST:
- * "Müller" (40,001, a third of them open) reaches "10,000+" in 28,000 reads.
+ * Whether counting the first COUNT_READS of a text's ids can tell anything: below COUNT_READS the count is
+ * exact; past it only "10,000+" is a count, and the sample says whether the other filters keep enough of
+ * those ids to pass the cap ("Müller" among open messages: a third of 20,000, so "Not counted" without
+ * reading, where reading 28,000 to say "10,000+" took 16 ms of a page near 100).
  */
-export function countReads(text: QueueText): number {
-  const needed = text.kept > 0 ? Math.ceil((2 * COUNT_CAP) / text.kept) : COUNT_READS;
-  return Math.min(COUNT_READS_MOST, Math.max(COUNT_READS, needed));
-}
+export const worthCounting = (text: QueueText): boolean =>
+  text.held <= COUNT_READS || text.kept * COUNT_READS > COUNT_CAP;
 
 /** Below this many expected messages, the "matches" plan counts the selection as it reads its page. */
 const COUNTED_IN_PASSING = 5_000;
