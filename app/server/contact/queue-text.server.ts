@@ -21,7 +21,7 @@ export interface QueueText {
   words: string[];
   /** How many messages hold the text, counted up to COUNT_READS + 1. */
   held: number;
-  /** Past COUNT_READS: about how many hold it, from the span of ids the first COUNT_READS cover. */
+  /** Past COUNT_READS: about how many hold it, from the span of ids the first SAMPLE cover. */
   estimate: number;
   /** The share of the first SAMPLE that the other filters keep. */
   kept: number;
@@ -40,8 +40,8 @@ export const COUNT_READS = 20_000;
 /**
  * The text of a filter as the queue reads it, or null when it has none; `others` is every other filter
  * as SQL and `selected` the query of how many messages they select. One statement reads the text's first
- * SAMPLE ids: the span they cover says how common it is (ids follow arrival), and how many pass the other
- * filters how the two meet. A text with SAMPLE ids or more is then counted up to COUNT_READS + 1.
+ * SAMPLE ids (the span they cover says how common it is, as ids follow arrival, and how many pass the
+ * other filters how the two meet) and counts its ids up to COUNT_READS + 1.
  */
 export async function readQueueText(
   db: Database,
