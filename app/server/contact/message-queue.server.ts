@@ -149,7 +149,8 @@ async function listMessages(
   const others = filterWhere(filter, adminId);
   if (text === null) return { rows: await selectMessages(db, and(others, after), keyset, limit) };
   const plan = listPlan(text, limit);
-  if (plan === "probe") {
+  // Only the index's words are probed (listPlan): short words alone are a set from the names' indexes.
+  if (plan === "probe" && text.match !== null) {
     // The window ends at the PROBE_WINDOW-th next message the other filters select, so a probe looks up
     // no more messages than that, even where those filters and the words rarely meet. A page that does
     // not fill inside the window is read by the "matches" plan.
@@ -161,7 +162,7 @@ async function listMessages(
       .limit(1)
       .offset(PROBE_WINDOW - 1);
     const window = bound ? upToCursor(keyset, { at: secondsOf(bound.at), id: bound.id }) : undefined;
-    const rows = await selectMessages(db, and(others, probeHolds(text), after, window), keyset, limit);
+    const rows = await selectMessages(db, and(others, probeHolds(text.match), after, window), keyset, limit);
     if (rows.length === limit || !bound) return { rows };
   }
   if (plan === "scan") {

@@ -159,11 +159,10 @@ export function textNote(query: string | null): string | null {
   return words.length > 0 ? leftOutText(words) : null;
 }
 
-/** The text as a condition on one message, for a probe of the queue in its order. */
-export function probeHolds(text: QueueText): SQL {
-  if (text.match === null) return sql`${contactSubmissions.id} IN (${textIds(text, null)})`;
+/** The index's words as a condition on one message, for a probe of the queue in its order. */
+export function probeHolds(match: string): SQL {
   return sql`EXISTS (SELECT 1 FROM messages_search
-    WHERE messages_search.rowid = ${contactSubmissions.id} AND messages_search MATCH ${text.match})`;
+    WHERE messages_search.rowid = ${contactSubmissions.id} AND messages_search MATCH ${match})`;
 }
 
 /**
@@ -172,14 +171,10 @@ export function probeHolds(text: QueueText): SQL {
  * only the ids between the first and the last those days hold (`message_days`, migration 0022), as a
  * span of its rowids: "com" on one day reads that day's 4,760 matches, not the 428,568 of every day.
  */
-function textIds(
-  text: Pick<QueueText, "match" | "words">,
-  filter: ContactFilter | null,
-  limit?: number,
-): SQL {
+function textIds(text: Pick<QueueText, "match" | "words">, filter: ContactFilter, limit?: number): SQL {
   const most = limit === undefined ? sql`` : sql` LIMIT ${limit}`;
   if (text.match === null) return sql`${named(text.words)}${most}`;
-  const span = filter ? daysSpan(filter) : null;
+  const span = daysSpan(filter);
   const within = span ? sql` AND messages_search.rowid BETWEEN ${span.first} AND ${span.last}` : sql``;
   return sql`SELECT rowid AS id FROM messages_search WHERE messages_search MATCH ${text.match}${within}${most}`;
 }
