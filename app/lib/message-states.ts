@@ -25,4 +25,8 @@ export const isClosedState = (state: MessageState): boolean =>
 export const STATE_VIEWS = ["open", ...MESSAGE_STATES] as const;
 export type StateView = (typeof STATE_VIEWS)[number];
 
+/** The states a view lists: Open is every state that is not closed. */
+export const statesOfView = (view: StateView): readonly MessageState[] =>
+  view === "open" ? MESSAGE_STATES.filter((state) => !isClosedState(state)) : [view];
+
 export const STATE_VIEW_LABELS: Record<StateView, string> = { open: "Open", ...MESSAGE_STATE_LABELS };

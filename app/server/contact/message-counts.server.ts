@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { ContactFilter } from "~/lib/contact-filter";
-import { isClosedState, MESSAGE_STATES, type MessageState } from "~/lib/message-states";
+import { statesOfView } from "~/lib/message-states";
 import type { Database } from "../db.server";
 import type { MessageGroup } from "./message-groups.server";
 
@@ -12,8 +12,6 @@ import type { MessageGroup } from "./message-groups.server";
 const tally = sql.raw("message_counts");
 const column = (name: string) => sql.raw(`message_counts.${name}`);
 
-const OPEN_STATES = MESSAGE_STATES.filter((state) => !isClosedState(state));
-
 /** Whether the table holds the count of this filter (no text in it). */
 export const tallied = (filter: ContactFilter): boolean => filter.query === null;
 
@@ -23,8 +21,7 @@ export const dayNumber = (day: string): number =>
   Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000 / DAY_SECONDS);
 
 function stateIs(state: ContactFilter["state"]): SQL {
-  const states: readonly MessageState[] = state === "open" ? OPEN_STATES : [state];
-  return inArray(column("state"), [...states]);
+  return inArray(column("state"), [...statesOfView(state)]);
 }
 
 const daysIn = (filter: ContactFilter) =>

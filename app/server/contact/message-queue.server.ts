@@ -14,7 +14,6 @@ import {
   type Keyset,
   keysetOrder,
   keysetPage,
-  secondsOf,
   upToCursor,
 } from "../keyset.server";
 import { talliedCount, talliedCountQuery, talliedGroups } from "./message-counts.server";
@@ -22,9 +21,9 @@ import { groupedCount, textGroups } from "./message-groups.server";
 import {
   COUNT_READS,
   countInPassing,
-  listPlan,
   PROBE_WINDOW,
   pastCountReads,
+  planOf,
   probeHolds,
   type QueueText,
   readQueueText,
@@ -148,27 +147,62 @@ async function listMessages(
   const after = afterCursor(keyset, cursor);
   const others = filterWhere(filter, adminId);
   if (text === null) return { rows: await selectMessages(db, and(others, after), keyset, limit) };
-  const plan = listPlan(text, limit);
+  // No message of the filter's state holds the text: the search index said so as the text was read.
+  if (text.held === 0) return { rows: [], total: 0 };
+  const { plan, read } = planOf(text, limit);
   // Only the index's words are probed (listPlan): short words alone are a set from the names' indexes.
-  if (plan === "probe" && text.match !== null) {
-    // The window ends at the PROBE_WINDOW-th next message the other filters select, so a probe looks up
-    // no more messages than that, even where those filters and the words rarely meet. A page that does
-    // not fill inside the window is read by the "matches" plan.
-    const [bound] = await db
-      .select({ at: contactSubmissions.createdAt, id: contactSubmissions.id })
-      .from(contactSubmissions)
-      .where(and(others, after))
-      .orderBy(...keysetOrder(keyset))
-      .limit(1)
-      .offset(PROBE_WINDOW - 1);
-    const window = bound ? upToCursor(keyset, { at: secondsOf(bound.at), id: bound.id }) : undefined;
-    const rows = await selectMessages(db, and(others, probeHolds(text.match), after, window), keyset, limit);
-    if (rows.length === limit || !bound) return { rows };
+  // A probe or a scan reads the queue's next messages up to a window of twice what it expects to read
+  // (at least MIN_WINDOW, at most PROBE_WINDOW or SCAN_WINDOW), so it reads no more than that even where
+  // the other filters and the words rarely meet (a message the index of the queue's order does not
+  // cover is read from its row, dear under an area, a payment or a holder); a scan gathers only the
+  // text's ids in the window's span of ids, which follow arrival.
+  // A page that does not fill inside its window is read by the "matches" plan, or by a scan of them all.
+  const probing = plan === "probe" && text.anyState.match !== null;
+  if (probing || plan === "scan") {
+    const size = Math.min(probing ? PROBE_WINDOW : SCAN_WINDOW, Math.max(MIN_WINDOW, Math.ceil(2 * read)));
+    const window = await queueWindow(db, and(others, after), keyset, size);
+    if (window) {
+      const holds =
+        probing && text.anyState.match !== null
+          ? probeHolds(text.anyState.match)
+          : textWhere(filter, "scan", window);
+      const rows = await selectMessages(db, and(others, holds, after, window.upTo), keyset, limit);
+      if (rows.length === limit || !window.upTo) return { rows };
+    }
   }
   if (plan === "scan") {
     return { rows: await selectMessages(db, and(others, textWhere(filter, "scan"), after), keyset, limit) };
   }
   return matchedPage(db, text, filter, others, after, keyset, limit);
+}
+
+/** The most of the queue's next messages a scan gathers the text's ids for before it reads them all. */
+const SCAN_WINDOW = 5_000;
+/** The fewest of the queue's next messages a probe or a scan reads before it gives way. */
+const MIN_WINDOW = 200;
+
+/**
+ * The queue's next `size` messages that `where` selects: the span of their ids, and the condition that
+ * ends the list at the last of them (none when fewer remain); null when none remains.
+ */
+async function queueWindow(
+  db: Database,
+  where: SQL | undefined,
+  keyset: Keyset,
+  size: number,
+): Promise<{ lo: number; hi: number; upTo: SQL | undefined } | null> {
+  const { id, createdAt } = contactSubmissions;
+  const back = keyset.direction === "asc" ? sql`DESC` : sql`ASC`;
+  const [row] = await db.all<{ lo: number; hi: number; n: number; id: number; at: number }>(
+    sql`WITH next AS MATERIALIZED (SELECT ${id} AS id, ${createdAt} AS at FROM ${contactSubmissions}
+        ${where ? sql`WHERE ${where}` : sql``} ORDER BY ${sql.join(keysetOrder(keyset), sql`, `)} LIMIT ${size})
+      SELECT (SELECT min(id) FROM next) AS lo, (SELECT max(id) FROM next) AS hi,
+        (SELECT count(*) FROM next) AS n, last.id, last.at
+      FROM (SELECT id, at FROM next ORDER BY at ${back}, id ${back} LIMIT 1) AS last`,
+  );
+  if (!row) return null;
+  const upTo = row.n < size ? undefined : upToCursor(keyset, { at: row.at, id: row.id });
+  return { lo: row.lo, hi: row.hi, upTo };
 }
 
 /**
@@ -215,6 +249,7 @@ export async function countMessages(
   text: QueueText | null,
 ): Promise<number | null> {
   if (text === null) return talliedCount(db, filter, adminId);
+  if (text.heldIsSelection) return Math.min(text.held, COUNT_CAP + 1);
   if (!worthCounting(text)) return null;
   const rows = textRows(text, filter, filterWhere(filter, adminId), COUNT_READS);
   const count = await cappedCount(db, rows.from, rows.where);
@@ -275,14 +310,16 @@ export async function messageFacets(
   // Past the cap under a text, the counts would be of some of the messages: none is shown. The index
   // alone often says so (past COUNT_READS, or past the cap where no days narrow it); else one grouped
   // pass over the messages that hold the text, up to the cap.
+  // The counts beside the states read the text in every state (QueueText.anyState).
   const days = filter.from !== null || filter.to !== null;
-  if (pastCountReads(text) || (text !== null && !days && text.held > COUNT_CAP)) return UNCOUNTED;
+  const any = text && { ...text.anyState, words: text.words };
+  if (any !== null && (pastCountReads(any) || (!days && any.held > COUNT_CAP))) return UNCOUNTED;
   const groups =
-    text === null
+    any === null
       ? await talliedGroups(db, filter)
       : await textGroups(
           db,
-          textRows(text, filter, daysWhere(filter.from, filter.to), COUNT_READS),
+          textRows(any, filter, daysWhere(filter.from, filter.to), COUNT_READS),
           COUNT_CAP,
         );
   if (filter.query !== null && groups.reduce((sum, group) => sum + group.n, 0) > COUNT_CAP) return UNCOUNTED;
