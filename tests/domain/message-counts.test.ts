@@ -3,7 +3,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ANY_MESSAGE, type ContactFilter } from "../../app/lib/contact-filter";
 import { talliedCount } from "../../app/server/contact/message-counts.server";
-import { contactWhere, messageFacets, queueText } from "../../app/server/contact/message-queue.server";
+import { messageFacets } from "../../app/server/contact/message-facets.server";
+import { contactWhere, queueText } from "../../app/server/contact/message-queue.server";
 import { getDb } from "../../app/server/db.server";
 import { contactSubmissions, users } from "../../db/schema";
 

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ANY_MESSAGE, type ContactFilter } from "../../app/lib/contact-filter";
-import { messageFacets, messagesPage, queueText } from "../../app/server/contact/message-queue.server";
+import { messageFacets } from "../../app/server/contact/message-facets.server";
+import { messagesPage, queueText } from "../../app/server/contact/message-queue.server";
 import { COUNT_READS, listPlan } from "../../app/server/contact/queue-text.server";
 import { getDb } from "../../app/server/db.server";
 import { users } from "../../db/schema";

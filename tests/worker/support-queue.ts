@@ -47,7 +47,10 @@ export async function apiList(cookie: string, query: string) {
   const response = await fetchWorker(`/api/admin/contacts${query}`, { headers: { Cookie: cookie } });
   expect(response.status).toBe(200);
   return {
-    items: await response.json<{ id: number; state: string; claimedBy: number | null }[]>(),
+    items:
+      await response.json<
+        { id: number; state: string; claimedBy: number | null; userTypeId: number | null }[]
+      >(),
     total: Number(response.headers.get("X-Total-Count")),
     next: response.headers.get("Link"),
   };

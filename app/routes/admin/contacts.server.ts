@@ -1,5 +1,6 @@
 import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
-import { messageFacets, newestMessageId, queueText } from "~/server/contact/message-queue.server";
+import { messageFacets } from "~/server/contact/message-facets.server";
+import { newestMessageId, queueText } from "~/server/contact/message-queue.server";
 import { textNote } from "~/server/contact/queue-text.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";

@@ -1,10 +1,8 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { publicUserTypes } from "~/content/user-types";
 import type { ContactFilter } from "~/lib/contact-filter";
 import { COUNT_CAP } from "~/lib/counts";
-import { isClosedState, STATE_VIEWS, type StateView } from "~/lib/message-states";
-import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
+import { isClosedState, type StateView } from "~/lib/message-states";
 import { contactSubmissions, users } from "../../../db/schema";
 import type { Database } from "../db.server";
 import {
@@ -16,8 +14,7 @@ import {
   keysetPage,
   upToCursor,
 } from "../keyset.server";
-import { talliedCount, talliedCountQuery, talliedGroups } from "./message-counts.server";
-import { groupedCount, textGroups } from "./message-groups.server";
+import { talliedCount, talliedCountQuery } from "./message-counts.server";
 import {
   COUNT_READS,
   countInPassing,
@@ -73,7 +70,8 @@ export const queueText = (db: Database, filter: ContactFilter, adminId: number):
     talliedCountQuery({ ...filter, query: null }, adminId),
   );
 
-function daysWhere(from: string | null, to: string | null): SQL | undefined {
+/** The days received, first and last (YYYY-MM-DD, UTC), as SQL on the messages. */
+export function daysWhere(from: string | null, to: string | null): SQL | undefined {
   return and(
     from === null ? undefined : gte(contactSubmissions.createdAt, new Date(dayStart(from) * 1000)),
     to === null ? undefined : lt(contactSubmissions.createdAt, new Date((dayStart(to) + DAY_SECONDS) * 1000)),
@@ -279,63 +277,6 @@ export async function messagesPage(
     () => (known === undefined ? countMessages(db, filter, adminId, text) : Promise.resolve(known)),
     (row) => row.createdAt,
   );
-}
-
-/**
- * The counts beside each filter's values: each under every other filter, as the list would show it; not
- * `counted` under a text that more than COUNT_CAP messages hold.
- */
-export interface MessageFacets {
-  counted: boolean;
-  state: Record<StateView, number>;
-  area: Record<number, number>;
-  payment: Record<PaymentMethod, number>;
-  holder: { me: number; nobody: number };
-}
-
-const UNCOUNTED: MessageFacets = {
-  counted: false,
-  state: { open: 0, new: 0, waiting: 0, done: 0, spam: 0 },
-  area: {},
-  payment: { BTC: 0, SOL: 0, USDT: 0 },
-  holder: { me: 0, nobody: 0 },
-};
-
-export async function messageFacets(
-  db: Database,
-  filter: ContactFilter,
-  adminId: number,
-  text: QueueText | null,
-): Promise<MessageFacets> {
-  // Past the cap under a text, the counts would be of some of the messages: none is shown. The index
-  // alone often says so (past COUNT_READS, or past the cap where no days narrow it); else one grouped
-  // pass over the messages that hold the text, up to the cap.
-  // The counts beside the states read the text in every state (QueueText.anyState).
-  const days = filter.from !== null || filter.to !== null;
-  const any = text && { ...text.anyState, words: text.words };
-  if (any !== null && (pastCountReads(any) || (!days && any.held > COUNT_CAP))) return UNCOUNTED;
-  const groups =
-    any === null
-      ? await talliedGroups(db, filter)
-      : await textGroups(
-          db,
-          textRows(any, filter, daysWhere(filter.from, filter.to), COUNT_READS),
-          COUNT_CAP,
-        );
-  if (filter.query !== null && groups.reduce((sum, group) => sum + group.n, 0) > COUNT_CAP) return UNCOUNTED;
-  const count = (change: Partial<ContactFilter>) => groupedCount(groups, { ...filter, ...change }, adminId);
-  const tally = <K extends string | number>(keys: readonly K[], change: (key: K) => Partial<ContactFilter>) =>
-    Object.fromEntries(keys.map((key) => [key, count(change(key))])) as Record<K, number>;
-  return {
-    counted: true,
-    state: tally(STATE_VIEWS, (state) => ({ state })),
-    area: tally(
-      publicUserTypes.map((type) => type.id),
-      (area) => ({ area }),
-    ),
-    payment: tally(PAYMENT_METHODS, (payment) => ({ payment })),
-    holder: { me: count({ holder: "me" }), nobody: count({ holder: "nobody" }) },
-  };
 }
 
 /** Whether anyone holds the message; for the claim's answer. */

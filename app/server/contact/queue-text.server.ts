@@ -135,12 +135,16 @@ export function planOf(text: QueueText, limit: number): { plan: "probe" | "scan"
   const { selected } = text;
   const share = (text.kept * text.estimate) / Math.max(1, selected);
   const read = Math.min(selected, share > 0 ? limit / share : selected);
-  // A probe or a scan is two statements (its window, then the page) and a third to count, unless the
-  // index's count is the selection's; "matches" is one, which counts the selection where it is small.
-  const counting = text.heldIsSelection ? 0 : 1;
+  // A probe or a scan is two statements (its window, then the page) and a count of its own, unless the
+  // index's count is the selection's or none is read; "matches" is one, which counts the selection as
+  // it reads where the selection is small.
+  const count =
+    text.heldIsSelection || !worthCounting(text)
+      ? 0
+      : Math.min(text.estimate, COUNT_READS) * COST.join + COST.statement;
   const statements = {
-    windowed: (2 + counting) * COST.statement,
-    matches: (1 + (text.heldIsSelection || countInPassing(text) ? 0 : 1)) * COST.statement,
+    windowed: 2 * COST.statement + count,
+    matches: COST.statement + (text.heldIsSelection || countInPassing(text) ? 0 : count),
   };
   const cost = {
     probe:
