@@ -8,6 +8,9 @@
 -- search box never matches a message's state, with no column filter on the words (which read the index's
 -- lists more slowly). The index's content is a view that writes the state so (an external-content index
 -- reads its rows from there to check or rebuild itself), and the triggers write it the same way.
+-- A later migration that rebuilds `contact_submissions` (drizzle-kit's copy, DROP and RENAME) must drop
+-- this view and the table's triggers first and create them again after: SQLite refuses the RENAME while
+-- the view names the table (db/schema/contacts.ts says so beside the table).
 -- The index is built again as migration 0017 built it, in chunks of 100,000 ids, none near D1's limit on
 -- a statement; the triggers come after the rows.
 DROP TRIGGER `messages_search_insert`;--> statement-breakpoint

@@ -12,6 +12,12 @@ import { users, userTypes } from "./people";
 /** Named in the queue's `INDEXED BY`: without a table's statistics the planner reads the rows instead. */
 export const FACETS_INDEX = "contact_submissions_facets_idx";
 
+// Beside the table, and unknown to drizzle-kit: the search index `messages_search`, its content view
+// `messages_search_content` and the triggers that keep it, `message_counts` and `message_days` in step
+// (migrations 0017, 0019, 0022, 0025). A migration that rebuilds this table (drizzle-kit's
+// `__new_contact_submissions`, then DROP and RENAME) fails at the RENAME while the view names the table,
+// and would drop the triggers silently: such a migration must drop the view and the triggers first and
+// create them again after (docs/decisions/161).
 export const contactSubmissions = sqliteTable(
   "contact_submissions",
   {

@@ -115,7 +115,12 @@ describe("message_counts", () => {
     // Under a text filter the counts come from one grouped pass: each as the list would count it.
     for (const change of [{}, { state: "done" as const }, { area: 2, from: today(-1) }]) {
       const filter = { ...ANY_MESSAGE, ...change, query: "TOKENZQ" };
-      const facets = await messageFacets(db, filter, admin, await queueText(db, filter, admin));
+      const facets = await messageFacets(
+        db,
+        filter,
+        admin,
+        await queueText(db, filter, admin, { facets: true }),
+      );
       expect(facets.state.open).toBe(await counted({ ...filter, state: "open" }, admin));
       expect(facets.state.spam).toBe(await counted({ ...filter, state: "spam" }, admin));
       expect(facets.area[2]).toBe(await counted({ ...filter, area: 2 }, admin));

@@ -32,7 +32,7 @@ const truth = (where: string, direction: "ASC" | "DESC") => truthOf(WORD, where,
 
 /** Every page of the filter as the queue lists it, and the count its first page gave. */
 async function listed(filter: ContactFilter, admin: number) {
-  const text = await queueText(db, filter, admin);
+  const text = await queueText(db, filter, admin, { facets: true });
   if (!text) throw new Error("no text");
   const ids: number[] = [];
   let cursor: { at: number; id: number } | null = null;
@@ -106,7 +106,7 @@ describe("the queue's plans for a text", () => {
   });
 
   it("counts a common text up to COUNT_READS + 1 and prices its plans from the span of its first ids", async () => {
-    const text = await queueText(db, { ...ANY_MESSAGE, query: WORD }, admin);
+    const text = await queueText(db, { ...ANY_MESSAGE, query: WORD }, admin, { facets: true });
     expect(text?.held).toBe(COUNT_READS + 1);
     expect(text?.estimate).toBeGreaterThan(40_000);
     expect(text?.estimate).toBeLessThan(44_000);
@@ -115,7 +115,7 @@ describe("the queue's plans for a text", () => {
   it("counts a word common once and then no more, whose first ids span few", async () => {
     // All of the first 3,000 hold it: its span alone would take it for a word of every message.
     const filter = { ...ANY_MESSAGE, query: BURST };
-    const text = await queueText(db, filter, admin);
+    const text = await queueText(db, filter, admin, { facets: true });
     const open = (await truthOf(BURST, "is_processed = 0")).length;
     expect(text?.anyState.held).toBe(3_000);
     expect(text?.held).toBe(open);

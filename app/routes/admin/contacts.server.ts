@@ -14,7 +14,7 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   const { db } = depsOf(context);
   const params = new URL(request.url).searchParams;
   const filter = contactFilter(params);
-  const text = await queueText(db, filter, admin.id);
+  const text = await queueText(db, filter, admin.id, { facets: true });
   const [list, facets, upTo] = await Promise.all([
     contactsPage(db, params, admin.id, text),
     messageFacets(db, filter, admin.id, text),

@@ -111,6 +111,6 @@ export async function contactsPage(
   text?: QueueText | null,
 ) {
   const filter = contactFilter(params);
-  const read = text === undefined ? await queueText(db, filter, adminId) : text;
+  const read = text === undefined ? await queueText(db, filter, adminId, { facets: false }) : text;
   return messagesPage(db, filter, adminId, cursorParam(params.get("after")), ADMIN_PAGE_SIZE, read);
 }

@@ -18,6 +18,7 @@ import { talliedCount, talliedCountQuery } from "./message-counts.server";
 import {
   COUNT_READS,
   countInPassing,
+  type IdSpan,
   PROBE_WINDOW,
   pastCountReads,
   planOf,
@@ -61,13 +62,22 @@ export function contactWhere(filter: ContactFilter, adminId: number): SQL | unde
   return and(filterWhere(filter, adminId), textWhere(filter));
 }
 
-/** The filter's text as the queue reads it (`readQueueText`), once for the list, its count and the facets. */
-export const queueText = (db: Database, filter: ContactFilter, adminId: number): Promise<QueueText | null> =>
+/**
+ * The filter's text as the queue reads it (`readQueueText`), once for the list, its count and, where
+ * `facets` (the dashboard; the JSON list has none), the counts beside the filters.
+ */
+export const queueText = (
+  db: Database,
+  filter: ContactFilter,
+  adminId: number,
+  { facets }: { facets: boolean },
+): Promise<QueueText | null> =>
   readQueueText(
     db,
     filter,
     filterWhere(filter, adminId),
     talliedCountQuery({ ...filter, query: null }, adminId),
+    facets,
   );
 
 /** The days received, first and last (YYYY-MM-DD, UTC), as SQL on the messages. */
@@ -159,14 +169,13 @@ async function listMessages(
   if (probing || plan === "scan") {
     const size = Math.min(probing ? PROBE_WINDOW : SCAN_WINDOW, Math.max(MIN_WINDOW, Math.ceil(2 * read)));
     const window = await queueWindow(db, and(others, after), keyset, size);
-    if (window) {
-      const holds =
-        probing && text.anyState.match !== null
-          ? probeHolds(text.anyState.match)
-          : textWhere(filter, "scan", window);
-      const rows = await selectMessages(db, and(others, holds, after, window.upTo), keyset, limit);
-      if (rows.length === limit || !window.upTo) return { rows };
-    }
+    if (!window) return { rows: [] };
+    const holds =
+      probing && text.anyState.match !== null
+        ? probeHolds(text.anyState.match)
+        : textWhere(filter, "scan", window.ids);
+    const rows = await selectMessages(db, and(others, holds, after, window.upTo), keyset, limit);
+    if (rows.length === limit || !window.upTo) return { rows };
   }
   if (plan === "scan") {
     return { rows: await selectMessages(db, and(others, textWhere(filter, "scan"), after), keyset, limit) };
@@ -181,14 +190,15 @@ const MIN_WINDOW = 200;
 
 /**
  * The queue's next `size` messages that `where` selects: the span of their ids, and the condition that
- * ends the list at the last of them (none when fewer remain); null when none remains.
+ * ends the list at the last of them; null when none remains. Where fewer remain, the window is the rest
+ * of the queue, open above: a message that arrives meanwhile is in it.
  */
 async function queueWindow(
   db: Database,
   where: SQL | undefined,
   keyset: Keyset,
   size: number,
-): Promise<{ lo: number; hi: number; upTo: SQL | undefined } | null> {
+): Promise<{ ids: IdSpan; upTo: SQL | undefined } | null> {
   const { id, createdAt } = contactSubmissions;
   const back = keyset.direction === "asc" ? sql`DESC` : sql`ASC`;
   const [row] = await db.all<{ lo: number; hi: number; n: number; id: number; at: number }>(
@@ -199,8 +209,8 @@ async function queueWindow(
       FROM (SELECT id, at FROM next ORDER BY at ${back}, id ${back} LIMIT 1) AS last`,
   );
   if (!row) return null;
-  const upTo = row.n < size ? undefined : upToCursor(keyset, { at: row.at, id: row.id });
-  return { lo: row.lo, hi: row.hi, upTo };
+  if (row.n < size) return { ids: { lo: row.lo, hi: null }, upTo: undefined };
+  return { ids: { lo: row.lo, hi: row.hi }, upTo: upToCursor(keyset, { at: row.at, id: row.id }) };
 }
 
 /**

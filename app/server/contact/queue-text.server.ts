@@ -26,7 +26,8 @@ export interface QueueText {
   words: string[];
   /**
    * The same words in any state, and how many messages hold them up to COUNT_READS + 1, or at least
-   * (past COUNT_CAP, where no days narrow them): what the counts beside the filters read.
+   * (past COUNT_CAP, where no days narrow them, or where no counts beside the filters were asked for):
+   * what those counts read.
    */
   anyState: { match: string | null; held: number };
   /** How many messages of the filter's state hold the text, counted up to COUNT_READS + 1. */
@@ -65,14 +66,16 @@ export async function readQueueText(
   filter: ContactFilter,
   others: SQL | undefined,
   selected: SQL,
+  facets: boolean,
 ): Promise<QueueText | null> {
   if (filter.query === null) return null;
   const { text, anyState } = wordsOf(filter.query, filter.state);
   const span = daysSpan(filter);
-  // How many hold the words in any state, for the counts beside the filters, which are left out past
-  // COUNT_CAP: without days, more than that in the filter's state already says so, and nothing is read.
+  // How many hold the words in any state, for the counts beside the filters (none beside the JSON list),
+  // which are left out past COUNT_CAP: without days, more than that in the filter's state already says
+  // so, and nothing is read.
   const anywhere =
-    anyState.match === null
+    anyState.match === null || !facets
       ? sql`NULL`
       : sql`CASE WHEN ${span ? sql`0` : sql`held > ${COUNT_CAP}`} THEN held
           ELSE (SELECT count(*) FROM (${textIds(anyState, filter, COUNT_READS + 1)})) END`;
@@ -210,10 +213,10 @@ export function textWhere(
   return sql`${id} IN (${textIds(text, filter, undefined, ids)})`;
 }
 
-/** The first and the last id a read of the text may return. */
+/** The first and the last id a read of the text may return (no last: any id from the first on). */
 export interface IdSpan {
   lo: number;
-  hi: number;
+  hi: number | null;
 }
 
 /** What the page says of how it read the text: the words it left out, or that short words are names. */
@@ -256,7 +259,8 @@ function textIds(text: Words, filter: ContactFilter, limit?: number, ids?: IdSpa
   const span = daysSpan(filter);
   const within = and(
     span ? sql`messages_search.rowid BETWEEN ${span.first} AND ${span.last}` : undefined,
-    ids ? sql`messages_search.rowid BETWEEN ${ids.lo} AND ${ids.hi}` : undefined,
+    ids ? sql`messages_search.rowid >= ${ids.lo}` : undefined,
+    ids && ids.hi !== null ? sql`messages_search.rowid <= ${ids.hi}` : undefined,
   );
   return sql`SELECT rowid AS id FROM messages_search WHERE messages_search MATCH ${text.match}${within ? sql` AND ${within}` : sql``}${most}`;
 }
