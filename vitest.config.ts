@@ -6,7 +6,7 @@ import { resolve, testBindings, testOptions } from "./vitest.shared.ts";
 
 /**
  * The built Worker's configuration without its queue consumer. The suites drive the consumer themselves
- * (tests/domain/mail.test.ts, and tests/worker through support-mail.ts); left on, it would work through every message the other suites cause (the
+ * (tests/domain/mail-delivery.test.ts, and tests/worker through support-mail.ts); left on, it would work through every message the other suites cause (the
  * crowd test alone causes 400) while they run, and the run never settles.
  */
 function testWranglerConfig(): string {

@@ -1,153 +1,27 @@
-import { spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { expect, test } from "@playwright/test";
 import { type EntryRow, GENESIS, plainEntryHash, storedEntryOf } from "../../app/server/audit/audit-chain.ts";
 import { totpCodeAt } from "../../app/server/second-factors/totp-secrets.ts";
+import { onACopy, run, sealed, sql, verify } from "./audit-copies";
 import { approvedMember, clientIp } from "./members";
 import { stateDir } from "./state";
 import { DEMO_ADMIN, PASSWORD, uniqueEmail } from "./support";
 
-// `npm run audit:verify` as an operator runs it: on a copy of this run's local state,
-// which the server has written real entries to (and the head in KV), it says the chain holds, also after
-// an authenticator app was confirmed twice at once; after an entry is changed by hand with wrangler, the
-// newest entries are cut off, hashes are stripped, or an edit gets every later hash recomputed without
-// the key, it names the first broken entry and exits 1. The chain's own rules are in tests/worker/audit-log.
+// `npm run audit:verify` as an operator runs it, on the log the server writes: on a copy of this run's
+// local state (and the head in KV) it says the chain holds after an authenticator app was confirmed twice
+// at once, and on the live state while the server writes to it. After an entry is changed by hand with
+// wrangler, the newest entries are cut off, hashes are stripped, an edit gets every later hash recomputed
+// without the key, the start is deleted, the tail is cut under a rewritten head or the head is missing,
+// it names the first broken entry and exits 1. The tests run in this order in one file: the later ones
+// read the entries the earlier ones wrote. The copies and commands are in audit-copies.ts; the chain's
+// own rules are in tests/worker/audit-log.
 
 test.beforeEach(() => {
   test.skip(test.info().project.name === "phone", "a command line, no browser page: once is enough");
-});
-
-function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, {
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return { status: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
-}
-
-const verify = (state: string) => run("npm", ["run", "--silent", "audit:verify", "--", "--state", state]);
-
-/** Waits for the server's sealer to chain every entry written so far (it runs after each answer). */
-async function sealed() {
-  await expect
-    .poll(() => sql(stateDir(), "SELECT count(*) AS n FROM account_events WHERE hash IS NULL")[0]?.n, {
-      timeout: 30_000,
-    })
-    .toBe(0);
-}
-
-/** The id of the head kept in KV of a state folder, read as the verifier reads it; null when none. */
-function keptHeadId(state: string): number | null {
-  const got = run("npx", [
-    "--no-install",
-    "wrangler",
-    "kv",
-    "key",
-    "get",
-    "audit-head",
-    "--binding",
-    "SESSIONS",
-    "--local",
-    "--persist-to",
-    state,
-    "--text",
-  ]);
-  const id = /"id"\s*:\s*(\d+)/.exec(got.stdout)?.[1];
-  return id === undefined ? null : Number(id);
-}
-
-/**
- * Runs `check` on a fresh copy of this run's local state (D1 and KV), once sealed, removed afterwards. The
- * sealer writes the head to KV just after the last hash to D1, and a folder copied while a server writes
- * can miss the newest of either: a copy is used only once its head names its newest sealed entry.
- */
-async function onACopy(check: (copy: string) => void) {
-  await sealed();
-  for (let attempt = 1; ; attempt++) {
-    const copy = mkdtempSync(join(tmpdir(), "facets-audit-"));
-    try {
-      cpSync(stateDir(), copy, { recursive: true });
-      const newest = sql(copy, "SELECT max(id) AS id FROM account_events WHERE hash IS NOT NULL")[0]?.id;
-      if (keptHeadId(copy) === Number(newest) || attempt === 10) {
-        check(copy);
-        return;
-      }
-    } finally {
-      rmSync(copy, { recursive: true, force: true });
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
-/**
- * Runs SQL on a state folder's D1 file with node:sqlite, as scripts/audit-verify.ts reads it: a query's
- * rows, or nothing for several statements at once. Only a copy is written to; the live state is read.
- */
-function sql(state: string, command: string): Record<string, unknown>[] {
-  const folder = join(state, "v3", "d1", "miniflare-D1DatabaseObject");
-  const [file] = readdirSync(folder)
-    .filter((name) => name.endsWith(".sqlite"))
-    .map((name) => join(folder, name))
-    .filter((path) => {
-      const db = new DatabaseSync(path, { readOnly: true });
-      try {
-        return db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'account_events'").get() !== undefined;
-      } finally {
-        db.close();
-      }
-    })
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  if (!file) throw new Error(`no D1 database with an audit log in ${state}`);
-  const db = new DatabaseSync(file, { readOnly: state === stateDir() });
-  try {
-    if (command.includes(";")) {
-      db.exec(command);
-      return [];
-    }
-    return db.prepare(command).all() as Record<string, unknown>[];
-  } finally {
-    db.close();
-  }
-}
-
-test("npm run audit:verify names an entry changed by hand in local D1", async ({ request }) => {
-  test.setTimeout(120_000);
-  // Entries of our own, written by the server: failed sign-ins of the demo admin.
-  for (const attempt of [1, 2, 3]) {
-    const response = await request.post("/api/login", {
-      data: { email: DEMO_ADMIN.email, password: `not the password ${attempt}` },
-      headers: { "CF-Connecting-IP": `198.18.251.${attempt}` },
-    });
-    expect(response.status()).toBe(401);
-  }
-
-  await sealed();
-  const copy = mkdtempSync(join(tmpdir(), "facets-audit-"));
-  try {
-    cpSync(stateDir(), copy, { recursive: true });
-    const holds = verify(copy);
-    expect(holds.output).toMatch(/The audit log in local D1 .* holds: \d+ chained entries verified/);
-    expect(holds.status).toBe(0);
-
-    const [middle] = sql(
-      copy,
-      "SELECT id FROM account_events WHERE hash IS NOT NULL ORDER BY id DESC LIMIT 1 OFFSET 1",
-    );
-    const id = Number(middle?.id);
-    expect(id).toBeGreaterThan(0);
-    sql(copy, `UPDATE account_events SET ip = COALESCE(ip, '') || '-changed' WHERE id = ${id}`);
-
-    const broken = verify(copy);
-    expect(broken.output).toContain(`is broken at entry ${id}:`);
-    expect(broken.status).toBe(1);
-  } finally {
-    rmSync(copy, { recursive: true, force: true });
-  }
 });
 
 test("a double-submitted authenticator confirmation leaves a log npm run audit:verify accepts", async ({
@@ -194,6 +68,71 @@ test("a double-submitted authenticator confirmation leaves a log npm run audit:v
     expect(holds.output).toMatch(/Head kept outside D1: \d+:[0-9a-f]{64} \(in D1/);
     expect(holds.status).toBe(0);
   });
+});
+
+test("npm run audit:verify holds while the server writes to the log it reads", async ({ baseURL }) => {
+  test.setTimeout(180_000);
+  const origin = new URL(baseURL ?? "").origin;
+  const writes = Array.from({ length: 60 }, (_, attempt) =>
+    fetch(new URL("/api/login", origin), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin, "CF-Connecting-IP": clientIp() },
+      body: JSON.stringify({ email: DEMO_ADMIN.email, password: `not the password ${attempt}` }),
+    }),
+  );
+  // The live state, not a copy: the verifier reads while the sealer and the writers run.
+  const verifying = new Promise<{ status: number | null; output: string }>((resolve) => {
+    const child = spawn("npm", ["run", "--silent", "audit:verify", "--", "--state", stateDir()], {
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.on("close", (status) => resolve({ status, output }));
+  });
+  const [answers, verdict] = await Promise.all([Promise.all(writes), verifying]);
+  expect(answers.map((answer) => answer.status).filter((status) => status >= 500)).toEqual([]);
+  expect(verdict.output).toMatch(/holds: \d+ chained entries verified/);
+  expect(verdict.status).toBe(0);
+});
+
+test("npm run audit:verify names an entry changed by hand in local D1", async ({ request }) => {
+  test.setTimeout(120_000);
+  // Entries of our own, written by the server: failed sign-ins of the demo admin.
+  for (const attempt of [1, 2, 3]) {
+    const response = await request.post("/api/login", {
+      data: { email: DEMO_ADMIN.email, password: `not the password ${attempt}` },
+      headers: { "CF-Connecting-IP": `198.18.251.${attempt}` },
+    });
+    expect(response.status()).toBe(401);
+  }
+
+  await sealed();
+  const copy = mkdtempSync(join(tmpdir(), "facets-audit-"));
+  try {
+    cpSync(stateDir(), copy, { recursive: true });
+    const holds = verify(copy);
+    expect(holds.output).toMatch(/The audit log in local D1 .* holds: \d+ chained entries verified/);
+    expect(holds.status).toBe(0);
+
+    const [middle] = sql(
+      copy,
+      "SELECT id FROM account_events WHERE hash IS NOT NULL ORDER BY id DESC LIMIT 1 OFFSET 1",
+    );
+    const id = Number(middle?.id);
+    expect(id).toBeGreaterThan(0);
+    sql(copy, `UPDATE account_events SET ip = COALESCE(ip, '') || '-changed' WHERE id = ${id}`);
+
+    const broken = verify(copy);
+    expect(broken.output).toContain(`is broken at entry ${id}:`);
+    expect(broken.status).toBe(1);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 });
 
 test("npm run audit:verify names the first entry cut off, stripped, or edited with every later hash recomputed", async () => {
@@ -294,36 +233,6 @@ test("npm run audit:verify finds a deleted start, a cut tail under a rewritten h
     expect(alone.output).toMatch(/holds: \d+ chained entries verified/);
     expect(alone.status).toBe(0);
   });
-});
-
-test("npm run audit:verify holds while the server writes to the log it reads", async ({ baseURL }) => {
-  test.setTimeout(180_000);
-  const origin = new URL(baseURL ?? "").origin;
-  const writes = Array.from({ length: 60 }, (_, attempt) =>
-    fetch(new URL("/api/login", origin), {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: origin, "CF-Connecting-IP": clientIp() },
-      body: JSON.stringify({ email: DEMO_ADMIN.email, password: `not the password ${attempt}` }),
-    }),
-  );
-  // The live state, not a copy: the verifier reads while the sealer and the writers run.
-  const verifying = new Promise<{ status: number | null; output: string }>((resolve) => {
-    const child = spawn("npm", ["run", "--silent", "audit:verify", "--", "--state", stateDir()], {
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.on("close", (status) => resolve({ status, output }));
-  });
-  const [answers, verdict] = await Promise.all([Promise.all(writes), verifying]);
-  expect(answers.map((answer) => answer.status).filter((status) => status >= 500)).toEqual([]);
-  expect(verdict.output).toMatch(/holds: \d+ chained entries verified/);
-  expect(verdict.status).toBe(0);
 });
 
 test("npm run audit:verify checks every head the server logged", async () => {

@@ -1,100 +1,23 @@
 import { env } from "cloudflare:test";
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeHexLowerCase } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
-import type { MailEventMessage } from "../../app/server/mail-outbox.server";
 import { recoveryCodeHash, recoveryCodeKey } from "../../app/server/second-factors/recovery-codes";
-import { fetchWorker, textOf } from "./support";
+import { textOf } from "./support";
+import { codeNow, PASSWORD, postJson } from "./support-accounts";
 import {
-  approve,
-  codeNow,
-  enrolAuthenticator,
-  PASSWORD,
-  postJson,
-  registerViaApi,
-  uniqueEmail,
-} from "./support-accounts";
-import { deliver, recordingEnv } from "./support-mail";
+  entries,
+  login,
+  mailOf,
+  member,
+  newClient,
+  passwordStep,
+  secondStep,
+  sentFor,
+} from "./support-code-lockout";
 
 // Wrong second-factor codes are limited per account and client
 // address (a stranger with the password cannot lock the owner out) under a daily ceiling, recovery codes
-// apart; the owner is emailed; recovery codes carry 80 bits under an HMAC; the form's second step works
-// only in the browser that gave the password.
-
-let clients = 0;
-/** A client address of this file's own range, new for every call. */
-function newClient(): string {
-  clients += 1;
-  return `192.0.2.${clients % 250}`;
-}
-
-async function member() {
-  const email = uniqueEmail("lockout");
-  await registerViaApi(email);
-  await approve(email);
-  const secret = await enrolAuthenticator(email);
-  const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?")
-    .bind(email)
-    .first<{ id: number }>();
-  return { email, secret, id: row?.id ?? 0 };
-}
-
-function login(client: string, body: Record<string, unknown>) {
-  return postJson("/api/login", body, { "CF-Connecting-IP": client });
-}
-
-async function entries(subjectId: number, action: string) {
-  const { results } = await env.DB.prepare(
-    "SELECT outcome, ip FROM account_events WHERE subject_id = ? AND action = ? ORDER BY id",
-  )
-    .bind(subjectId, action)
-    .all<{ outcome: string; ip: string | null }>();
-  return results;
-}
-
-async function mailOf(subjectId: number, type?: string): Promise<MailEventMessage[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT id, type, subject_id AS subjectId FROM mail_events
-     WHERE subject_id = ? AND type LIKE 'second-factor-%' ${type ? "AND type = ?" : ""} ORDER BY rowid`,
-  )
-    .bind(...(type ? [subjectId, type] : [subjectId]))
-    .all<MailEventMessage>();
-  return results;
-}
-
-/** The emails the consumer hands to Email Service for these events. */
-async function sentFor(events: MailEventMessage[]) {
-  const recording = recordingEnv();
-  await deliver(recording.env, events);
-  return recording.sent;
-}
-
-/** The password step of the form, as a browser posts it: the ticket in the page and the cookie set with it. */
-async function passwordStep(email: string, client = newClient()) {
-  const response = await fetchWorker("/login", {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": client },
-    body: new URLSearchParams({ intent: "login", email, password: PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  const ticket = /name="ticket" value="([a-z2-7]+)"/.exec(await response.text())?.[1] ?? "";
-  const setCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith("sign-in=")) ?? "";
-  return { ticket, setCookie, cookie: setCookie.split(";")[0] ?? "" };
-}
-
-function secondStep(fields: { ticket: string; code: string }, cookie: string | null, client = newClient()) {
-  return fetchWorker("/login", {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      "CF-Connecting-IP": client,
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams({ intent: "second-factor", ...fields }),
-  });
-}
+// apart; the owner is emailed. Recovery codes themselves are in recovery-codes.test.ts, the form's second
+// step in sign-in-second-step.test.ts.
 
 describe("wrong codes, per account and client address", () => {
   it("holds the stranger's client after five, while the owner signs in from another, and emails the owner", {
@@ -306,110 +229,5 @@ describe("wrong codes, per account and client address", () => {
       Array(6).fill("failure"),
     );
     expect(await mailOf(id)).toEqual([]);
-  });
-});
-
-describe("the second step, bound to the browser that gave the password", () => {
-  it("sets a short-lived HttpOnly cookie with the ticket and refuses the ticket without it", {
-    timeout: 60_000,
-  }, async () => {
-    const { email, secret, id } = await member();
-    const { ticket, setCookie, cookie } = await passwordStep(email);
-    expect(ticket).toHaveLength(52);
-    expect(setCookie).toMatch(/^sign-in=[a-z2-7]{52}; Path=\/; Max-Age=300; SameSite=Strict; HttpOnly$/);
-
-    const elsewhere = await secondStep({ ticket, code: codeNow(secret) }, null);
-    expect(elsewhere.status).toBe(401);
-    expect(textOf(await elsewhere.text())).toContain("Invalid credentials or account not approved");
-    expect(elsewhere.headers.getSetCookie().some((c) => c.startsWith("session="))).toBe(false);
-    const another = await passwordStep(email);
-    const crossed = await secondStep({ ticket, code: codeNow(secret) }, another.cookie);
-    expect(crossed.status).toBe(401);
-    // Refused before the code is tried: no wrong code counted, and the code is still unused.
-    expect(await entries(id, "sign-in-code")).toEqual([]);
-
-    const right = await secondStep({ ticket, code: codeNow(secret) }, cookie);
-    expect(right.status).toBe(302);
-    const cookies = right.headers.getSetCookie();
-    expect(cookies.some((c) => c.startsWith("session="))).toBe(true);
-    expect(cookies).toContain("sign-in=; Path=/; Max-Age=0; SameSite=Strict; HttpOnly");
-  });
-
-  it("ends with a password reset, which the stranger's ticket does not survive", {
-    timeout: 60_000,
-  }, async () => {
-    const { email, secret, id } = await member();
-    const { ticket, cookie } = await passwordStep(email);
-    expect((await postJson("/api/auth/forgot-password", { email })).status).toBe(202);
-    const { results } = await env.DB.prepare(
-      "SELECT id, type, subject_id AS subjectId FROM mail_events WHERE subject_id = ? AND type = 'password-reset-requested'",
-    )
-      .bind(id)
-      .all<MailEventMessage>();
-    const [resetEmail] = await sentFor(results);
-    const token = /reset-password\?token=([a-z2-7]+)/.exec(String(resetEmail?.text))?.[1] ?? "";
-    const reset = await postJson("/api/auth/reset-password", { token, password: "a brand new passphrase" });
-    expect(reset.status).toBe(200);
-
-    const stale = await secondStep({ ticket, code: codeNow(secret) }, cookie);
-    expect(stale.status).toBe(401);
-    expect(textOf(await stale.text())).toContain("Your sign-in has expired");
-  });
-
-  it("names the cookie __Host- and marks it Secure on HTTPS", { timeout: 60_000 }, async () => {
-    const { email } = await member();
-    const response = await fetchWorker("https://localhost/login", {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": newClient() },
-      body: new URLSearchParams({ intent: "login", email, password: PASSWORD }),
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.getSetCookie()).toEqual([
-      expect.stringMatching(
-        /^__Host-sign-in=[a-z2-7]{52}; Path=\/; Max-Age=300; SameSite=Strict; HttpOnly; Secure$/,
-      ),
-    ]);
-  });
-});
-
-describe("recovery codes", () => {
-  it("are 16 base32 characters in groups, kept as an HMAC, typed in any case with or without dashes", {
-    timeout: 60_000,
-  }, async () => {
-    const { email, secret, id } = await member();
-    const signedIn = await login(newClient(), { email, password: PASSWORD, code: codeNow(secret) });
-    const cookie = signedIn.headers.get("Set-Cookie")?.split(";")[0] ?? "";
-    const made = await postJson("/api/auth/recovery-codes", {}, { Cookie: cookie });
-    expect(made.status).toBe(200);
-    const { recoveryCodes } = (await made.json()) as { recoveryCodes: string[] };
-    expect(recoveryCodes).toHaveLength(10);
-    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
-    expect(new Set(recoveryCodes).size).toBe(10);
-
-    const { results } = await env.DB.prepare("SELECT code_hash FROM recovery_codes WHERE user_id = ?")
-      .bind(id)
-      .all<{ code_hash: string }>();
-    const first = (recoveryCodes[0] ?? "").replaceAll("-", "");
-    const plainSha256 = encodeHexLowerCase(sha256(new TextEncoder().encode(first)));
-    expect(results.map((row) => row.code_hash)).not.toContain(plainSha256);
-    const key = recoveryCodeKey(env.RECOVERY_CODE_KEY) ?? new Uint8Array();
-    expect(results.map((row) => row.code_hash)).toContain(recoveryCodeHash(key, first));
-
-    const typed = ` ${first.slice(0, 8).toUpperCase()} ${first.slice(8)} `;
-    expect((await login(newClient(), { email, password: PASSWORD, code: typed })).status).toBe(200);
-    expect((await login(newClient(), { email, password: PASSWORD, code: recoveryCodes[0] })).status).toBe(
-      401,
-    );
-  });
-
-  it("of the first format keep working until new ones are made", { timeout: 60_000 }, async () => {
-    const { email, id } = await member();
-    const legacy = encodeHexLowerCase(sha256(new TextEncoder().encode("abcdeabcde")));
-    await env.DB.prepare("INSERT INTO recovery_codes (user_id, code_hash) VALUES (?, ?)")
-      .bind(id, legacy)
-      .run();
-    expect((await login(newClient(), { email, password: PASSWORD, code: "ABCDE-abcde" })).status).toBe(200);
-    expect((await login(newClient(), { email, password: PASSWORD, code: "abcde-abcde" })).status).toBe(401);
   });
 });

@@ -2,7 +2,9 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, inject, it } from "vitest";
 import { signedInCookie } from "./support-accounts";
-import { caseArb, problemsOf, type Sessions } from "./support-fuzz";
+import { caseArb } from "./support-fuzz-cases";
+import { problemsOf } from "./support-fuzz-expectations";
+import type { Sessions } from "./support-fuzz-requests";
 
 // Property-based fuzz of the built worker (docs/standards.md, Budgets: "5xx answers to anything a client can
 // send: 0"). A failure prints the seed, the shrunk counterexample and what was wrong with the answer;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formPaths, PAGE_ROUTES } from "../../app/lib/route-table";
 import { fetchPage, fetchWorker } from "./support";
 import { freshIp, signedInCookie } from "./support-accounts";
-import { isFormRoute, validPayloadModel } from "./support-fuzz";
+import { isFormRoute, validPayloadModel } from "./support-fuzz-routes";
 
 /** Every page path of the route table. */
 const pagePaths = () => PAGE_ROUTES.map((entry) => entry.path);

@@ -8,7 +8,7 @@ import type { MailEventMessage } from "../../app/server/mail-outbox.server";
 type Consumer = typeof HandleMailBatch;
 
 // The consumer as the build ships it (its own chunk, React bundled in), for the suites that drive the
-// built Worker; tests/domain/mail.test.ts runs the source's through `deliveryBy`.
+// built Worker; tests/domain/mail-delivery.test.ts runs the source's through `deliveryBy`.
 const consumerChunks = import.meta.glob<{ handleMailBatch: Consumer; sendDigestsDue: typeof SendDigestsDue }>(
   "../../build/server/assets/mail-consumer.server-*.js",
 );

@@ -1,0 +1,48 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { postJson, registerViaApi, uniqueEmail } from "./support-accounts";
+import { call, member } from "./support-credentials";
+
+// Names are one line: line breaks and control characters are refused with a field error at every door
+// (registration, the contact form, the account); a name in any script, with its joiners, is accepted.
+
+describe("names", () => {
+  it("refuse line breaks and control characters, with a field error, at every door", async () => {
+    for (const name of [
+      "Ada\nBcc: all@example.com",
+      "Ada\rLovelace",
+      "Ada\u0007",
+      "Ada\u2028Lovelace",
+      "Ada\u202Eecalevol",
+    ]) {
+      const registered = await registerViaApi(uniqueEmail("multi-line"), { firstName: name, lastName: name });
+      expect(registered.status).toBe(400);
+      const { fieldErrors } = await registered.json<{ fieldErrors: Record<string, string> }>();
+      expect(fieldErrors.firstName).toBe(
+        "First name must be one line, without line breaks or control characters",
+      );
+      expect(fieldErrors.lastName).toBe(
+        "Last name must be one line, without line breaks or control characters",
+      );
+    }
+    const contact = await postJson("/api/contact", {
+      firstName: "Grace\nHopper",
+      lastName: "Hopper",
+      email: uniqueEmail("contact"),
+      userTypeId: 2,
+      message: "Two lines\nare fine here.",
+    });
+    expect(contact.status).toBe(400);
+    const owner = await member("renamed");
+    const renamed = await call("/api/account", owner.cookie, { firstName: "Ada\nLovelace" }, "PATCH");
+    expect(renamed.status).toBe(400);
+    expect(await env.DB.prepare("SELECT first_name FROM users WHERE id = ?").bind(owner.id).first()).toEqual({
+      first_name: "Ada",
+    });
+    // A name in any script, with its joiners, is still one line.
+    expect(
+      (await registerViaApi(uniqueEmail("script"), { firstName: "می‌خواهم", lastName: "Zoë O'Brien-Ñúñez" }))
+        .status,
+    ).toBe(201);
+  });
+});
