@@ -158,22 +158,20 @@ async function listMessages(
   // No message of the filter's state holds the text: the search index said so as the text was read.
   if (text.held === 0) return { rows: [], total: 0 };
   const { plan, read } = planOf(text, limit);
-  // Only the index's words are probed (listPlan): short words alone are a set from the names' indexes.
+  // Only the index's words are probed (planOf): short words alone are a set from the names' indexes.
   // A probe or a scan reads the queue's next messages up to a window of twice what it expects to read
   // (at least MIN_WINDOW, at most PROBE_WINDOW or SCAN_WINDOW), so it reads no more than that even where
   // the other filters and the words rarely meet (a message the index of the queue's order does not
   // cover is read from its row, dear under an area, a payment or a holder); a scan gathers only the
   // text's ids in the window's span of ids, which follow arrival.
   // A page that does not fill inside its window is read by the "matches" plan, or by a scan of them all.
-  const probing = plan === "probe" && text.anyState.match !== null;
-  if (probing || plan === "scan") {
-    const size = Math.min(probing ? PROBE_WINDOW : SCAN_WINDOW, Math.max(MIN_WINDOW, Math.ceil(2 * read)));
+  const probed = plan === "probe" ? text.anyState.match : null;
+  if (probed !== null || plan === "scan") {
+    const most = probed !== null ? PROBE_WINDOW : SCAN_WINDOW;
+    const size = Math.min(most, Math.max(MIN_WINDOW, Math.ceil(2 * read)));
     const window = await queueWindow(db, and(others, after), keyset, size);
     if (!window) return { rows: [] };
-    const holds =
-      probing && text.anyState.match !== null
-        ? probeHolds(text.anyState.match)
-        : textWhere(filter, "scan", window.ids);
+    const holds = probed !== null ? probeHolds(probed) : textWhere(filter, "scan", window.ids);
     const rows = await selectMessages(db, and(others, holds, after, window.upTo), keyset, limit);
     if (rows.length === limit || !window.upTo) return { rows };
   }
