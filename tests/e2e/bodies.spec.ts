@@ -58,11 +58,7 @@ interface Answer {
   error?: string;
 }
 
-/**
- * One request on the shared connection; a connection error or a 30 s silence is reported, not thrown. A
- * broken connection never answers; the first request of a run, while the suite's other lanes start their
- * own workerd beside this server, once took more than 10 s to answer.
- */
+/** One request on the shared connection; a connection error or a 30 s silence is reported, not thrown. */
 function send(
   agent: Agent,
   cookie: string | null,
@@ -97,6 +93,13 @@ for (const path of PATHS) {
     test.setTimeout(120_000);
     // One socket, kept alive, so each ordinary request rides the connection the bad one used.
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    // An ordinary request first, answered on this connection. In the run's first seconds, while the other
+    // lanes start their own workerd, the local proxy twice lost its runtime's connection (three "Broken
+    // pipe" in the server's log) under the run's first request, a GET of / with a body, and never answered
+    // it; a GET with no body it retries by itself. That proxy is local only (the edge ends each request
+    // itself, docs/decisions/053).
+    const ready = await send(agent, null, "GET", "/insure", null);
+    expect(ready.error ?? ready.status).toBe(200);
     const problems: string[] = [];
     for (const cookie of [null, await adminCookie(baseURL ?? "")]) {
       for (const method of METHODS) {
