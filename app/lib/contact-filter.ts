@@ -19,6 +19,18 @@ export interface ContactFilter {
   query: string | null;
 }
 
+/**
+ * The counts beside each filter's values: each under every other filter, as the list would show it; not
+ * `counted` under a text too many messages hold (the values then stand without counts).
+ */
+export interface MessageFacets {
+  counted: boolean;
+  state: Record<StateView, number>;
+  area: Record<number, number>;
+  payment: Record<PaymentMethod, number>;
+  holder: { me: number; nobody: number };
+}
+
 export const ANY_MESSAGE: ContactFilter = {
   state: "open",
   area: null,

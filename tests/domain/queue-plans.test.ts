@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ANY_MESSAGE, type ContactFilter } from "../../app/lib/contact-filter";
 import { messageFacets } from "../../app/server/contact/message-facets.server";
 import { messagesPage, queueText } from "../../app/server/contact/message-queue.server";
-import { COUNT_READS, listPlan } from "../../app/server/contact/queue-text.server";
+import { COUNT_READS, planOf } from "../../app/server/contact/queue-text.server";
 import { getDb } from "../../app/server/db.server";
 import { users } from "../../db/schema";
 
@@ -45,7 +45,7 @@ async function listed(filter: ContactFilter, admin: number) {
     const [at, id] = result.next.split(".").map(Number);
     cursor = { at: at ?? 0, id: id ?? 0 };
   }
-  return { ids, total, plan: listPlan(text, PAGE + 1) };
+  return { ids, total, plan: planOf(text, PAGE + 1).plan };
 }
 
 describe("the queue's plans for a text", () => {

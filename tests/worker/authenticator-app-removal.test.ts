@@ -1,9 +1,8 @@
 import { env } from "cloudflare:test";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
-import { hashToken } from "../../app/server/identity/account-tokens.server";
 import { fetchWorker, textOf } from "./support";
-import { codeNow, PASSWORD, postForm, postJson } from "./support-accounts";
+import { codeNow, PASSWORD, postForm, postJson, resetToken } from "./support-accounts";
 import {
   call,
   codesOf,
@@ -44,16 +43,11 @@ describe("a planted authenticator app", { timeout: 60_000 }, () => {
     expect(await codesOf(victim.id)).toBe(10);
 
     // The owner resets the password: a reset link alone never takes a factor away, so the app stays.
-    const resetToken = "c".repeat(26) + "d".repeat(26);
-    await env.DB.prepare(
-      "INSERT INTO account_tokens (token_hash, user_id, purpose, expires_at) VALUES (?, ?, 'reset-password', unixepoch() + 600)",
-    )
-      .bind(hashToken(resetToken), victim.id)
-      .run();
+    const reset = await resetToken(victim.id);
     const newPassword = "the owner's new passphrase";
-    expect(
-      (await postJson("/api/auth/reset-password", { token: resetToken, password: newPassword })).status,
-    ).toBe(200);
+    expect((await postJson("/api/auth/reset-password", { token: reset, password: newPassword })).status).toBe(
+      200,
+    );
     expect(await appsOf(victim.id)).toBe(1);
 
     const { email, token } = await factorAddedEmail(victim.id, "totp-enabled");

@@ -6,9 +6,11 @@ import { upsertAdminSql } from "../../scripts/admin-account";
 import {
   codeNow,
   enrolAuthenticator,
+  linkToken,
   PASSWORD,
   postForm,
   postJson,
+  resetToken,
   sessionCookieOf,
   signedInCookie,
   uniqueEmail,
@@ -23,24 +25,6 @@ import { deliver, recordingEnv } from "./support-mail";
 
 const NEW_PASSWORD = "a brand new passphrase";
 
-function newToken(): string {
-  return Array.from(
-    crypto.getRandomValues(new Uint8Array(52)),
-    (byte) => "abcdefghijklmnopqrstuvwxyz234567"[byte % 32],
-  ).join("");
-}
-
-/** A live reset link of the account, as its email would carry it. */
-async function resetLink(userId: number): Promise<string> {
-  const token = newToken();
-  await env.DB.prepare(
-    "INSERT INTO account_tokens (token_hash, user_id, purpose, expires_at) VALUES (?, ?, 'reset-password', unixepoch() + 600)",
-  )
-    .bind(hashToken(token), userId)
-    .run();
-  return token;
-}
-
 /** Someone with the password asks to move the account to `to`; returns the link's token, as sent there. */
 async function askToMove(cookie: string, userId: number, to: string): Promise<string> {
   const asked = await call("/api/account/email", cookie, { password: PASSWORD, email: to });
@@ -50,7 +34,7 @@ async function askToMove(cookie: string, userId: number, to: string): Promise<st
   )
     .bind(userId)
     .first<{ id: number }>();
-  const token = newToken();
+  const token = linkToken();
   await env.DB.prepare("UPDATE email_changes SET token_hash = ? WHERE id = ?")
     .bind(hashToken(token), change?.id)
     .run();
@@ -75,7 +59,7 @@ describe("a password change ends the links of the old password", { timeout: 30_0
     const attacker = await postJson("/api/login", { email: owner.email, password: PASSWORD });
     const theirs = uniqueEmail("attacker");
     const move = await askToMove(sessionCookieOf(attacker), owner.id, theirs);
-    const reset = await resetLink(owner.id);
+    const reset = await resetToken(owner.id);
 
     // The owner does what the warning email says.
     const changed = await call("/api/account/password", owner.cookie, {
@@ -93,7 +77,7 @@ describe("a password change ends the links of the old password", { timeout: 30_0
   it("voids them from the account page's form too (no JavaScript)", async () => {
     const owner = await member("page-owner");
     const move = await askToMove(owner.cookie, owner.id, uniqueEmail("elsewhere"));
-    const reset = await resetLink(owner.id);
+    const reset = await resetToken(owner.id);
     const changed = await postForm(
       "/account",
       {
@@ -133,7 +117,7 @@ describe("a reset ends the other links", { timeout: 30_000 }, () => {
   it("voids every other reset link and a pending address change in the reset's batch", async () => {
     const owner = await member("reset-owner");
     const move = await askToMove(owner.cookie, owner.id, uniqueEmail("elsewhere"));
-    const [used, other] = [await resetLink(owner.id), await resetLink(owner.id)];
+    const [used, other] = [await resetToken(owner.id), await resetToken(owner.id)];
     expect((await resetWith(used)).status).toBe(200);
     expect((await resetWith(other, "yet another passphrase")).status).toBe(400);
     expect((await confirmMove(move)).status).toBe(400);
@@ -206,7 +190,7 @@ describe("an administrator's reset and the console end the links too", { timeout
     const owner = await member("lost-phone");
     await enrolAuthenticator(owner.email);
     const move = await askToMove(owner.cookie, owner.id, uniqueEmail("elsewhere"));
-    const reset = await resetLink(owner.id);
+    const reset = await resetToken(owner.id);
     const admin = await signedInCookie({ admin: true });
     const done = await call(`/api/admin/reset-second-factors/${owner.id}`, admin.cookie);
     expect(done.status).toBe(200);
@@ -218,7 +202,7 @@ describe("an administrator's reset and the console end the links too", { timeout
     const owner = await member("promoted");
     const secret = await enrolAuthenticator(owner.email);
     const move = await askToMove(owner.cookie, owner.id, uniqueEmail("elsewhere"));
-    const reset = await resetLink(owner.id);
+    const reset = await resetToken(owner.id);
     const script = await upsertAdminSql({
       email: owner.email,
       password: "the console's passphrase",

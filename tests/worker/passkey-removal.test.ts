@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../../app/server/identity/account-tokens.server";
 import { fetchWorker, textOf } from "./support";
-import { freshIp, PASSWORD, postForm, postJson, sessionCookieOf } from "./support-accounts";
+import { freshIp, PASSWORD, postForm, postJson, resetToken, sessionCookieOf } from "./support-accounts";
 import {
   codesOf,
   count,
@@ -34,17 +34,12 @@ describe("a planted passkey", { timeout: 60_000 }, () => {
     expect(await codesOf(victim.id)).toBe(10);
 
     // The owner resets the password: the passkey is the only factor, so the reset must keep it.
-    const resetToken = "a".repeat(26) + "b".repeat(26);
-    await env.DB.prepare(
-      "INSERT INTO account_tokens (token_hash, user_id, purpose, expires_at) VALUES (?, ?, 'reset-password', unixepoch() + 600)",
-    )
-      .bind(hashToken(resetToken), victim.id)
-      .run();
+    const reset = await resetToken(victim.id);
     const newPassword = "the owner's new passphrase";
     expect(
       (
         await postJson("/api/auth/reset-password", {
-          token: resetToken,
+          token: reset,
           password: newPassword,
           keepPasskeys: true,
         })

@@ -1,9 +1,7 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PASSKEYS_MUST_STAY } from "../../app/lib/account-messages";
-import { hashToken } from "../../app/server/identity/account-tokens.server";
 import { fetchWorker, textOf } from "./support";
-import { codeNow, postForm, postJson } from "./support-accounts";
+import { codeNow, postForm, postJson, resetToken } from "./support-accounts";
 import {
   addPasskey,
   appsOf,
@@ -20,20 +18,6 @@ import { SoftwareAuthenticator } from "./support-passkeys";
 // A password reset asks whether to keep the passkeys (decision 099): unticked, they go and the app and its
 // codes stay; whose only second factor they are, they stay. Passkeys come from the software authenticator,
 // through the built Worker.
-
-/** A reset link's token for the account, as the email would carry it. */
-async function resetToken(id: number): Promise<string> {
-  const token = Array.from(
-    crypto.getRandomValues(new Uint8Array(52)),
-    (byte) => "abcdefghijklmnopqrstuvwxyz234567"[byte % 32],
-  ).join("");
-  await env.DB.prepare(
-    "INSERT INTO account_tokens (token_hash, user_id, purpose, expires_at) VALUES (?, ?, 'reset-password', unixepoch() + 600)",
-  )
-    .bind(hashToken(token), id)
-    .run();
-  return token;
-}
 
 describe("a password reset and the passkeys", { timeout: 30_000 }, () => {
   it("lists the account's passkeys on the reset page, with the keep box unticked", async () => {

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { hashToken } from "~/server/identity/account-tokens.server";
 import { encryptTotpSecret, newTotpSecret, totpCodeAt } from "~/server/second-factors/totp-secrets";
 import { fetchWorker } from "./support";
 
@@ -117,3 +118,21 @@ export const sessionCookieOf = (response: Response) => cookieOf("session", respo
 
 /** The `flash=…` pair (the next page's toast) a response sets; "" when it sets none. */
 export const flashCookieOf = (response: Response) => cookieOf("flash", response);
+
+/** A random token in the form the app's links carry (52 base32 characters). */
+export function linkToken(): string {
+  return Array.from(
+    crypto.getRandomValues(new Uint8Array(52)),
+    (byte) => "abcdefghijklmnopqrstuvwxyz234567"[byte % 32],
+  ).join("");
+}
+
+/** A live reset link of the account, as its email would carry it: the token the link holds. */
+export async function resetToken(userId: number, token = linkToken()): Promise<string> {
+  await env.DB.prepare(
+    "INSERT INTO account_tokens (token_hash, user_id, purpose, expires_at) VALUES (?, ?, 'reset-password', unixepoch() + 600)",
+  )
+    .bind(hashToken(token), userId)
+    .run();
+  return token;
+}

@@ -1,15 +1,8 @@
 import { env } from "cloudflare:test";
 import { expect, vi } from "vitest";
-import {
-  auditKeyOf,
-  type ChainHead,
-  type EntryRow,
-  HEAD_KV_KEY,
-  parseHead,
-  type StoredEntry,
-  storedEntryOf,
-} from "../../app/server/audit/audit-chain";
+import { type ChainHead, HEAD_KV_KEY, parseHead } from "../../app/server/audit/audit-chain";
 import { verifyChain } from "../../app/server/audit/chain-verification";
+import { KEY, storedEntries } from "../domain/support-audit";
 import { fetchWorker } from "./support";
 import { freshIp, registerViaApi, uniqueEmail } from "./support-accounts";
 
@@ -17,12 +10,8 @@ import { freshIp, registerViaApi, uniqueEmail } from "./support-accounts";
 // entries and the head kept in KV, a wait for the sealer, the verifier's verdict on what is stored, and an
 // administrator's call on a pending account.
 
-export const KEY = auditKeyOf(env.AUDIT_LOG_KEY ?? "");
-
-export async function storedEntries(): Promise<StoredEntry[]> {
-  const { results } = await env.DB.prepare("SELECT * FROM account_events ORDER BY id").all<EntryRow>();
-  return results.map(storedEntryOf);
-}
+// The key and the whole log as `npm run audit:verify` reads them: the domain tests' own.
+export { KEY, storedEntries } from "../domain/support-audit";
 
 export async function newestEntry(): Promise<ChainHead> {
   const row = await env.DB.prepare(

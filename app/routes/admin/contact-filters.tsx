@@ -1,35 +1,26 @@
 import { Form, Link } from "react-router";
 import { publicUserTypes } from "~/content/user-types";
 import { dashboardHref } from "~/lib/admin-tabs";
-import { type ContactFilter, contactFilterParams } from "~/lib/contact-filter";
+import { type ContactFilter, contactFilterParams, type MessageFacets } from "~/lib/contact-filter";
 import { COUNT_CAP, countLabel } from "~/lib/counts";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
-import { STATE_VIEW_LABELS, STATE_VIEWS, type StateView } from "~/lib/message-states";
-import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
+import { STATE_VIEW_LABELS, STATE_VIEWS } from "~/lib/message-states";
+import { PAYMENT_METHODS } from "~/lib/payment-methods";
 
 // The filters of the queue of messages, with the count beside each value under the other filters (as
 // Django's list_filter shows facets): the states as links, and a form of plain GET fields for the rest, so
 // every filter works without JavaScript.
 
-export interface Facets {
-  /** False under a text too many messages hold: the values stand without counts. */
-  counted: boolean;
-  state: Record<StateView, number>;
-  area: Record<number, number>;
-  payment: Record<PaymentMethod, number>;
-  holder: { me: number; nobody: number };
-}
-
 const pill = (current: boolean) =>
   `inline-flex min-h-6 items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold ${current ? "bg-brand text-white" : "bg-surface-muted text-ink hover:text-brand-strong"}`;
 
 /** " (12)" after a value, when the counts were counted. */
-const counted = (facets: Facets, count: number) => (facets.counted ? ` (${countLabel(count)})` : "");
+const counted = (facets: MessageFacets, count: number) => (facets.counted ? ` (${countLabel(count)})` : "");
 
 const field = "rounded-md border border-line bg-surface px-1.5 py-0.5 text-sm text-ink";
 const label = "flex items-center gap-1 text-sm font-medium";
 
-export function StateViews({ filter, facets }: { filter: ContactFilter; facets: Facets }) {
+export function StateViews({ filter, facets }: { filter: ContactFilter; facets: MessageFacets }) {
   return (
     <nav aria-label="Message states">
       <ul className="flex flex-wrap items-center gap-1.5">
@@ -61,7 +52,7 @@ export function FilterForm({
   textNote,
 }: {
   filter: ContactFilter;
-  facets: Facets;
+  facets: MessageFacets;
   /** How the text was read (short words left out, or short words alone taken as names). */
   textNote: string | null;
 }) {

@@ -1,8 +1,8 @@
 import { publicUserTypes } from "~/content/user-types";
-import type { ContactFilter } from "~/lib/contact-filter";
+import type { ContactFilter, MessageFacets } from "~/lib/contact-filter";
 import { COUNT_CAP } from "~/lib/counts";
-import { STATE_VIEWS, type StateView } from "~/lib/message-states";
-import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/payment-methods";
+import { STATE_VIEWS } from "~/lib/message-states";
+import { PAYMENT_METHODS } from "~/lib/payment-methods";
 import type { Database } from "../db.server";
 import { talliedGroups } from "./message-counts.server";
 import { groupedCount, textGroups } from "./message-groups.server";
@@ -11,18 +11,6 @@ import { COUNT_READS, pastCountReads, type QueueText, textRows } from "./queue-t
 
 // The counts beside the queue's filters (Django's list_filter with facets; docs/decisions/156, 158, 161):
 // how many messages each value of each filter would list, under every other filter.
-
-/**
- * The counts beside each filter's values: each under every other filter, as the list would show it; not
- * `counted` under a text that more than COUNT_CAP messages hold.
- */
-export interface MessageFacets {
-  counted: boolean;
-  state: Record<StateView, number>;
-  area: Record<number, number>;
-  payment: Record<PaymentMethod, number>;
-  holder: { me: number; nobody: number };
-}
 
 const UNCOUNTED: MessageFacets = {
   counted: false,

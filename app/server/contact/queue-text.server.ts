@@ -125,14 +125,8 @@ export async function readQueueText(
  *   the state's messages rarely hold.
  * Each is priced from what the sample says: the share of the messages the other filters select that
  * hold the text, so how many the queue must read to fill a page of `limit`. Short words alone are not
- * probed: their ids are no index lookup per message but a set from the names' indexes.
- */
-export function listPlan(text: QueueText, limit: number): "probe" | "scan" | "matches" {
-  return planOf(text, limit).plan;
-}
-
-/**
- * The list's plan (`listPlan`), and how many of the queue's messages it expects to read to fill the page.
+ * probed: their ids are no index lookup per message but a set from the names' indexes. Returns the plan
+ * and how many of the queue's messages it expects to read to fill the page.
  */
 export function planOf(text: QueueText, limit: number): { plan: "probe" | "scan" | "matches"; read: number } {
   const { selected } = text;
