@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Config } from "@react-router/dev/config";
 import { PAGE_ROUTES, prerenderedPaths } from "./app/lib/route-table";
+import { stretchPrerenderDeadlines } from "./scripts/prerender-patience";
 import { publishPrerenderedPages } from "./scripts/prerendered-pages";
 import { prerenderedStorageRefusal } from "./scripts/prerendered-storage-check";
 
@@ -15,6 +16,9 @@ const refusals = PAGE_ROUTES.filter((entry) => entry.rendering === "prerendered"
   )
   .filter((refusal) => refusal !== null);
 if (refusals.length > 0) throw new Error(refusals.join("\n"));
+
+// Each page may take as long as a busy machine needs; only a hang fails the build.
+stretchPrerenderDeadlines();
 
 export default {
   ssr: true,

@@ -22,8 +22,10 @@ export async function testBindings() {
 export const resolve = { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } };
 
 export const testOptions = {
-  // Only a hang, never a busy machine, may decide a test: each waits for states, not for time.
-  testTimeout: 120_000,
-  hookTimeout: 120_000,
+  // Only a hang, never a busy machine, may decide a test: each waits for states, not for time, and this is
+  // the one budget (no test sets a shorter one). The slowest test takes under a minute on a quiet machine;
+  // beside a build loop everything takes up to six times as long (decision 162).
+  testTimeout: 360_000,
+  hookTimeout: 360_000,
   setupFiles: ["./tests/worker/apply-migrations.ts"],
 };

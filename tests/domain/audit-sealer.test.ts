@@ -22,7 +22,7 @@ async function writeEntries(count: number) {
 }
 
 async function verifyStored(now?: number) {
-  await vi.waitFor(async () => expect(await unsealedCount()).toBe(0), { timeout: 15_000 });
+  await vi.waitFor(async () => expect(await unsealedCount()).toBe(0), { timeout: 120_000 });
   await sealAuditLog(db, env.SESSIONS);
   const head = await keptHead();
   return verifyChain(await storedEntries(), { keys: [KEY], head, now });

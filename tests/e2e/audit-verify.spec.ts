@@ -28,7 +28,7 @@ test("a double-submitted authenticator confirmation leaves a log npm run audit:v
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const email = uniqueEmail("double");
   await approvedMember(request, email);
   const origin = new URL(baseURL ?? "").origin;
@@ -71,7 +71,7 @@ test("a double-submitted authenticator confirmation leaves a log npm run audit:v
 });
 
 test("npm run audit:verify holds while the server writes to the log it reads", async ({ baseURL }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const origin = new URL(baseURL ?? "").origin;
   const writes = Array.from({ length: 60 }, (_, attempt) =>
     fetch(new URL("/api/login", origin), {
@@ -101,7 +101,7 @@ test("npm run audit:verify holds while the server writes to the log it reads", a
 });
 
 test("npm run audit:verify names an entry changed by hand in local D1", async ({ request }) => {
-  test.setTimeout(120_000);
+  test.slow();
   // Entries of our own, written by the server: failed sign-ins of the demo admin.
   for (const attempt of [1, 2, 3]) {
     const response = await request.post("/api/login", {
@@ -136,7 +136,7 @@ test("npm run audit:verify names an entry changed by hand in local D1", async ({
 });
 
 test("npm run audit:verify names the first entry cut off, stripped, or edited with every later hash recomputed", async () => {
-  test.setTimeout(180_000);
+  test.slow();
   const newest = () => Number(sql(stateDir(), "SELECT max(id) AS id FROM account_events")[0]?.id);
   expect(newest()).toBeGreaterThan(6);
 
@@ -198,7 +198,7 @@ function setHead(state: string, head: Record<string, unknown> | null) {
 }
 
 test("npm run audit:verify finds a deleted start, a cut tail under a rewritten head, and a missing head", async () => {
-  test.setTimeout(180_000);
+  test.slow();
 
   // Everything but the newest three entries deleted: no prune recorded it.
   await onACopy((copy) => {
@@ -236,7 +236,7 @@ test("npm run audit:verify finds a deleted start, a cut tail under a rewritten h
 });
 
 test("npm run audit:verify checks every head the server logged", async () => {
-  test.setTimeout(120_000);
+  test.slow();
   // The served build writes its output to the state folder's dev-server.log, the heads among it.
   const log = join(stateDir(), "dev-server.log");
   await onACopy((copy) => {

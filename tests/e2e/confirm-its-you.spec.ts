@@ -50,7 +50,7 @@ for (const javaScriptEnabled of [true, false]) {
       request,
       baseURL,
     }) => {
-      test.setTimeout(120_000);
+      test.slow();
       const member = uniqueEmail("confirm-target");
       await approvedMember(request, member, "Dorothy");
       await signInAsDemoAdmin(page, baseURL ?? "");
@@ -87,7 +87,7 @@ for (const javaScriptEnabled of [true, false]) {
       page,
       baseURL,
     }) => {
-      test.setTimeout(120_000);
+      test.slow();
       await signInAsDemoAdmin(page, baseURL ?? "");
       staleSessions(DEMO_ADMIN.email);
 
@@ -133,7 +133,6 @@ for (const javaScriptEnabled of [true, false]) {
       page,
       request,
     }) => {
-      test.setTimeout(60_000);
       const email = uniqueEmail("confirm-data");
       await approvedMember(request, email, "Grace");
       await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
@@ -162,7 +161,6 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("/account/security names the action in place, then runs it", async ({ page, request }) => {
-      test.setTimeout(60_000);
       const email = uniqueEmail("confirm-member");
       await approvedMember(request, email, "Mae");
       await page.setExtraHTTPHeaders({ "CF-Connecting-IP": clientIp() });
@@ -185,7 +183,6 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("a passkey confirms it's you, and the stored download goes on", async ({ page, request, baseURL }) => {
-  test.setTimeout(90_000);
   const origin = secureOrigin(baseURL);
   const email = uniqueEmail("confirm-passkey");
   await approvedMember(request, email, "Hedy");

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { expect, type Page, type Route, test } from "@playwright/test";
+import { gzipTotal, watchScripts } from "./loaded-scripts";
 import { notice } from "./support";
 
 // Island pages (app/lib/islands.ts), in Chromium: what a page costs before and after a person's first
@@ -17,24 +18,17 @@ const AFTER_BUDGET = 80 * KB;
 interface Watch {
   /** Distinct requests, as "type url". */
   requests: Set<string>;
-  /** Each script by URL, with its gzip size. */
-  scripts: Map<string, Promise<{ gzip: number; text: string }>>;
+  /** Each script it loaded, read when asked (loaded-scripts.ts). */
+  scripts: ReturnType<typeof watchScripts>;
   /** Console errors and warnings, and uncaught errors. */
   problems: string[];
 }
 
 function watch(page: Page): Watch {
-  const watched: Watch = { requests: new Set(), scripts: new Map(), problems: [] };
+  const watched: Watch = { requests: new Set(), scripts: watchScripts(page), problems: [] };
   page.on("request", (request) => {
     if (!request.url().startsWith("data:"))
       watched.requests.add(`${request.resourceType()} ${request.url()}`);
-  });
-  page.on("response", (response) => {
-    if (response.request().resourceType() !== "script" || watched.scripts.has(response.url())) return;
-    watched.scripts.set(
-      response.url(),
-      response.body().then((body) => ({ gzip: gzipSync(body).length, text: body.toString("utf8") })),
-    );
   });
   page.on("console", (message) => {
     if (message.type() === "error" || message.type() === "warning") {
@@ -50,10 +44,8 @@ async function javaScriptBytes(page: Page, watched: Watch): Promise<number> {
   const inline = await page
     .locator("script:not([src]):not([type='application/ld+json'])")
     .evaluateAll((scripts) => scripts.map((script) => script.textContent ?? ""));
-  const loaded = await Promise.all(watched.scripts.values());
-  return (
-    inline.reduce((sum, text) => sum + gzipSync(text).length, 0) + loaded.reduce((sum, s) => sum + s.gzip, 0)
-  );
+  const loaded = await watched.scripts.read();
+  return inline.reduce((sum, text) => sum + gzipSync(text).length, 0) + gzipTotal(loaded);
 }
 
 const island = (page: Page, name: string) => page.locator(`[data-island="${name}"]`);
@@ -210,9 +202,7 @@ test("the passkey helpers load only when the passkey button is pressed, and the 
   await expect(island(page, "login")).toHaveAttribute("data-island-state", "hydrated");
   await page.waitForLoadState("networkidle");
   const passkeyCode = async () =>
-    (await Promise.all(watched.scripts.values())).some((script) =>
-      script.text.includes("navigator.credentials"),
-    );
+    (await watched.scripts.read()).some((script) => script.text.includes("navigator.credentials"));
   expect(await passkeyCode()).toBe(false);
   await expect(island(page, "passkey-sign-in")).not.toHaveAttribute("data-island-state");
 

@@ -138,7 +138,7 @@ const audited = [
 
 for (const path of audited) {
   test(`Lighthouse ${path}`, async ({ baseURL }) => {
-    test.setTimeout(120_000 * RUNS);
+    test.setTimeout(test.info().timeout * RUNS);
     const url = new URL(path, baseURL).toString();
     const headers = signedIn.has(path) ? await signInAsAdmin(baseURL ?? "") : undefined;
     const gated = (["accessibility", "best-practices", "seo"] as const).filter(

@@ -54,7 +54,7 @@ export async function emailTo(address: string, subject: string, containing = "")
         );
         return found !== undefined;
       },
-      { message: `an email "${subject}" to ${address}`, timeout: 60_000 },
+      { message: `an email "${subject}" to ${address}`, timeout: 120_000 },
     )
     .toBe(true);
   return found as SimulatedEmail;

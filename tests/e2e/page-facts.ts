@@ -33,17 +33,16 @@ export interface PaintFacts {
 /** Reads the facts from the page's performance timeline (entries are buffered since navigation). */
 export function paintFacts(page: Page): Promise<PaintFacts> {
   return page.evaluate(async () => {
-    const buffered = (type: string) =>
-      new Promise<PerformanceEntryList>((resolve) => {
-        if (!PerformanceObserver.supportedEntryTypes.includes(type)) resolve([]);
-        const observer = new PerformanceObserver((list) => {
-          observer.disconnect();
-          resolve(list.getEntries());
-        });
-        observer.observe({ type, buffered: true });
-        // No entry of this type at all: the observer never calls back.
-        setTimeout(() => resolve([]), 250);
-      });
+    // `observe` with `buffered` puts the entries recorded so far in the observer's buffer at once, and
+    // `takeRecords` hands them over: no waiting for a callback that never comes when there are none.
+    const buffered = async (type: string): Promise<PerformanceEntryList> => {
+      if (!PerformanceObserver.supportedEntryTypes.includes(type)) return [];
+      const observer = new PerformanceObserver(() => {});
+      observer.observe({ type, buffered: true });
+      const entries = observer.takeRecords();
+      observer.disconnect();
+      return entries;
+    };
     type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
     type Largest = PerformanceEntry & { url: string };
     const shifts = (await buffered("layout-shift")) as Shift[];

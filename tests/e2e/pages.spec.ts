@@ -1,7 +1,8 @@
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type Response as PageResponse, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { signInAsDemoAdmin } from "./demo-admin";
+import { gzipTotal, watchScripts } from "./loaded-scripts";
 import { expectedRequests, paintFacts } from "./page-facts";
 import {
   interactivePages,
@@ -34,18 +35,10 @@ async function expectNoAxeViolations(page: Page, label: string) {
 for (const path of publicPages) {
   test(`${path} is accessible, fits the screen and keeps within its budgets`, async ({ page }) => {
     // Each script the page loads, once, by its gzip size; scripts started after paint included.
-    const scripts = new Map<string, Promise<number>>();
+    const scripts = watchScripts(page);
     const requests: string[] = [];
     page.on("request", (request) => {
       if (!request.url().startsWith("data:")) requests.push(`${request.resourceType()} ${request.url()}`);
-    });
-    page.on("response", (response) => {
-      if (response.request().resourceType() === "script" && !scripts.has(response.url())) {
-        scripts.set(
-          response.url(),
-          response.body().then((body) => gzipSync(body).length),
-        );
-      }
     });
     const response = await page.goto(path, { waitUntil: "networkidle" });
     expect(response?.status()).toBe(200);
@@ -53,7 +46,7 @@ for (const path of publicPages) {
     const html = await response?.body();
     const htmlGzip = gzipSync(html ?? Buffer.alloc(0)).length;
     expect(htmlGzip, `HTML of ${path} is ${htmlGzip} bytes gzip`).toBeLessThanOrEqual(30 * KB);
-    const jsGzip = (await Promise.all(scripts.values())).reduce((sum, size) => sum + size, 0);
+    const jsGzip = gzipTotal(await scripts.read());
     if (interactivePages.has(path)) {
       expect(jsGzip, `JavaScript of ${path} is ${jsGzip} bytes gzip`).toBeLessThanOrEqual(
         INTERACTIVE_JS_BUDGET,
@@ -187,19 +180,11 @@ test("every form works by keyboard alone with visible focus", async ({ page }, {
 for (const path of signedInInteractivePages) {
   test(`${path}, signed in, keeps within the JavaScript budget`, async ({ page, baseURL }) => {
     test.skip(test.info().project.name === "phone", "the same scripts at every width");
-    const scripts = new Map<string, Promise<number>>();
-    page.on("response", (response) => {
-      if (response.request().resourceType() === "script" && !scripts.has(response.url())) {
-        scripts.set(
-          response.url(),
-          response.body().then((body) => gzipSync(body).length),
-        );
-      }
-    });
+    const scripts = watchScripts(page);
     await signInAsDemoAdmin(page, baseURL ?? "");
     const response = await page.goto(path, { waitUntil: "networkidle" });
     expect(response?.status()).toBe(200);
-    const jsGzip = (await Promise.all(scripts.values())).reduce((sum, size) => sum + size, 0);
+    const jsGzip = gzipTotal(await scripts.read());
     expect(jsGzip, `JavaScript of ${path} is ${jsGzip} bytes gzip`).toBeLessThanOrEqual(
       INTERACTIVE_JS_BUDGET,
     );
@@ -211,15 +196,11 @@ for (const path of signedInInteractivePages) {
 test("only the sign-in and enrolment pages load the passkey code", async ({ page, baseURL }) => {
   test.skip(test.info().project.name === "phone", "the same scripts at every width");
   const loadsPasskeyCode = async (path: string) => {
-    const bodies: Promise<string>[] = [];
-    const collect = (response: PageResponse) => {
-      if (response.request().resourceType() === "script") bodies.push(response.text());
-    };
-    page.on("response", collect);
+    const scripts = watchScripts(page);
     const response = await page.goto(path, { waitUntil: "networkidle" });
-    page.off("response", collect);
+    scripts.stop();
     expect(response?.status(), path).toBe(200);
-    return (await Promise.all(bodies)).some((body) => body.includes("navigator.credentials"));
+    return (await scripts.read()).some((script) => script.text.includes("navigator.credentials"));
   };
   const seen: Record<string, boolean> = {};
   for (const path of scriptedPages.visitor) seen[path] = await loadsPasskeyCode(path);

@@ -86,7 +86,7 @@ for (const javaScriptEnabled of [true, false]) {
       page,
       request,
     }) => {
-      test.setTimeout(240_000);
+      test.slow();
       const marker = `rush${Date.now().toString(36)}${javaScriptEnabled ? "j" : "n"}`;
       const answered = await sendRush(request, marker);
       await logInAsAdmin(page, { js: javaScriptEnabled });

@@ -29,7 +29,7 @@ interface Message {
 const adminCookie = (baseURL: string) => demoAdminCookie(baseURL);
 
 test("every page is valid HTML (W3C Nu checker)", async ({ baseURL }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const dir = mkdtempSync(join(tmpdir(), "facets-html-"));
   const cookie = await adminCookie(baseURL ?? "");
   const pages: [string, string | null][] = [

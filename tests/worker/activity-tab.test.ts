@@ -147,9 +147,7 @@ describe("the Activity tab", () => {
     ]);
   });
 
-  it("filters by person (id or address, as actor or subject), action and dates, and pages", {
-    timeout: 60_000,
-  }, async () => {
+  it("filters by person (id or address, as actor or subject), action and dates, and pages", async () => {
     const admin = await signedInCookie({ admin: true });
     const target = await pendingUser();
     expect((await dashboardPost(admin.cookie, { intent: "approve", id: String(target.id) })).status).toBe(

@@ -6,7 +6,7 @@ import { call, member } from "./support-credentials";
 // The daily limit of address changes per account (decision 122): five a day, counted when sent at once,
 // answered 429 with Retry-After at the API and the page alike, and never another account's.
 
-describe("address changes per account per day", { timeout: 60_000 }, () => {
+describe("address changes per account per day", () => {
   it("allows five a day, then answers 429 with Retry-After and stores nothing more", async () => {
     const owner = await member("mover");
     for (let n = 0; n < 5; n += 1) {

@@ -75,9 +75,7 @@ async function entryCount(where: string): Promise<number> {
 }
 
 describe("a crowd of requests that write audit entries", () => {
-  it("answers 200 of them at once without a 5xx, and every entry verifies", {
-    timeout: 240_000,
-  }, async () => {
+  it("answers 200 of them at once without a 5xx, and every entry verifies", async () => {
     const admin = await signedInCookie({ admin: true });
     const signers = await members("rush-in", 20);
     const guessed = await members("rush-wrong", 20);
@@ -132,7 +130,7 @@ describe("a crowd of requests that write audit entries", () => {
         }>();
         expect(parseHead(await env.SESSIONS.get(HEAD_KV_KEY))?.id).toBe(newest?.id);
       },
-      { timeout: 30_000 },
+      { timeout: 120_000 },
     );
     const { results } = await env.DB.prepare("SELECT * FROM account_events ORDER BY id").all<EntryRow>();
     const head = parseHead(await env.SESSIONS.get(HEAD_KV_KEY));

@@ -35,7 +35,7 @@ async function plantApp(cookie: string): Promise<Uint8Array> {
 
 const appsOf = (id: number) => count("SELECT count(*) AS n FROM totp_credentials WHERE user_id = ?", id);
 
-describe("a planted authenticator app", { timeout: 60_000 }, () => {
+describe("a planted authenticator app", () => {
   it("survives the owner's reset, and goes with the link in its email once the password is given (no JavaScript)", async () => {
     const victim = await owner();
     // The attacker, with the stolen recent session, turns an app on: its recovery codes go to them.

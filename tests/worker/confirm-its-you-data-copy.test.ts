@@ -15,10 +15,8 @@ import { confirmOn, countEvents, stale } from "./support-confirm-its-you";
 // A copy of your data is behind "Confirm it's you": over the API, and on /account, where the confirmation
 // names the download and the page then offers it.
 
-const SLOW = { timeout: 60_000 };
-
 describe("a copy of your data", () => {
-  it("over the API: 403 reauthenticate without a recent sign-in, 200 once confirmed", SLOW, async () => {
+  it("over the API: 403 reauthenticate without a recent sign-in, 200 once confirmed", async () => {
     const member = await signedInCookie();
     const secret = await enrolAuthenticator(member.email);
     const id = await userIdOf(member.email);
@@ -43,7 +41,7 @@ describe("a copy of your data", () => {
     expect(await countEvents(id, "data-exported")).toBe(1);
   });
 
-  it("on /account: Confirm it's you names the download, then /account offers it", SLOW, async () => {
+  it("on /account: Confirm it's you names the download, then /account offers it", async () => {
     const member = await signedInCookie();
     const secret = await enrolAuthenticator(member.email);
     const id = await userIdOf(member.email);

@@ -29,10 +29,8 @@ import { SoftwareAuthenticator } from "./support-passkeys";
 // action is named, runs once, only on the page, in the session and under the token that stored it, and
 // waits 10 minutes at most.
 
-const SLOW = { timeout: 60_000 };
-
 describe("a stored action", () => {
-  it("is named on the page with the target's address, and runs exactly once", SLOW, async () => {
+  it("is named on the page with the target's address, and runs exactly once", async () => {
     const admin = await signedInCookie({ admin: true });
     const other = await signedInCookie({ admin: true });
     const target = await userIdOf(other.email);
@@ -60,7 +58,7 @@ describe("a stored action", () => {
     expect(await countEvents(target, "second-factors-reset")).toBe(1);
   });
 
-  it("goes on only on the page that stored it", SLOW, async () => {
+  it("goes on only on the page that stored it", async () => {
     const admin = await signedInCookie({ admin: true });
     const member = await signedInCookie();
     await stale(admin.email);
@@ -84,7 +82,7 @@ describe("a stored action", () => {
     expect(textOf(await page.text())).toContain(`Deactivate the account of ${member.email}`);
   });
 
-  it("refused once confirmed still hands the browser the session's new token", SLOW, async () => {
+  it("refused once confirmed still hands the browser the session's new token", async () => {
     const admin = await signedInCookie({ admin: true });
     const member = await signedInCookie();
     await stale(admin.email);
@@ -101,7 +99,7 @@ describe("a stored action", () => {
     expect((await me(admin.cookie)).status).toBe(401);
   });
 
-  it("goes on only in the session that stored it", SLOW, async () => {
+  it("goes on only in the session that stored it", async () => {
     const admin = await signedInCookie({ admin: true });
     const member = await signedInCookie();
     await stale(admin.email);
@@ -119,7 +117,7 @@ describe("a stored action", () => {
     expect(await isActive(member.email)).toBe(false);
   });
 
-  it("is not another session's of the same person", SLOW, async () => {
+  it("is not another session's of the same person", async () => {
     const { email, cookie } = await signedInCookie();
     const second = await signInWithPasswordOnly(email);
     await stale(email);
@@ -141,7 +139,7 @@ describe("a stored action", () => {
     expect(await own.text()).toContain("<svg");
   });
 
-  it("waits 10 minutes at most", SLOW, async () => {
+  it("waits 10 minutes at most", async () => {
     const admin = await signedInCookie({ admin: true });
     const member = await signedInCookie();
     await stale(admin.email);
@@ -154,35 +152,31 @@ describe("a stored action", () => {
     expect(await isActive(member.email)).toBe(true);
   });
 
-  it(
-    "on /account/security, goes on in place with only its reference, once, under a new token",
-    SLOW,
-    async () => {
-      const { email, cookie } = await signedInCookie();
-      await stale(email);
-      const refused = await postForm("/account/security", { intent: "totp-start" }, cookie);
-      expect(refused.status).toBe(403);
-      const html = await refused.text();
-      expect(textOf(html)).toContain("Confirm it's you Set up an authenticator app");
-      const ref = /name="ref" value="([a-z2-7]{52})"/.exec(html)?.[1] ?? "";
-      // Its form carries the reference and nothing that says what to do.
-      expect(html).not.toContain('name="resume"');
+  it("on /account/security, goes on in place with only its reference, once, under a new token", async () => {
+    const { email, cookie } = await signedInCookie();
+    await stale(email);
+    const refused = await postForm("/account/security", { intent: "totp-start" }, cookie);
+    expect(refused.status).toBe(403);
+    const html = await refused.text();
+    expect(textOf(html)).toContain("Confirm it's you Set up an authenticator app");
+    const ref = /name="ref" value="([a-z2-7]{52})"/.exec(html)?.[1] ?? "";
+    // Its form carries the reference and nothing that says what to do.
+    expect(html).not.toContain('name="resume"');
 
-      const confirmed = await postForm(
-        "/account/security",
-        { intent: "confirm-its-you", ref, password: PASSWORD },
-        cookie,
-      );
-      expect(confirmed.status).toBe(200);
-      expect(await confirmed.text()).toContain("<svg");
-      const renewed = sessionCookieOf(confirmed);
-      expect(renewed).toMatch(/^session=[a-z2-7]{52}$/);
-      expect(renewed).not.toBe(cookie);
-      expect((await me(cookie)).status).toBe(401);
-      const again = await postForm("/account/security", { intent: "resume", ref }, renewed);
-      expect(again.status).toBe(404);
-    },
-  );
+    const confirmed = await postForm(
+      "/account/security",
+      { intent: "confirm-its-you", ref, password: PASSWORD },
+      cookie,
+    );
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain("<svg");
+    const renewed = sessionCookieOf(confirmed);
+    expect(renewed).toMatch(/^session=[a-z2-7]{52}$/);
+    expect(renewed).not.toBe(cookie);
+    expect((await me(cookie)).status).toBe(401);
+    const again = await postForm("/account/security", { intent: "resume", ref }, renewed);
+    expect(again.status).toBe(404);
+  });
 });
 
 /** What an authenticator app's set-up shows: its key as a QR code. */
@@ -206,7 +200,7 @@ async function interruptedTotpStart(cookie: string): Promise<string> {
 }
 
 describe("a stored action waits under the token that stored it", () => {
-  it("a confirmation for something else gives a new token that cannot go on with it", SLOW, async () => {
+  it("a confirmation for something else gives a new token that cannot go on with it", async () => {
     const { email, cookie } = await signedInCookie();
     await stale(email);
     const ref = await interruptedTotpStart(cookie);
@@ -236,7 +230,7 @@ describe("a stored action waits under the token that stored it", () => {
     expect(await countEvents(await userIdOf(email), "data-exported")).toBe(0);
   });
 
-  it("the confirmation that names it carries it to the new token, and only it", SLOW, async () => {
+  it("the confirmation that names it carries it to the new token, and only it", async () => {
     const { email, cookie } = await signedInCookie();
     await stale(email);
     const ref = await interruptedTotpStart(cookie);
@@ -254,7 +248,7 @@ describe("a stored action waits under the token that stored it", () => {
     expect(await resumed.text()).toContain(QR_CODE);
   });
 
-  it("a passkey's confirmation carries the action its reference names", SLOW, async () => {
+  it("a passkey's confirmation carries the action its reference names", async () => {
     const { email, cookie } = await signedInCookie();
     const key = await SoftwareAuthenticator.es256();
     const added = await postJson(

@@ -19,8 +19,6 @@ import { deliver, recordingEnv } from "./support-mail";
 // After an administrator resets someone's second factors: opening the emailed enrolment link ends the
 // account's other sessions, and the first factor set up lifts the lock in the batch that stores it.
 
-const SLOW = { timeout: 60_000 };
-
 const digest = (cookie: string) =>
   encodeHexLowerCase(sha256(new TextEncoder().encode(decodeURIComponent(cookie.slice("session=".length)))));
 
@@ -73,36 +71,32 @@ async function confirmedApps(id: number): Promise<number> {
 }
 
 describe("the enrolment link after a reset", () => {
-  it(
-    "ends every other session of the account when it is opened, and keeps the one that opened it",
-    SLOW,
-    async () => {
-      const member = await resetMember();
-      const owner = await signInWithPasswordOnly(member.email);
-      const stranger = await signInWithPasswordOnly(member.email);
-      expect((await me(stranger)).status).toBe(200);
+  it("ends every other session of the account when it is opened, and keeps the one that opened it", async () => {
+    const member = await resetMember();
+    const owner = await signInWithPasswordOnly(member.email);
+    const stranger = await signInWithPasswordOnly(member.email);
+    expect((await me(stranger)).status).toBe(200);
 
-      const opened = await postForm(
-        "/account/security",
-        { intent: "open-enrolment-link", token: member.token },
-        owner,
-      );
-      expect(opened.status).toBe(200);
+    const opened = await postForm(
+      "/account/security",
+      { intent: "open-enrolment-link", token: member.token },
+      owner,
+    );
+    expect(opened.status).toBe(200);
 
-      expect((await me(stranger)).status).toBe(401);
-      expect(await env.SESSIONS.get(`session:${digest(stranger)}`)).toBeNull();
-      const { results } = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?")
-        .bind(member.id)
-        .all();
-      expect(results).toHaveLength(1);
-      expect((await me(owner)).status).toBe(200);
-      // The stranger's session can neither enrol nor open the link again.
-      expect((await postJson("/api/auth/totp", {}, { Cookie: stranger })).status).toBe(401);
-      expect((await postJson("/api/auth/totp", {}, { Cookie: owner })).status).toBe(201);
-    },
-  );
+    expect((await me(stranger)).status).toBe(401);
+    expect(await env.SESSIONS.get(`session:${digest(stranger)}`)).toBeNull();
+    const { results } = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?")
+      .bind(member.id)
+      .all();
+    expect(results).toHaveLength(1);
+    expect((await me(owner)).status).toBe(200);
+    // The stranger's session can neither enrol nor open the link again.
+    expect((await postJson("/api/auth/totp", {}, { Cookie: stranger })).status).toBe(401);
+    expect((await postJson("/api/auth/totp", {}, { Cookie: owner })).status).toBe(201);
+  });
 
-  it("stores no factor unless the lock goes in the same batch", SLOW, async () => {
+  it("stores no factor unless the lock goes in the same batch", async () => {
     const member = await resetMember();
     const owner = await signInWithPasswordOnly(member.email);
     expect(

@@ -13,7 +13,7 @@ import { SoftwareAuthenticator } from "./support-passkeys";
 // administrator's reset sends its own email and no other. Passkeys come from the software authenticator,
 // through the built Worker.
 
-describe("emails about second factors", { timeout: 30_000 }, () => {
+describe("emails about second factors", () => {
   it("tells the owner of every factor added or removed, with what changed and when", async () => {
     const member = await signedIn();
     const started = await call("/api/auth/totp", { body: {}, cookie: member.cookie });

@@ -19,8 +19,6 @@ import { deliver, recordingEnv } from "./support-mail";
 // After an administrator resets a person's second factors, enrolment needs the emailed link: the password
 // alone cannot enrol or move the address, and the link opens enrolment for one session only.
 
-const SLOW = { timeout: 60_000 };
-
 /** The enrolment link in the email last handed to the binding for `to`. */
 async function emailedEnrolmentLink(type: string, subjectId: number, to: string): Promise<string> {
   const { results } = await env.DB.prepare(
@@ -46,116 +44,106 @@ function keyOf(html: string): Uint8Array {
 }
 
 describe("after an administrator resets someone's second factors", () => {
-  it(
-    "the password alone cannot enrol; the emailed link opens enrolment for that session only",
-    SLOW,
-    async () => {
-      const admin = await signedInCookie({ admin: true });
-      const other = await signedInCookie({ admin: true });
-      const target = await userIdOf(other.email);
-      const reset = await fetchWorker(`/api/admin/reset-second-factors/${target}`, {
-        method: "POST",
-        headers: { Cookie: admin.cookie, "CF-Connecting-IP": freshIp() },
-      });
-      expect(reset.status).toBe(200);
-      const token = await emailedEnrolmentLink("second-factors-reset", target, other.email);
+  it("the password alone cannot enrol; the emailed link opens enrolment for that session only", async () => {
+    const admin = await signedInCookie({ admin: true });
+    const other = await signedInCookie({ admin: true });
+    const target = await userIdOf(other.email);
+    const reset = await fetchWorker(`/api/admin/reset-second-factors/${target}`, {
+      method: "POST",
+      headers: { Cookie: admin.cookie, "CF-Connecting-IP": freshIp() },
+    });
+    expect(reset.status).toBe(200);
+    const token = await emailedEnrolmentLink("second-factors-reset", target, other.email);
 
-      const session = await signInWithPasswordOnly(other.email);
-      const earlier = await signInWithPasswordOnly(other.email);
-      const refused = await postForm("/account/security", { intent: "totp-start" }, session);
-      expect(refused.status).toBe(403);
-      expect(textOf(await refused.text())).toContain(
-        "Open the link we emailed you to set up a second factor",
-      );
-      const api = await postJson("/api/auth/totp", {}, { Cookie: session });
-      expect(api.status).toBe(403);
-      const passkey = await postJson(
-        "/api/auth/passkeys/options",
-        { purpose: "register" },
-        { Cookie: session },
-      );
-      expect(passkey.status).toBe(403);
-      expect((await fetchWorker("/api/admin/pending-users", { headers: { Cookie: session } })).status).toBe(
-        403,
-      );
+    const session = await signInWithPasswordOnly(other.email);
+    const earlier = await signInWithPasswordOnly(other.email);
+    const refused = await postForm("/account/security", { intent: "totp-start" }, session);
+    expect(refused.status).toBe(403);
+    expect(textOf(await refused.text())).toContain("Open the link we emailed you to set up a second factor");
+    const api = await postJson("/api/auth/totp", {}, { Cookie: session });
+    expect(api.status).toBe(403);
+    const passkey = await postJson(
+      "/api/auth/passkeys/options",
+      { purpose: "register" },
+      { Cookie: session },
+    );
+    expect(passkey.status).toBe(403);
+    expect((await fetchWorker("/api/admin/pending-users", { headers: { Cookie: session } })).status).toBe(
+      403,
+    );
 
-      // The link's page shows a button (mail scanners open links); a wrong token is refused.
-      const linkPage = await fetchWorker(`/account/security?enrolment=${token}`, {
-        headers: { Cookie: session },
-      });
-      expect(await linkPage.text()).toContain(`name="token" value="${token}"`);
-      const wrong = await postForm(
-        "/account/security",
-        { intent: "open-enrolment-link", token: "a".repeat(52) },
-        session,
-      );
-      expect(wrong.status).toBe(400);
-      const opened = await postForm("/account/security", { intent: "open-enrolment-link", token }, session);
-      expect(opened.status).toBe(200);
-      // Every other session ended with it; it is spent, and bound to the session that opened it.
-      expect((await me(earlier)).status).toBe(401);
-      const strangers = await signInWithPasswordOnly(other.email);
-      const reused = await postForm("/account/security", { intent: "open-enrolment-link", token }, strangers);
-      expect(reused.status).toBe(400);
-      expect((await postForm("/account/security", { intent: "totp-start" }, strangers)).status).toBe(403);
+    // The link's page shows a button (mail scanners open links); a wrong token is refused.
+    const linkPage = await fetchWorker(`/account/security?enrolment=${token}`, {
+      headers: { Cookie: session },
+    });
+    expect(await linkPage.text()).toContain(`name="token" value="${token}"`);
+    const wrong = await postForm(
+      "/account/security",
+      { intent: "open-enrolment-link", token: "a".repeat(52) },
+      session,
+    );
+    expect(wrong.status).toBe(400);
+    const opened = await postForm("/account/security", { intent: "open-enrolment-link", token }, session);
+    expect(opened.status).toBe(200);
+    // Every other session ended with it; it is spent, and bound to the session that opened it.
+    expect((await me(earlier)).status).toBe(401);
+    const strangers = await signInWithPasswordOnly(other.email);
+    const reused = await postForm("/account/security", { intent: "open-enrolment-link", token }, strangers);
+    expect(reused.status).toBe(400);
+    expect((await postForm("/account/security", { intent: "totp-start" }, strangers)).status).toBe(403);
 
-      const started = await postForm("/account/security", { intent: "totp-start" }, session);
-      expect(started.status).toBe(200);
-      const secret = keyOf(await started.text());
-      const enrolled = await postForm(
-        "/account/security",
-        { intent: "totp-confirm", code: totpCodeAt(secret, Math.floor(Date.now() / 30_000)) },
-        session,
-      );
-      expect(enrolled.status).toBe(200);
-      const lock = await env.DB.prepare("SELECT second_factors_reset_at AS at FROM users WHERE id = ?")
-        .bind(target)
-        .first<{ at: number | null }>();
-      expect(lock?.at).toBeNull();
-      // The other password-only session ended with the first factor; the enrolled one opens the dashboard.
-      expect((await me(strangers)).status).toBe(401);
-      expect((await fetchWorker("/api/admin/pending-users", { headers: { Cookie: session } })).status).toBe(
-        200,
-      );
-    },
-  );
+    const started = await postForm("/account/security", { intent: "totp-start" }, session);
+    expect(started.status).toBe(200);
+    const secret = keyOf(await started.text());
+    const enrolled = await postForm(
+      "/account/security",
+      { intent: "totp-confirm", code: totpCodeAt(secret, Math.floor(Date.now() / 30_000)) },
+      session,
+    );
+    expect(enrolled.status).toBe(200);
+    const lock = await env.DB.prepare("SELECT second_factors_reset_at AS at FROM users WHERE id = ?")
+      .bind(target)
+      .first<{ at: number | null }>();
+    expect(lock?.at).toBeNull();
+    // The other password-only session ended with the first factor; the enrolled one opens the dashboard.
+    expect((await me(strangers)).status).toBe(401);
+    expect((await fetchWorker("/api/admin/pending-users", { headers: { Cookie: session } })).status).toBe(
+      200,
+    );
+  });
 
-  it(
-    "keeps the address where the link was sent: a password-only session cannot move it first",
-    SLOW,
-    async () => {
-      const admin = await signedInCookie({ admin: true });
-      const other = await signedInCookie({ admin: true });
-      const target = await userIdOf(other.email);
-      const reset = await fetchWorker(`/api/admin/reset-second-factors/${target}`, {
-        method: "POST",
-        headers: { Cookie: admin.cookie, "CF-Connecting-IP": freshIp() },
-      });
-      expect(reset.status).toBe(200);
+  it("keeps the address where the link was sent: a password-only session cannot move it first", async () => {
+    const admin = await signedInCookie({ admin: true });
+    const other = await signedInCookie({ admin: true });
+    const target = await userIdOf(other.email);
+    const reset = await fetchWorker(`/api/admin/reset-second-factors/${target}`, {
+      method: "POST",
+      headers: { Cookie: admin.cookie, "CF-Connecting-IP": freshIp() },
+    });
+    expect(reset.status).toBe(200);
 
-      const session = await signInWithPasswordOnly(other.email);
-      const moved = await postJson(
-        "/api/account/email",
-        { password: PASSWORD, email: `moved-${other.email}` },
-        { Cookie: session },
-      );
-      expect(moved.status).toBe(400);
-      expect(await moved.json()).toMatchObject({ fieldErrors: { email: EMAIL_CHANGE_AFTER_RESET } });
-      const page = await postForm(
-        "/account",
-        { intent: "email", password: PASSWORD, email: `moved-${other.email}` },
-        session,
-      );
-      expect(page.status).toBe(400);
-      expect(textOf(await page.text())).toContain(EMAIL_CHANGE_AFTER_RESET);
-      const changes = await env.DB.prepare("SELECT count(*) AS n FROM email_changes WHERE user_id = ?")
-        .bind(target)
-        .first<{ n: number }>();
-      expect(changes?.n).toBe(0);
-    },
-  );
+    const session = await signInWithPasswordOnly(other.email);
+    const moved = await postJson(
+      "/api/account/email",
+      { password: PASSWORD, email: `moved-${other.email}` },
+      { Cookie: session },
+    );
+    expect(moved.status).toBe(400);
+    expect(await moved.json()).toMatchObject({ fieldErrors: { email: EMAIL_CHANGE_AFTER_RESET } });
+    const page = await postForm(
+      "/account",
+      { intent: "email", password: PASSWORD, email: `moved-${other.email}` },
+      session,
+    );
+    expect(page.status).toBe(400);
+    expect(textOf(await page.text())).toContain(EMAIL_CHANGE_AFTER_RESET);
+    const changes = await env.DB.prepare("SELECT count(*) AS n FROM email_changes WHERE user_id = ?")
+      .bind(target)
+      .first<{ n: number }>();
+    expect(changes?.n).toBe(0);
+  });
 
-  it("voids an address change asked for before the reset", SLOW, async () => {
+  it("voids an address change asked for before the reset", async () => {
     const admin = await signedInCookie({ admin: true });
     const member = await signedInCookie();
     await enrolAuthenticator(member.email);
@@ -179,7 +167,7 @@ describe("after an administrator resets someone's second factors", () => {
     expect(open?.n).toBe(0);
   });
 
-  it("applies to a member too, and a new link can be asked for", SLOW, async () => {
+  it("applies to a member too, and a new link can be asked for", async () => {
     const admin = await signedInCookie({ admin: true });
     const member = await signedInCookie();
     await enrolAuthenticator(member.email);

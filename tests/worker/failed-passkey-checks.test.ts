@@ -12,8 +12,6 @@ import { SoftwareAuthenticator } from "./support-passkeys";
 // before anything is recorded; failed confirmations count against no code budget, and after ten the session
 // ends.
 
-const SLOW = { timeout: 240_000 };
-
 const { newClient, signedIn, expectCodeSignsIn } = clientsIn(65);
 
 /** A WebAuthn challenge for "Confirm it's you", as the software authenticator sees it. */
@@ -25,61 +23,53 @@ async function confirmChallenge(cookie: string) {
 }
 
 describe("failed passkey checks", () => {
-  it(
-    "100 passkey confirmations without a challenge are refused, record nothing, and lock nothing",
-    SLOW,
-    async () => {
-      const { email, secret, id } = await member({ app: true });
-      const cookie = await signedIn(email, secret);
-      const answers = await inGroups(100, 25, (i) =>
-        postJson(
-          "/api/auth/passkey-confirm",
-          i % 2 === 0 ? {} : { response: { id: "made-up", response: { clientDataJSON: "e30" } } },
-          { Cookie: cookie, "CF-Connecting-IP": newClient() },
-        ),
+  it("100 passkey confirmations without a challenge are refused, record nothing, and lock nothing", async () => {
+    const { email, secret, id } = await member({ app: true });
+    const cookie = await signedIn(email, secret);
+    const answers = await inGroups(100, 25, (i) =>
+      postJson(
+        "/api/auth/passkey-confirm",
+        i % 2 === 0 ? {} : { response: { id: "made-up", response: { clientDataJSON: "e30" } } },
+        { Cookie: cookie, "CF-Connecting-IP": newClient() },
+      ),
+    );
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([400]));
+    expect(await answers[0]?.json()).toMatchObject({ error: NO_PASSKEY_CHALLENGE });
+    expect(await entriesOf(id, "reauthenticated")).toBe(0);
+    expect(await entriesOf(id, "reauthenticated-passkey")).toBe(0);
+    expect(
+      await count("SELECT count(*) AS n FROM code_attempts WHERE user_id = ? AND succeeded = 0", id),
+    ).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM confirm_failures WHERE user_id = ?", id)).toBe(0);
+    // The owner's authenticator code still signs in.
+    await expectCodeSignsIn(email, secret);
+  });
+
+  it("failed passkey confirmations count against no code budget; after ten the session ends", async () => {
+    const { email, secret, id } = await member({ app: true });
+    const cookie = await signedIn(email, secret);
+    const stranger = await SoftwareAuthenticator.es256();
+    const statuses: number[] = [];
+    let last: Response | null = null;
+    for (let i = 0; i < 10; i += 1) {
+      const response = await stranger.assert(await confirmChallenge(cookie), userHandleOf(id));
+      last = await postJson(
+        "/api/auth/passkey-confirm",
+        { response },
+        { Cookie: cookie, "CF-Connecting-IP": newClient() },
       );
-      expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([400]));
-      expect(await answers[0]?.json()).toMatchObject({ error: NO_PASSKEY_CHALLENGE });
-      expect(await entriesOf(id, "reauthenticated")).toBe(0);
-      expect(await entriesOf(id, "reauthenticated-passkey")).toBe(0);
-      expect(
-        await count("SELECT count(*) AS n FROM code_attempts WHERE user_id = ? AND succeeded = 0", id),
-      ).toBe(0);
-      expect(await count("SELECT count(*) AS n FROM confirm_failures WHERE user_id = ?", id)).toBe(0);
-      // The owner's authenticator code still signs in.
-      await expectCodeSignsIn(email, secret);
-    },
-  );
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual(Array(10).fill(401));
+    expect(await last?.json()).toEqual({ error: SIGNED_OUT_AFTER_WRONG_PASSWORDS });
+    expect(await entriesOf(id, "reauthenticated-passkey")).toBe(10);
+    expect(await entriesOf(id, "reauthenticated")).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM code_attempts WHERE user_id = ?", id)).toBe(1);
+    expect((await fetchWorker("/api/auth/me", { headers: { Cookie: cookie } })).status).toBe(401);
+    await expectCodeSignsIn(email, secret);
+  });
 
-  it(
-    "failed passkey confirmations count against no code budget; after ten the session ends",
-    SLOW,
-    async () => {
-      const { email, secret, id } = await member({ app: true });
-      const cookie = await signedIn(email, secret);
-      const stranger = await SoftwareAuthenticator.es256();
-      const statuses: number[] = [];
-      let last: Response | null = null;
-      for (let i = 0; i < 10; i += 1) {
-        const response = await stranger.assert(await confirmChallenge(cookie), userHandleOf(id));
-        last = await postJson(
-          "/api/auth/passkey-confirm",
-          { response },
-          { Cookie: cookie, "CF-Connecting-IP": newClient() },
-        );
-        statuses.push(last.status);
-      }
-      expect(statuses).toEqual(Array(10).fill(401));
-      expect(await last?.json()).toEqual({ error: SIGNED_OUT_AFTER_WRONG_PASSWORDS });
-      expect(await entriesOf(id, "reauthenticated-passkey")).toBe(10);
-      expect(await entriesOf(id, "reauthenticated")).toBe(0);
-      expect(await count("SELECT count(*) AS n FROM code_attempts WHERE user_id = ?", id)).toBe(1);
-      expect((await fetchWorker("/api/auth/me", { headers: { Cookie: cookie } })).status).toBe(401);
-      await expectCodeSignsIn(email, secret);
-    },
-  );
-
-  it("refuses a passkey sign-in without a live challenge before anything is recorded", SLOW, async () => {
+  it("refuses a passkey sign-in without a live challenge before anything is recorded", async () => {
     const { email, id } = await member();
     const cookie = await signedIn(email, null);
     const key = await SoftwareAuthenticator.es256();

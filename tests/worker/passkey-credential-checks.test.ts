@@ -19,7 +19,7 @@ async function signCountOf(credentialId: string): Promise<number> {
   return (await one<{ n: number }>("SELECT sign_count AS n FROM passkeys WHERE id = ?", credentialId)).n;
 }
 
-describe("the signature counter", { timeout: 30_000 }, () => {
+describe("the signature counter", () => {
   it("is stored at registration, raised at each sign-in, and a counter that goes back is refused and logged", async () => {
     const member = await signedIn();
     const key = await SoftwareAuthenticator.es256();
@@ -59,7 +59,7 @@ describe("the signature counter", { timeout: 30_000 }, () => {
   });
 });
 
-describe("RSA passkeys", { timeout: 30_000 }, () => {
+describe("RSA passkeys", () => {
   it("refuses a key under 2048 bits, and stores nothing", async () => {
     const member = await signedIn();
     const refused = await addPasskey(member.cookie, await SoftwareAuthenticator.rs256(1024));

@@ -24,7 +24,7 @@ import { SoftwareAuthenticator } from "./support-passkeys";
 // wrong passwords, each claimed before it is checked. An authenticator app's is in
 // authenticator-app-removal.test.ts.
 
-describe("a planted passkey", { timeout: 60_000 }, () => {
+describe("a planted passkey", () => {
   it("survives the owner's reset, and goes with the link in its email once the password is given (no JavaScript)", async () => {
     const victim = await owner();
     const attacker = { cookie: victim.cookie, key: await SoftwareAuthenticator.es256() };

@@ -19,7 +19,7 @@ import { SoftwareAuthenticator } from "./support-passkeys";
 // codes stay; whose only second factor they are, they stay. Passkeys come from the software authenticator,
 // through the built Worker.
 
-describe("a password reset and the passkeys", { timeout: 30_000 }, () => {
+describe("a password reset and the passkeys", () => {
   it("lists the account's passkeys on the reset page, with the keep box unticked", async () => {
     const member = await signedIn({ app: true });
     expect((await addPasskey(member.cookie, await SoftwareAuthenticator.es256(), "Work laptop")).status).toBe(

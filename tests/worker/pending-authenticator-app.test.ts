@@ -7,7 +7,7 @@ import { call, signedIn } from "./support-factors";
 // A pending authenticator app's key is shown only to a sign-in of the last 10 minutes; otherwise the page
 // asks to confirm it's you.
 
-describe("a pending authenticator app", { timeout: 30_000 }, () => {
+describe("a pending authenticator app", () => {
   it("shows its key only to a sign-in of the last 10 minutes, and asks to confirm it's you otherwise", async () => {
     const member = await signedIn();
     const started = await call("/api/auth/totp", { body: {}, cookie: member.cookie });

@@ -7,7 +7,7 @@ import { deliver, recordingEnv } from "./support-mail";
 // Registering an address that already has an account (decision 123): the page answers exactly as for a new
 // address, and the owner is emailed, a few times a minute at most, with no text the registrant typed.
 
-describe("registering an address that already has an account", { timeout: 30_000 }, () => {
+describe("registering an address that already has an account", () => {
   it("answers the page form exactly as for a new address, and emails the owner with no text the registrant typed", async () => {
     const owner = await member("existing");
     const form = (email: string) => ({

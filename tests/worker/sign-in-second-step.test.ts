@@ -9,9 +9,7 @@ import { entries, member, newClient, passwordStep, secondStep, sentFor } from ".
 // a short-lived cookie, and a password reset ends it.
 
 describe("the second step, bound to the browser that gave the password", () => {
-  it("sets a short-lived HttpOnly cookie with the ticket and refuses the ticket without it", {
-    timeout: 60_000,
-  }, async () => {
+  it("sets a short-lived HttpOnly cookie with the ticket and refuses the ticket without it", async () => {
     const { email, secret, id } = await member();
     const { ticket, setCookie, cookie } = await passwordStep(email);
     expect(ticket).toHaveLength(52);
@@ -34,9 +32,7 @@ describe("the second step, bound to the browser that gave the password", () => {
     expect(cookies).toContain("sign-in=; Path=/; Max-Age=0; SameSite=Strict; HttpOnly");
   });
 
-  it("ends with a password reset, which the stranger's ticket does not survive", {
-    timeout: 60_000,
-  }, async () => {
+  it("ends with a password reset, which the stranger's ticket does not survive", async () => {
     const { email, secret, id } = await member();
     const { ticket, cookie } = await passwordStep(email);
     expect((await postJson("/api/auth/forgot-password", { email })).status).toBe(202);
@@ -55,7 +51,7 @@ describe("the second step, bound to the browser that gave the password", () => {
     expect(textOf(await stale.text())).toContain("Your sign-in has expired");
   });
 
-  it("names the cookie __Host- and marks it Secure on HTTPS", { timeout: 60_000 }, async () => {
+  it("names the cookie __Host- and marks it Secure on HTTPS", async () => {
     const { email } = await member();
     const response = await fetchWorker("https://localhost/login", {
       method: "POST",

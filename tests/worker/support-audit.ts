@@ -39,7 +39,7 @@ export async function sealed() {
       expect(waiting?.n).toBe(0);
       expect(await keptHead()).toEqual(await newestEntry());
     },
-    { timeout: 15_000 },
+    { timeout: 120_000 },
   );
 }
 

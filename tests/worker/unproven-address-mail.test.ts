@@ -16,7 +16,7 @@ import { deliver, recordingEnv } from "./support-mail";
 // Mail to an address not yet proven to be the person's carries no text that person typed: no name typed at
 // registration or before an address change; the name once the address is confirmed.
 
-describe("mail to an address not yet proven", { timeout: 30_000 }, () => {
+describe("mail to an address not yet proven", () => {
   it("greets nobody by a name they typed: the registration's confirmation and the new address's link", async () => {
     const typed = "Click evil.example now";
     const email = uniqueEmail("unproven");
