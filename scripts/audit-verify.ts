@@ -1,18 +1,22 @@
 // npm run audit:verify [-- --remote] [-- --env preview] [-- --state DIR] [-- --head ID:HASH]
-//   [-- --heads-file LOG] [-- --no-head] [-- --legacy-prefix ID] [-- --write-head]
+//   [-- --heads-file LOG] [-- --no-head] [-- --legacy-prefix ID] [-- --restored] [-- --write-head]
 // Walks the audit log's chain (account_events, in id order, a page at a time) in local D1 (default) or,
-// with --remote, the deployed database, checks each entry's HMAC under the audit-log keys, and checks that
-// D1 still holds the signed head kept outside D1 (KV key `audit-head` of the SESSIONS namespace) and, with
-// --head and --heads-file, every head noted elsewhere (the `audit log: head` lines of the Worker's logs,
-// docs/operations.md): each must be in D1 with its hash. With --write-head, a log that holds gets a new signed
-// head in KV (after a restore, or when the sealer reports the head missing). The head is read
-// first and D1 after it, so entries written while it reads are never taken for tampering. It names the first
-// broken entry: one changed, inserted, deleted, cut off either end or stripped of its hash, or one the
-// sealer should have reached long ago. Exits 0 when the chain holds, 1 when it is broken.
+// with --remote, the deployed database, checks each entry's HMAC under the audit-log keys, and checks it
+// against the signed heads kept outside D1: the witness's (R2 bucket AUDIT_HEADS, which no D1 or KV token
+// can write: D1 may not be behind it, nor the KV head older than it), the KV head (key `audit-head` of
+// SESSIONS), and with --head and --heads-file every head noted elsewhere (the `audit log: head` lines of
+// the Worker's logs, docs/operations.md): each must be in D1 with its hash. With --write-head, a log that
+// holds gets a new signed head in KV and the witness (after a restore, with --restored, or when the sealer
+// reports the head missing). The witness is read first, the KV head next and D1 last, so entries written
+// while it reads are never taken for tampering. It names the first broken entry: one changed, inserted,
+// deleted, cut off either end or stripped of its hash, or one the sealer should have reached long ago.
+// Exits 0 when the chain holds, 1 when it is broken, 2 when it cannot check (a wrong option, no key, or
+// with --remote no witness to read).
 //
 // Keys: AUDIT_LOG_KEYS, the base64 keys separated by spaces or commas (the current AUDIT_LOG_KEY and
 // every key retired within the retention period). Locally the fixed key of scripts/local-secrets.ts is
-// always among them. See docs/operations.md, "The audit log's key".
+// always among them. See docs/operations.md, "The audit log's key" and "The audit log's witness".
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -23,27 +27,66 @@ import {
   auditKeysOf,
   type EntryRow,
   HEAD_KV_KEY,
+  headIsBehind,
   type KeptHead,
   parseHead,
   signedHead,
   storedEntryOf,
 } from "../app/server/audit/audit-chain.ts";
 import { ChainWalker, headProblem } from "../app/server/audit/chain-verification.ts";
+import { describeHead, readWitness, witnessBucket, writeWitness } from "./audit-witness.ts";
 import { LOCAL_AUDIT_LOG_KEY } from "./local-secrets.ts";
 import { LOCAL_STATE, wrangler } from "./local-state.ts";
 
-const { values } = parseArgs({
-  options: {
-    remote: { type: "boolean", default: false },
-    env: { type: "string" },
-    state: { type: "string", default: LOCAL_STATE },
-    head: { type: "string" },
-    "heads-file": { type: "string" },
-    "no-head": { type: "boolean", default: false },
-    "legacy-prefix": { type: "string" },
-    "write-head": { type: "boolean", default: false },
-  },
-});
+const USAGE = `Usage: npm run audit:verify [-- OPTIONS]
+
+Checks the audit log's chain in D1 against the heads kept outside it. Exits 0 when it holds, 1 when it
+is broken, 2 when it cannot check.
+
+  --remote            the deployed database, KV and witness (default: local state)
+  --env NAME          a wrangler environment, such as preview
+  --state DIR         the local state folder (default: ${LOCAL_STATE})
+  --head ID:HASH      a head noted elsewhere, which D1 must hold
+  --heads-file LOG    every "audit log: head ID:HASH" line of a saved Worker log, which D1 must hold
+  --no-head           check without the KV head (when it is missing)
+  --legacy-prefix ID  entries through ID predate the chain
+  --restored          D1 was restored to an earlier point on purpose: the heads kept outside D1 name
+                      entries the restore removed, so they are shown, not required
+  --write-head        when the chain holds, sign its newest entry as the next head, in KV and the witness
+  --help              this text
+
+Keys: AUDIT_LOG_KEYS (base64, separated by spaces or commas). docs/operations.md says more.`;
+
+function usage(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function parsedArguments() {
+  try {
+    return parseArgs({
+      options: {
+        remote: { type: "boolean", default: false },
+        env: { type: "string" },
+        state: { type: "string", default: LOCAL_STATE },
+        head: { type: "string" },
+        "heads-file": { type: "string" },
+        "no-head": { type: "boolean", default: false },
+        "legacy-prefix": { type: "string" },
+        restored: { type: "boolean", default: false },
+        "write-head": { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    }).values;
+  } catch (error) {
+    usage((error as Error).message);
+  }
+}
+const values = parsedArguments();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const target = [
   ...(values.remote ? ["--remote"] : ["--local", "--persist-to", values.state]),
   ...(values.env ? ["--env", values.env] : []),
@@ -51,11 +94,6 @@ const target = [
 const where = values.remote
   ? `the remote database${values.env ? ` (${values.env})` : ""}`
   : `local D1 (${values.state})`;
-
-function usage(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
 
 function fail(message: string): never {
   console.error(message);
@@ -95,12 +133,44 @@ const legacyPrefix = values["legacy-prefix"] === undefined ? undefined : Number(
 if (legacyPrefix !== undefined && !Number.isSafeInteger(legacyPrefix))
   usage("--legacy-prefix takes an entry id.");
 
-// The head first: whatever D1 holds when it is read after must include it.
-// wrangler prints "Value not found" for a missing key: that, like anything but a head, is no head.
-const kept: KeptHead | null = parseHead(
-  wrangler(["kv", "key", "get", HEAD_KV_KEY, "--binding", "SESSIONS", ...target, "--text"], { quiet: true }),
-);
-if (!kept && !values["no-head"]) {
+// The witness first, then the KV head: whatever is read after a head must include it.
+const bucket = witnessBucket(values.env);
+const reading = readWitness(bucket, target);
+if (reading.kind === "moved-back") {
+  fail(
+    `The witness of ${where} was moved back: its latest head is ${describeHead(reading.latest)}, yet it keeps a newer one, ${describeHead(reading.newer)}.`,
+  );
+}
+if (reading.kind === "unreachable" && values.remote) {
+  usage(
+    `Refusing to check ${where} without its witness: ${reading.detail}. A token that can write D1 and KV could have rolled the log back, and only the witness would show it (docs/operations.md).`,
+  );
+}
+const witnessed = reading.kind === "head" ? reading.head : null;
+if (!witnessed) {
+  console.warn(
+    `Warning: no witness head in ${bucket} (${reading.kind === "unreachable" ? reading.detail : "it holds none yet"}): a log rolled back with its KV head could not be found.`,
+  );
+} else {
+  const problem = headProblem(witnessed, keys);
+  if (problem) fail(`The witness's head in ${where} cannot be trusted: ${problem}.`);
+}
+
+/** The head kept in KV. wrangler prints "Value not found" for a missing key: that, like anything but a head, is no head. */
+const kvHead = (): KeptHead | null =>
+  parseHead(
+    wrangler(["kv", "key", "get", HEAD_KV_KEY, "--binding", "SESSIONS", ...target, "--text"], {
+      quiet: true,
+    }),
+  );
+let kept = kvHead();
+// The Worker moves KV before the witness, so a KV head behind it is a rollback, or another isolate's
+// write landing late, which the next seal mends: read it again before saying so.
+for (let attempt = 0; kept && witnessed && headIsBehind(kept, witnessed) && attempt < 3; attempt += 1) {
+  spawnSync("sleep", ["2"]);
+  kept = kvHead();
+}
+if (!kept && !values["no-head"] && !values.restored) {
   fail(
     `The audit log in ${where} cannot be checked whole: no head is kept outside D1 (KV key ${HEAD_KV_KEY} of SESSIONS), so entries cut off its end could not be found. The Worker writes it when it seals an entry; to check the chain alone, run again with --no-head.`,
   );
@@ -109,12 +179,19 @@ if (kept) {
   const problem = headProblem(kept, keys);
   if (problem) fail(`The head kept outside D1 in ${where} cannot be trusted: ${problem}.`);
 }
+if (kept && witnessed && headIsBehind(kept, witnessed) && !values.restored) {
+  fail(
+    `The head kept in KV in ${where} is older than the witness's: KV has ${describeHead(kept)}; the witness has ${describeHead(witnessed)}. The log was rolled back, or its KV head was.`,
+  );
+}
 
 /** Pages of the log in id order, from the state folder's SQLite file, or from wrangler for --remote. */
 interface LogReader {
   /** Entries with id > after and id <= through, at most `limit`, in id order. */
   page(after: number, through: number, limit: number): EntryRow[];
   newestSealed(): number;
+  /** When an entry was written, in seconds; null for an id D1 does not hold. */
+  timeOf(id: number): number | null;
   close(): void;
 }
 
@@ -140,9 +217,11 @@ function localReader(state: string): LogReader {
     `SELECT ${COLUMNS} FROM account_events WHERE id > ? AND id <= ? ORDER BY id LIMIT ?`,
   );
   const newest = db.prepare("SELECT max(id) AS id FROM account_events WHERE hash IS NOT NULL");
+  const time = db.prepare("SELECT at FROM account_events WHERE id = ?");
   return {
     page: (after, through, limit) => page.all(after, through, limit) as unknown as EntryRow[],
     newestSealed: () => Number((newest.get() as { id: number | null }).id ?? 0),
+    timeOf: (id) => (time.get(id) as { at: number } | undefined)?.at ?? null,
     close: () => {
       for (const candidate of candidates) candidate.db.close();
     },
@@ -166,6 +245,8 @@ function remoteReader(): LogReader {
         query<{ id: number | null }>("SELECT max(id) AS id FROM account_events WHERE hash IS NOT NULL")[0]
           ?.id ?? 0,
       ),
+    timeOf: (id) =>
+      query<{ at: number }>(`SELECT at FROM account_events WHERE id = ${Math.trunc(id)}`)[0]?.at ?? null,
     close: () => {},
   };
 }
@@ -175,8 +256,16 @@ const now = Math.floor(Date.now() / 1000);
 // Entries up to the newest sealed one now are sealed for good; those after it are read last, in one
 // page, as they may be sealed while the walk runs.
 const sealedThrough = reader.newestSealed();
+// D1 must hold the witness's head as it names it: a log behind it is broken at the first entry missing.
+// Where KV holds the same head, the walker checks it as the head, and names what is missing after it.
+if (witnessed && !values.restored && !(kept?.id === witnessed.id && kept.hash === witnessed.hash)) {
+  const known = noted.get(witnessed.id);
+  if (known && known !== witnessed.hash)
+    fail(`The witness and a noted head name entry ${witnessed.id} with two different hashes.`);
+  noted.set(witnessed.id, witnessed.hash);
+}
 const PAGE = values.remote ? 2000 : 10_000;
-const walker = new ChainWalker({ keys, head: kept, now, noted, legacyPrefix });
+const walker = new ChainWalker({ keys, head: values.restored ? null : kept, now, noted, legacyPrefix });
 let after = 0;
 let broken = false;
 for (const through of [sealedThrough, Number.MAX_SAFE_INTEGER]) {
@@ -192,9 +281,9 @@ for (const through of [sealedThrough, Number.MAX_SAFE_INTEGER]) {
   }
   if (broken) break;
 }
-reader.close();
-
 const verdict = walker.finish();
+const newestAt = verdict.ok && verdict.newest ? reader.timeOf(verdict.newest.id) : null;
+reader.close();
 if (!verdict.ok) {
   fail(
     `The audit log in ${where} is broken at entry ${verdict.brokenAt}: ${verdict.reason}. ${verdict.checked} entries before it verified.`,
@@ -210,18 +299,35 @@ if (verdict.ok) {
   console.log(
     `The audit log in ${where} holds: ${verdict.checked} chained entries verified${notes.length > 0 ? ` (${notes.join("; ")})` : ""}.`,
   );
-  if (verdict.newest) console.log(`Newest entry: ${verdict.newest.id}:${verdict.newest.hash}`);
-  if (kept) console.log(`Head kept outside D1: ${kept.id}:${kept.hash} (in D1, as it should be).`);
+  if (verdict.newest) {
+    const when = newestAt === null ? "" : `, written ${new Date(newestAt * 1000).toISOString()}`;
+    console.log(`Newest entry: ${verdict.newest.id}:${verdict.newest.hash}${when}`);
+  }
+  if (kept && !values.restored)
+    console.log(`Head kept outside D1: ${kept.id}:${kept.hash} (in D1, as it should be).`);
+  if (kept) console.log(`Head in KV: ${describeHead(kept)}.`);
   else
-    console.warn("Warning: checked without a head (--no-head): entries cut off the end could not be found.");
+    console.warn(
+      "Warning: checked without a head in KV: entries cut off the end could only be found by the witness.",
+    );
+  if (witnessed)
+    console.log(
+      `Witness head: ${describeHead(witnessed)}${values.restored ? " (before the restore)" : ", in D1 as it should be"}.`,
+    );
 }
 
 if (values["write-head"]) {
   const [key] = keys;
   if (!verdict.ok || !verdict.newest || !key) fail("There is no sealed entry to write a head for.");
-  const head = signedHead(key, verdict.newest, verdict.prunedThrough);
+  const head = signedHead(key, verdict.newest, verdict.prunedThrough, {
+    seq: Math.max(kept?.seq ?? 0, witnessed?.seq ?? 0) + 1,
+    sealedAt: Math.floor(Date.now() / 1000),
+  });
   wrangler(["kv", "key", "put", HEAD_KV_KEY, JSON.stringify(head), "--binding", "SESSIONS", ...target], {
     quiet: true,
   });
-  console.log(`Wrote the head outside D1: ${head.id}:${head.hash}, signed under key ${head.keyId}.`);
+  writeWitness(bucket, head, target);
+  console.log(
+    `Wrote the head outside D1, in KV and the witness: ${describeHead(head)}, signed under key ${head.keyId}.`,
+  );
 }

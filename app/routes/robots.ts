@@ -4,10 +4,19 @@ import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {
   const origin = context.get(cloudflareContext).env.SITE_ORIGIN;
-  // A rule is a prefix: "/email" alone would also block "/email-dao", so such a path is pinned with "$".
+  // A rule is a prefix of the path and query (RFC 9309): "/email" alone would also block "/email-dao", so
+  // such a path is disallowed as itself ("$"), with any query ("?") and with what lies beneath it ("/").
   const isPrefixOfAnother = (path: string) =>
     [...unlistedPaths, ...indexablePaths].some((other) => other !== path && other.startsWith(path));
-  const rules = unlistedPaths.map((path) => `Disallow: ${path}${isPrefixOfAnother(path) ? "$" : ""}`);
+  const rules = unlistedPaths.flatMap((path) =>
+    isPrefixOfAnother(path)
+      ? [
+          `Disallow: ${path}$`,
+          `Disallow: ${path}?`,
+          ...(indexablePaths.some((other) => other.startsWith(`${path}/`)) ? [] : [`Disallow: ${path}/`]),
+        ]
+      : [`Disallow: ${path}`],
+  );
   const body = [
     "User-agent: *",
     "Allow: /",

@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import { clientOfCaller } from "./client-address";
+import { clientOfCaller, networkOf } from "./client-address";
 import { getDb } from "./db.server";
 import type { Caller, Deps } from "./deps";
 import type { Failure } from "./outcome";
@@ -47,17 +47,21 @@ export const RETRY_AFTER_SECONDS = 60;
 
 /**
  * Per-client limit on the public forms (Workers Rate Limiting binding): a failure when exceeded. A client is
- * an IPv4 address or an IPv6 /64 (clientOf), so new addresses from one network share the budget.
+ * an IPv4 address or an IPv6 /64 (clientOf), so new addresses from one network share the budget; and the
+ * /48 an IPv6 client belongs to has a budget of its own (networkOf), spent only by requests its client's
+ * budget let through, so one busy /64 does not spend its neighbours'.
  */
 export async function rateLimit(
   env: Env,
   action: RateLimitedAction,
   caller: Caller,
 ): Promise<Failure | null> {
-  const { success } = await env.FORM_RATE_LIMITER.limit({
-    key: `${action}:${clientOfCaller(caller) ?? "unknown"}`,
-  });
-  return success ? null : { kind: "rate-limited", retryAfterSeconds: RETRY_AFTER_SECONDS };
+  const client = clientOfCaller(caller);
+  const network = networkOf(client);
+  const allowed =
+    (await env.FORM_RATE_LIMITER.limit({ key: `${action}:${client ?? "unknown"}` })).success &&
+    (network === null || (await env.NETWORK_RATE_LIMITER.limit({ key: `${action}:${network}` })).success);
+  return allowed ? null : { kind: "rate-limited", retryAfterSeconds: RETRY_AFTER_SECONDS };
 }
 
 /** The honeypot: a field people never see and bots fill in. */

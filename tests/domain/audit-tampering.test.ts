@@ -1,9 +1,16 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { auditEntry, recordEvent } from "../../app/server/audit/account-events.server";
-import { HEAD_KV_KEY, SEAL_DEADLINE_SECONDS, type StoredEntry } from "../../app/server/audit/audit-chain";
+import {
+  HEAD_KV_KEY,
+  headIsBehind,
+  type KeptHead,
+  SEAL_DEADLINE_SECONDS,
+  type StoredEntry,
+} from "../../app/server/audit/audit-chain";
 import { sealAuditLog } from "../../app/server/audit/audit-sealer.server";
 import { verifyChain } from "../../app/server/audit/chain-verification";
+import { witnessHead, witnessLatest } from "../../app/server/audit/head-witness";
 import { callerOf, db, storedEntries as entries, KEY, keptHead, unsealedIds } from "./support-audit";
 
 // A writer of both D1 and KV against the sealer (decision 117): it strips the hashes of sealed entries,
@@ -20,6 +27,8 @@ async function freshLog() {
     env.DB.prepare("DELETE FROM sqlite_sequence WHERE name = 'account_events'"),
   ]);
   await env.SESSIONS.delete(HEAD_KV_KEY);
+  const { objects } = await env.AUDIT_HEADS.list();
+  if (objects.length > 0) await env.AUDIT_HEADS.delete(objects.map((object) => object.key));
 }
 
 /** Writes `count` entries and waits for them to be sealed and the head to name the newest. */
@@ -87,7 +96,7 @@ describe("the sealer against a writer of D1 and KV", () => {
     });
   });
 
-  it("is found by the heads noted in the Worker's logs when an old head is put back and a fresh tail resealed", async () => {
+  it("is stopped by the witness when an old head is put back in KV and the tail stripped", async () => {
     await freshLog();
     await sealedLog(3);
     const oldHead = await env.SESSIONS.get(HEAD_KV_KEY);
@@ -105,18 +114,54 @@ describe("the sealer against a writer of D1 and KV", () => {
       logs.mockRestore();
     }
     expect(logged.get(8)).toBeDefined();
-    // Within the deadline, after the head of entry 3 is put back, the sealer cannot tell.
+    const witnessed = (await witnessLatest(env.AUDIT_HEADS)).head;
+    expect(witnessed).toMatchObject({ id: 8, hash: logged.get(8) });
+    // Within the deadline, with the head of entry 3 put back in KV, only the witness still says 8.
     await stripFrom(4);
     await env.SESSIONS.put(HEAD_KV_KEY, oldHead ?? "");
-    await sealAuditLog(db, env.SESSIONS);
-    expect(await unsealedIds()).toEqual([]);
-    const head = await keptHead();
-    expect(verifyChain(await entries(), { keys: [KEY], head })).toMatchObject({ ok: true });
-    // The heads it logged before say otherwise.
-    expect(verifyChain(await entries(), { keys: [KEY], head, noted: logged })).toMatchObject({
+    const errors = vi.spyOn(console, "error");
+    try {
+      await sealAuditLog(db, env.SESSIONS);
+      expect(errors.mock.calls.flat().join(" ")).toContain(
+        "entry 4 has no hash, yet the head kept outside D1 is entry 8",
+      );
+    } finally {
+      errors.mockRestore();
+    }
+    expect(await unsealedIds()).toEqual([4, 5, 6, 7, 8]);
+    expect((await witnessLatest(env.AUDIT_HEADS)).head).toEqual(witnessed);
+    // The old head is signed, and ordered before the witness's: its counter and time say so.
+    const putBack = await keptHead();
+    expect(putBack?.id).toBe(3);
+    expect(putBack && witnessed && putBack.seq < witnessed.seq).toBe(true);
+    expect(putBack && witnessed && headIsBehind(putBack, witnessed)).toBe(true);
+    // The heads it logged say so too: entry 8 no longer has the hash they name.
+    expect(verifyChain(await entries(), { keys: [KEY], head: putBack, noted: logged })).toMatchObject({
       ok: false,
-      brokenAt: [...logged.keys()].filter((id) => id >= 4).sort((a, b) => a - b)[0],
+      brokenAt: 8,
     });
+  });
+
+  it("writes each head to the witness once, under its counter, the latest only moved forward", async () => {
+    await freshLog();
+    await sealedLog(2);
+    await sealedLog(2);
+    const latest = (await witnessLatest(env.AUDIT_HEADS)).head;
+    expect(latest).toMatchObject({ id: 4 });
+    const { objects } = await env.AUDIT_HEADS.list({ prefix: "heads/" });
+    const kept = await Promise.all(
+      objects.map(async (object) =>
+        JSON.parse((await (await env.AUDIT_HEADS.get(object.key))?.text()) ?? ""),
+      ),
+    );
+    const seqs = kept.map((head) => head.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect(kept.at(-1)).toEqual(latest);
+    // A stale writer (the etag it read is gone) moves nothing.
+    const stale = { ...(latest as KeptHead), seq: (latest?.seq ?? 0) + 1 };
+    expect(await witnessHead(env.AUDIT_HEADS, stale, "an etag of before")).toBe(false);
+    expect((await witnessLatest(env.AUDIT_HEADS)).head).toEqual(latest);
   });
 
   it("accepts entries without a hash before the chain only when they are named as older than it", async () => {

@@ -30,8 +30,8 @@ export async function sealed() {
     .toBe(0);
 }
 
-/** The id of the head kept in KV of a state folder, read as the verifier reads it; null when none. */
-function keptHeadId(state: string): number | null {
+/** The head kept in KV of a state folder as KV holds it (JSON), read as the verifier reads it. */
+export function keptHeadText(state: string): string {
   const got = run("npx", [
     "--no-install",
     "wrangler",
@@ -46,7 +46,12 @@ function keptHeadId(state: string): number | null {
     state,
     "--text",
   ]);
-  const id = /"id"\s*:\s*(\d+)/.exec(got.stdout)?.[1];
+  return got.stdout;
+}
+
+/** The id of the head kept in KV of a state folder; null when none. */
+function keptHeadId(state: string): number | null {
+  const id = /"id"\s*:\s*(\d+)/.exec(keptHeadText(state))?.[1];
   return id === undefined ? null : Number(id);
 }
 

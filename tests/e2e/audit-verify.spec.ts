@@ -6,7 +6,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { expect, test } from "@playwright/test";
 import { type EntryRow, GENESIS, plainEntryHash, storedEntryOf } from "../../app/server/audit/audit-chain.ts";
 import { totpCodeAt } from "../../app/server/second-factors/totp-secrets.ts";
-import { onACopy, run, sealed, sql, verify } from "./audit-copies";
+import { keptHeadText, onACopy, run, sealed, sql, verify } from "./audit-copies";
 import { approvedMember, clientIp } from "./members";
 import { stateDir } from "./state";
 import { DEMO_ADMIN, PASSWORD, uniqueEmail } from "./support";
@@ -188,7 +188,7 @@ test("npm run audit:verify names the first entry cut off, stripped, or edited wi
 });
 
 /** Puts a head into a copy's KV, or removes it (null). */
-function setHead(state: string, head: Record<string, unknown> | null) {
+function setHead(state: string, head: object | null) {
   const kv = ["--no-install", "wrangler", "kv", "key"];
   const where = ["audit-head", "--binding", "SESSIONS", "--local", "--persist-to", state];
   const result = head
@@ -232,6 +232,56 @@ test("npm run audit:verify finds a deleted start, a cut tail under a rewritten h
     const alone = run("npm", ["run", "--silent", "audit:verify", "--", "--state", copy, "--no-head"]);
     expect(alone.output).toMatch(/holds: \d+ chained entries verified/);
     expect(alone.status).toBe(0);
+  });
+});
+
+test("npm run audit:verify finds an older signed head put back with everything after it deleted", async ({
+  request,
+}) => {
+  test.slow();
+  // A signed head as someone who can write D1 and KV once read it, kept for later.
+  let old: { id: number } = { id: 0 };
+  await onACopy((copy) => {
+    old = JSON.parse(keptHeadText(copy));
+  });
+  expect(old.id).toBeGreaterThan(0);
+  for (const attempt of [1, 2, 3]) {
+    const response = await request.post("/api/login", {
+      data: { email: DEMO_ADMIN.email, password: `not the password, replay ${attempt}` },
+      headers: { "CF-Connecting-IP": `198.18.252.${attempt}` },
+    });
+    expect(response.status()).toBe(401);
+  }
+
+  await onACopy((copy) => {
+    const holds = verify(copy);
+    expect(holds.output).toMatch(/Newest entry: \d+:[0-9a-f]{64}, written \d{4}-\d\d-\d\dT/);
+    expect(holds.output).toMatch(/Witness head: entry \d+:[0-9a-f]{64}, seal \d+, sealed \d{4}-\d\d-\d\dT/);
+    expect(holds.status).toBe(0);
+    // The replay: the old head back in KV, every entry after it deleted, the id counter reset.
+    setHead(copy, old);
+    sql(
+      copy,
+      `DELETE FROM account_events WHERE id > ${old.id}; UPDATE sqlite_sequence SET seq = ${old.id} WHERE name = 'account_events'`,
+    );
+    const replayed = verify(copy);
+    expect(replayed.output).toContain("is older than the witness's");
+    expect(replayed.output).toContain(`KV has entry ${old.id}:`);
+    expect(replayed.status).toBe(1);
+    // With no head in KV at all, D1 is behind the witness.
+    setHead(copy, null);
+    const headless = run("npm", ["run", "--silent", "audit:verify", "--", "--state", copy, "--no-head"]);
+    expect(headless.output).toMatch(/it is missing: a head noted outside D1 names entry \d+/);
+    expect(headless.status).toBe(1);
+  });
+
+  // Locally, a state without a witness is checked with a warning.
+  await onACopy((copy) => {
+    rmSync(join(copy, "v3", "r2"), { recursive: true, force: true });
+    const unwitnessed = verify(copy);
+    expect(unwitnessed.output).toContain("Warning: no witness head");
+    expect(unwitnessed.output).toMatch(/holds: \d+ chained entries verified/);
+    expect(unwitnessed.status).toBe(0);
   });
 });
 

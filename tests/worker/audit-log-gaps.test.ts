@@ -160,8 +160,14 @@ describe("the head kept outside D1", () => {
     if (!older) throw new Error("no older entry");
     expect(headProblem({ ...head, ...older }, [KEY])).toMatch(/signature does not match/);
     expect(headProblem({ ...head, ...older, mac: null }, [KEY])).toMatch(/not signed/);
-    expect(headProblem(signedHead(KEY, older, 0), [KEY])).toBeNull();
+    const order = { seq: 1, sealedAt: 1_700_000_000 };
+    expect(headProblem(signedHead(KEY, older, 0, order), [KEY])).toBeNull();
     const other = auditKeyOf(btoa("an attacker's own key, 32 bytes!"));
-    expect(headProblem(signedHead(other, older, 0), [KEY])).toMatch(/not among the keys given/);
+    expect(headProblem(signedHead(other, older, 0, order), [KEY])).toMatch(/not among the keys given/);
+    // Ordered in time: its counter and seal time are signed, so an old head cannot pass for a newer one.
+    expect(head.seq).toBeGreaterThan(0);
+    expect(head.sealedAt).toBeGreaterThan(1_700_000_000);
+    expect(headProblem({ ...head, seq: head.seq + 1 }, [KEY])).toMatch(/signature does not match/);
+    expect(headProblem({ ...head, sealedAt: head.sealedAt + 60 }, [KEY])).toMatch(/signature does not match/);
   });
 });

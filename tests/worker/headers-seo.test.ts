@@ -78,4 +78,48 @@ describe("search and sharing", () => {
     }
     expect(body).toContain("Sitemap: https://facets.example/sitemap.xml");
   });
+
+  it("disallows the dashboard with its queries and pages, and no content page, as RFC 9309 reads it", async () => {
+    const allowed = robotsRules(await (await fetchWorker("/robots.txt")).text());
+    for (const path of [
+      "/admin",
+      "/admin?tab=contacts",
+      "/admin?tab=users&after=1.2",
+      "/admin/message?id=7",
+      "/admin/person?id=7",
+      "/email?x=1",
+      "/api/contact",
+    ]) {
+      expect(allowed(path), path).toBe(false);
+    }
+    for (const path of indexablePaths) {
+      expect(allowed(path), path).toBe(true);
+      expect(allowed(`${path}?utm_source=news`), path).toBe(true);
+    }
+    for (const path of unlistedPaths) expect(allowed(path), path).toBe(false);
+  });
 });
+
+/**
+ * A robots.txt as RFC 9309 reads it for a path and query: the longest matching rule wins, Allow on a tie;
+ * "*" matches any characters and a final "$" the end; everything else is a literal prefix.
+ */
+function robotsRules(text: string): (pathAndQuery: string) => boolean {
+  const rules = [...text.matchAll(/^(Allow|Disallow):\s*(\S*)\s*$/gim)].map(([, kind, pattern = ""]) => ({
+    allow: kind?.toLowerCase() === "allow",
+    length: pattern.length,
+    matches: new RegExp(
+      `^${pattern
+        .replace(/\$$/, "\u0000")
+        .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+        .replaceAll("*", ".*")
+        .replace("\u0000", "$")}`,
+    ),
+  }));
+  return (pathAndQuery) => {
+    const matching = rules.filter((rule) => rule.length > 0 && rule.matches.test(pathAndQuery));
+    const longest = Math.max(-1, ...matching.map((rule) => rule.length));
+    const winners = matching.filter((rule) => rule.length === longest);
+    return winners.length === 0 || winners.some((rule) => rule.allow);
+  };
+}

@@ -105,33 +105,51 @@ export interface ChainHead {
 }
 
 /**
- * The head as kept outside D1: the newest sealed entry, the last entry a prune removed (0 for none), and an
- * HMAC of both under the key it names, so a writer of D1 and KV cannot move it back with the entries.
+ * The head as kept outside D1: the newest sealed entry, the last entry a prune removed (0 for none), its
+ * place in time (the seal counter, one more than the head before it, and the seal time), and an HMAC of all
+ * of it under the key it names, so a writer of D1 and KV can neither move it back with the entries nor pass
+ * an older head for a newer one (decision 163).
  */
 export interface KeptHead extends ChainHead {
   prunedThrough: number;
+  /** The seal counter: 0 on a head written before heads were ordered. */
+  seq: number;
+  /** When it was written, in seconds since the epoch: 0 on a head written before heads were ordered. */
+  sealedAt: number;
   keyId: string | null;
   /** Null on a head written before heads were signed. */
   mac: string | null;
 }
 
-/** The signature of a head kept outside D1. */
-export function headMac(key: AuditKey, head: ChainHead & { prunedThrough: number }): string {
-  const text = JSON.stringify(["facets audit head", head.id, head.hash, head.prunedThrough, key.id]);
-  return encodeHexLowerCase(hmac(SHA256, key.bytes, new TextEncoder().encode(text)));
+type HeadFields = ChainHead & Pick<KeptHead, "prunedThrough" | "seq" | "sealedAt">;
+
+/** The signature of a head kept outside D1; a head of before the counter (seq 0) is signed as it was. */
+export function headMac(key: AuditKey, head: HeadFields): string {
+  const fields =
+    head.seq === 0 && head.sealedAt === 0
+      ? ["facets audit head", head.id, head.hash, head.prunedThrough, key.id]
+      : ["facets audit head 2", head.id, head.hash, head.prunedThrough, head.seq, head.sealedAt, key.id];
+  return encodeHexLowerCase(hmac(SHA256, key.bytes, new TextEncoder().encode(JSON.stringify(fields))));
 }
 
-/** The head to keep outside D1, signed under `key`. */
-export function signedHead(key: AuditKey, head: ChainHead, prunedThrough: number): KeptHead {
-  const fields = { id: head.id, hash: head.hash, prunedThrough };
+/** The head to keep outside D1, signed under `key`, as the `seq`th head, written at `sealedAt`. */
+export function signedHead(
+  key: AuditKey,
+  head: ChainHead,
+  prunedThrough: number,
+  order: { seq: number; sealedAt: number },
+): KeptHead {
+  const fields = { id: head.id, hash: head.hash, prunedThrough, ...order };
   return { ...fields, keyId: key.id, mac: headMac(key, fields) };
 }
 
-/** The head as KV holds it, or null for anything else. */
+/** The head as KV or the witness holds it, or null for anything else. */
 export function parseHead(text: string | null | undefined): KeptHead | null {
   if (!text) return null;
   try {
     const value = JSON.parse(text) as Partial<KeptHead>;
+    const count = (field: unknown) =>
+      Number.isSafeInteger(field) && (field as number) >= 0 ? (field as number) : 0;
     if (
       Number.isSafeInteger(value.id) &&
       typeof value.hash === "string" &&
@@ -140,13 +158,37 @@ export function parseHead(text: string | null | undefined): KeptHead | null {
       return {
         id: value.id as number,
         hash: value.hash,
-        prunedThrough: Number.isSafeInteger(value.prunedThrough) ? (value.prunedThrough as number) : 0,
+        prunedThrough: count(value.prunedThrough),
+        seq: count(value.seq),
+        sealedAt: count(value.sealedAt),
         keyId: typeof value.keyId === "string" ? value.keyId : null,
         mac: typeof value.mac === "string" ? value.mac : null,
       };
     }
   } catch {}
   return null;
+}
+
+/**
+ * Whether head `a` names less of the log than head `b`: an older entry, or the same entry before a prune
+ * `b` records. Heads written at once by two isolates may share a counter, so the order of what they name,
+ * not of their counters, says which is behind.
+ */
+export function headIsBehind(
+  a: Pick<KeptHead, "id" | "prunedThrough">,
+  b: Pick<KeptHead, "id" | "prunedThrough">,
+) {
+  return a.id < b.id || (a.id === b.id && a.prunedThrough < b.prunedThrough);
+}
+
+/** Of two heads, the one that names more of the log (the first on a tie); null only when both are. */
+export function newerHead<T extends Pick<KeptHead, "id" | "prunedThrough">>(
+  a: T | null,
+  b: T | null,
+): T | null {
+  if (!a) return b;
+  if (!b) return a;
+  return headIsBehind(a, b) ? b : a;
 }
 
 /** An entry ready to be written: its fields and hash. */

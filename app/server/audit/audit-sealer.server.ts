@@ -9,6 +9,9 @@ import {
   type EntryRow,
   GENESIS,
   HEAD_KV_KEY,
+  headIsBehind,
+  type KeptHead,
+  newerHead,
   PRUNE_ACTION,
   parseHead,
   pruneProof,
@@ -17,6 +20,7 @@ import {
   signedHead,
   storedEntryOf,
 } from "./audit-chain";
+import { witnessHead, witnessLatest } from "./head-witness";
 
 // The sealer of the audit log: after each answer that wrote entries, and from the five-minute cron, it
 // chains every entry written since the newest sealed one by HMAC under the AUDIT_LOG_KEY secret
@@ -91,7 +95,10 @@ export async function sealAuditLog(db: Database, kv: KVNamespace): Promise<numbe
   let mayCreateHead = false;
   try {
     const key = auditLogKey();
-    const kept = parseHead(await kv.get(HEAD_KV_KEY));
+    const inKv = parseHead(await kv.get(HEAD_KV_KEY));
+    // A head put back in KV by someone rolling the log back is older than the witness's: the witness's then
+    // says what was sealed once, and nothing at or before it is sealed again.
+    const kept = newerHead(inKv, (await witnessLatest(workerEnv.AUDIT_HEADS)).head);
     for (let round = 0; ; round += 1) {
       const previous = await sealedHead(db);
       // Only the very first seal of a log writes its first head; after that, a missing head stays missing.
@@ -138,13 +145,15 @@ export async function sealAuditLog(db: Database, kv: KVNamespace): Promise<numbe
 }
 
 /**
- * Moves the head kept in KV (HEAD_KV_KEY) to the newest sealed entry in D1, signed, with the last entry the
- * newest proven prune removed, and writes it to the Worker's logs (the copy no D1 or KV token can write,
- * docs/operations.md). Best effort: a write may fail (other isolates write too) or land after a newer one,
- * and the head then lags a little until the next seal. It never moves back, and never away from an entry D1
- * no longer holds as it was: after a cut-off end it stays where it was, so `npm run audit:verify` still
- * finds the cut. It writes a first head only for a log's first seal (`mayCreate`): a head removed later is
- * put back by an operator who has checked the log. Never throws.
+ * Moves the head kept outside D1 to the newest sealed entry in D1, signed, with the last entry the newest
+ * proven prune removed and the next seal counter: first in KV (HEAD_KV_KEY), then in the witness
+ * (head-witness.ts, the copy no D1 or KV token can write), and in the Worker's logs. Best effort: a write
+ * may fail or lose a race with another isolate, and the head then lags a little until the next seal (the
+ * cron's at the latest), which also brings KV or the witness up to the other. It never moves back, and never
+ * away from an entry D1 no longer holds as KV or the witness names it: after a cut-off end or a head put
+ * back it stays where it was, so `npm run audit:verify` still finds it. It writes a first head only for a
+ * log's first seal (`mayCreate`): a head removed later is put back by an operator who has checked the log.
+ * Never throws.
  */
 export async function moveHeadOutsideD1(
   db: Database,
@@ -153,9 +162,10 @@ export async function moveHeadOutsideD1(
 ): Promise<void> {
   try {
     const key = auditLogKey();
-    // Read again, not taken from the seal that ran just before: another isolate may have moved it since,
+    // Read again, not taken from the seal that ran just before: another isolate may have moved them since,
     // and a head is never moved back.
     const kept = parseHead(await kv.get(HEAD_KV_KEY));
+    const witness = await witnessLatest(workerEnv.AUDIT_HEADS);
     if (!kept && !mayCreate) {
       const [sealed] = await db
         .select({ id: accountEvents.id })
@@ -169,15 +179,20 @@ export async function moveHeadOutsideD1(
         return;
       }
     }
+    const outside = [
+      { place: "KV", head: kept },
+      { place: "the witness", head: witness.head },
+    ];
     const newestId = sql`(SELECT max(id) FROM account_events WHERE hash IS NOT NULL)`;
     const [rows, prunes] = await db.batch([
       db
         .select({ id: accountEvents.id, hash: accountEvents.hash })
         .from(accountEvents)
         .where(
-          kept
-            ? or(eq(accountEvents.id, newestId), eq(accountEvents.id, kept.id))
-            : eq(accountEvents.id, newestId),
+          or(
+            eq(accountEvents.id, newestId),
+            ...outside.flatMap(({ head }) => (head ? [eq(accountEvents.id, head.id)] : [])),
+          ),
         ),
       db
         .select({ subjectId: accountEvents.subjectId, requestId: accountEvents.requestId })
@@ -186,11 +201,13 @@ export async function moveHeadOutsideD1(
         .orderBy(desc(accountEvents.id))
         .limit(1),
     ]);
-    if (kept && !rows.some((row) => row.id === kept.id && row.hash === kept.hash)) {
-      console.error(
-        `audit log: D1 no longer holds entry ${kept.id} as the head kept in KV names it; the head stays there. Run npm run audit:verify.`,
-      );
-      return;
+    for (const { place, head } of outside) {
+      if (head && !rows.some((row) => row.id === head.id && row.hash === head.hash)) {
+        console.error(
+          `audit log: D1 no longer holds entry ${head.id} as the head kept in ${place} names it; the head stays there. Run npm run audit:verify.`,
+        );
+        return;
+      }
     }
     const newest = rows.sort((a, b) => b.id - a.id)[0];
     if (!newest?.hash) return;
@@ -198,11 +215,27 @@ export async function moveHeadOutsideD1(
     const prunedThrough =
       prune?.subjectId != null && prune.requestId === pruneProof(key, prune.subjectId)
         ? prune.subjectId
-        : (kept?.prunedThrough ?? 0);
-    if (kept?.mac && kept.id >= newest.id && kept.prunedThrough === prunedThrough) return;
-    const head = signedHead(key, { id: newest.id, hash: newest.hash }, prunedThrough);
-    await kv.put(HEAD_KV_KEY, JSON.stringify(head));
-    console.log(`audit log: head ${head.id}:${head.hash} pruned-through ${head.prunedThrough}`);
+        : (newerHead(kept, witness.head)?.prunedThrough ?? 0);
+    const target = { id: newest.id, prunedThrough };
+    // A signed, ordered head that already names the target, the witness's first: nothing new to sign.
+    const current = [witness.head, kept].find(
+      (candidate): candidate is KeptHead =>
+        candidate?.mac != null && candidate.seq > 0 && !headIsBehind(candidate, target),
+    );
+    const head =
+      current ??
+      signedHead(key, { id: newest.id, hash: newest.hash }, prunedThrough, {
+        seq: Math.max(kept?.seq ?? 0, witness.head?.seq ?? 0) + 1,
+        sealedAt: nowSeconds(),
+      });
+    if (head.mac !== kept?.mac) {
+      await kv.put(HEAD_KV_KEY, JSON.stringify(head));
+      console.log(
+        `audit log: head ${head.id}:${head.hash} pruned-through ${head.prunedThrough} seal ${head.seq} at ${head.sealedAt}`,
+      );
+    }
+    // False when another isolate moved the witness on first: it holds the newer head.
+    if (head.mac !== witness.head?.mac) await witnessHead(workerEnv.AUDIT_HEADS, head, witness.etag);
   } catch (error) {
     console.warn("audit log: the head outside D1 did not move this time", { error: String(error) });
   }

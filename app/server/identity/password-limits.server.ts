@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { confirmFailures, sessions, signInFailures } from "../../../db/schema";
-import { clientOfCaller } from "../client-address";
+import { type ClientScope, clientIn, clientOfCaller, networkOf } from "../client-address";
 import type { Database } from "../db.server";
 import { insertMailEventWhere, mailEventRow, publishMailEvents } from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
@@ -25,17 +25,21 @@ function windowStartSql(userId: number, seconds: number) {
   return sql`max(unixepoch() - ${seconds}, coalesce((SELECT password_changed_at FROM users WHERE id = ${userId}), 0))`;
 }
 
-/** SQL counting the account's failed sign-ins in a window, from one client or from every one. */
-function failuresSql(userId: number, seconds: number, client?: { client: string | null }): SQL {
-  const fromClient = client ? sql` AND client IS ${client.client}` : sql``;
+/** SQL counting the account's failed sign-ins in a window, from one client, one network or every one. */
+function failuresSql(userId: number, seconds: number, scope?: ClientScope): SQL {
+  const fromClient = scope ? sql` AND ${clientIn(scope)}` : sql``;
   return sql`(SELECT count(*) FROM sign_in_failures WHERE user_id = ${userId}${fromClient}
     AND at > ${windowStartSql(userId, seconds)})`;
 }
 
-/** SQL that is true while this client is held for this account. */
+/** SQL that is true while this client (or the network it is in) is held for this account. */
 function heldSql(userId: number, client: string | null): SQL {
-  const { perClient, clientWindowSeconds, perAccount, accountWindowSeconds } = PASSWORD_LIMITS;
-  return sql`(${failuresSql(userId, clientWindowSeconds, { client })} >= ${perClient}
+  const { perClient, perNetwork, clientWindowSeconds, perAccount, accountWindowSeconds } = PASSWORD_LIMITS;
+  const network = networkOf(client);
+  const networkHeld = network
+    ? sql` OR ${failuresSql(userId, clientWindowSeconds, { network })} >= ${perNetwork}`
+    : sql``;
+  return sql`(${failuresSql(userId, clientWindowSeconds, { client })} >= ${perClient}${networkHeld}
     OR (${failuresSql(userId, accountWindowSeconds)} >= ${perAccount}
       AND ${failuresSql(userId, accountWindowSeconds, { client })} >= 1))`;
 }

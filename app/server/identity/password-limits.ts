@@ -4,6 +4,8 @@
 export const PASSWORD_LIMITS = {
   /** Failed sign-ins of an account from one client (an IPv4 address or an IPv6 /64) that hold that client… */
   perClient: 10,
+  /** …and failed sign-ins of an account from the clients of one IPv6 /48 that hold that whole network… */
+  perNetwork: 30,
   /** …within this window. */
   clientWindowSeconds: 15 * 60,
   /** Failed sign-ins of an account from every client within the hour: then every client that failed is held. */

@@ -4,6 +4,8 @@
 
 export const CODE_LIMITS = {
   perClient: 5,
+  /** Per account and IPv6 /48 (every client in it), in the same window. */
+  perNetwork: 15,
   clientWindowSeconds: 15 * 60,
   perAccount: 100,
   accountWindowSeconds: 24 * 60 * 60,

@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { codeAttempts } from "../../../db/schema";
-import { clientOfCaller } from "../client-address";
+import { type ClientScope, clientIn, clientOfCaller, networkOf } from "../client-address";
 import type { Database } from "../db.server";
 import { insertMailEventWhere, mailEventRow, publishMailEvents } from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
@@ -43,29 +43,25 @@ function windowStartSql(userId: number, seconds: number) {
   return sql`max(unixepoch() - ${seconds}, coalesce((SELECT password_changed_at FROM users WHERE id = ${userId}), 0))`;
 }
 
-/** SQL of the id of the account's (or one client's) newest second-factor success; 0 for none. */
-function lastSuccessSql(userId: number, client?: { client: string | null }) {
-  const ofClient = client ? sql` AND client IS ${client.client}` : sql``;
+/** SQL of the id of the account's (or one client's, or one network's) newest second-factor success; 0 for none. */
+function lastSuccessSql(userId: number, scope?: ClientScope) {
+  const ofClient = scope ? sql` AND ${clientIn(scope)}` : sql``;
   return sql`coalesce((SELECT max(id) FROM code_attempts WHERE user_id = ${userId} AND succeeded = 1${ofClient}), 0)`;
 }
 
 /**
- * SQL counting the wrong codes (and claims not yet settled) of a budget: from one client in the last 15
- * minutes since its last success, or from every client in the last day; with `upTo`, only up to that row.
+ * SQL counting the wrong codes (and claims not yet settled) of a budget: from one client (or one network)
+ * in the last 15 minutes since its last success, or from every client in the last day; with `upTo`, only
+ * up to that row.
  */
-function wrongCodesSql(
-  userId: number,
-  kind: CodeKind,
-  scope: { client: string | null } | "account",
-  upTo?: number,
-): SQL {
+function wrongCodesSql(userId: number, kind: CodeKind, scope: ClientScope | "account", upTo?: number): SQL {
   const until = upTo === undefined ? sql`` : sql` AND id <= ${upTo}`;
   if (scope === "account") {
     return sql`(SELECT count(*) FROM code_attempts WHERE user_id = ${userId} AND kind = ${kind} AND succeeded = 0
       AND started_at > ${windowStartSql(userId, CODE_LIMITS.accountWindowSeconds)}${until})`;
   }
   return sql`(SELECT count(*) FROM code_attempts WHERE user_id = ${userId} AND kind = ${kind} AND succeeded = 0
-    AND client IS ${scope.client} AND id > ${lastSuccessSql(userId, scope)}
+    AND ${clientIn(scope)} AND id > ${lastSuccessSql(userId, scope)}
     AND started_at > ${windowStartSql(userId, CODE_LIMITS.clientWindowSeconds)}${until})`;
 }
 
@@ -81,6 +77,10 @@ export async function startCodeAttempt(
   caller: Caller,
 ): Promise<number | null> {
   const client = clientOfCaller(caller);
+  const network = networkOf(client);
+  const withinNetwork = network
+    ? sql` AND ${wrongCodesSql(userId, kind, { network })} < ${CODE_LIMITS.perNetwork}`
+    : sql``;
   const [, claimed] = await db.batch([
     db.delete(codeAttempts).where(sql`user_id = ${userId} AND started_at < unixepoch() - ${KEPT_SECONDS}`),
     // The selected values follow the table's columns: id, user_id, kind, client, started_at, succeeded, notices.
@@ -88,7 +88,7 @@ export async function startCodeAttempt(
       .insert(codeAttempts)
       .select(
         sql`SELECT NULL, ${userId}, ${kind}, ${client}, unixepoch(), 0, 0
-          WHERE ${wrongCodesSql(userId, kind, { client })} < ${CODE_LIMITS.perClient}
+          WHERE ${wrongCodesSql(userId, kind, { client })} < ${CODE_LIMITS.perClient}${withinNetwork}
           AND ${wrongCodesSql(userId, kind, "account")} < ${CODE_LIMITS.perAccount}`,
       )
       .returning({ id: codeAttempts.id }),
