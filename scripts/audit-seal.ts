@@ -19,8 +19,15 @@ import {
   storedEntryOf,
 } from "../app/server/audit/audit-chain.ts";
 import { sqlString } from "./admin-account.ts";
+import { readWitness, witnessBucket } from "./audit-witness.ts";
 import { LOCAL_AUDIT_LOG_KEY } from "./local-secrets.ts";
 import { LOCAL_STATE, wrangler } from "./local-state.ts";
+
+/** The wrangler environment a target names (`--env NAME`), if any. */
+const envOf = (target: string[]) => {
+  const at = target.indexOf("--env");
+  return at === -1 ? undefined : target[at + 1];
+};
 
 function rows<T>(target: string[], sql: string): T[] {
   const [result] = JSON.parse(
@@ -38,11 +45,16 @@ export function sealWithWrangler(
   key: AuditKey,
   { force = false } = {},
 ): { sealed: number; refusal: string | null } {
-  const kept = parseHead(
-    wrangler(["kv", "key", "get", HEAD_KV_KEY, "--binding", "SESSIONS", ...target, "--text"], {
-      quiet: true,
-    }),
-  );
+  // The witness's head says what was sealed once, as it does for the Worker's sealer (decision 163).
+  const witness = readWitness(witnessBucket(envOf(target)), target);
+  const kept =
+    witness.kind === "head"
+      ? witness.head
+      : parseHead(
+          wrangler(["kv", "key", "get", HEAD_KV_KEY, "--binding", "SESSIONS", ...target, "--text"], {
+            quiet: true,
+          }),
+        );
   const [previous] = rows<ChainHead>(
     target,
     "SELECT id, hash FROM account_events WHERE hash IS NOT NULL ORDER BY id DESC LIMIT 1",

@@ -20,7 +20,6 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { parseArgs } from "node:util";
 import {
   type AuditKey,
   auditKeyOf,
@@ -34,54 +33,11 @@ import {
   storedEntryOf,
 } from "../app/server/audit/audit-chain.ts";
 import { ChainWalker, headProblem } from "../app/server/audit/chain-verification.ts";
+import { parsedArguments, USAGE, usage } from "./audit-verify-options.ts";
 import { describeHead, readWitness, witnessBucket, writeWitness } from "./audit-witness.ts";
 import { LOCAL_AUDIT_LOG_KEY } from "./local-secrets.ts";
-import { LOCAL_STATE, wrangler } from "./local-state.ts";
+import { wrangler } from "./local-state.ts";
 
-const USAGE = `Usage: npm run audit:verify [-- OPTIONS]
-
-Checks the audit log's chain in D1 against the heads kept outside it. Exits 0 when it holds, 1 when it
-is broken, 2 when it cannot check.
-
-  --remote            the deployed database, KV and witness (default: local state)
-  --env NAME          a wrangler environment, such as preview
-  --state DIR         the local state folder (default: ${LOCAL_STATE})
-  --head ID:HASH      a head noted elsewhere, which D1 must hold
-  --heads-file LOG    every "audit log: head ID:HASH" line of a saved Worker log, which D1 must hold
-  --no-head           check without the KV head (when it is missing)
-  --legacy-prefix ID  entries through ID predate the chain
-  --restored          D1 was restored to an earlier point on purpose: the heads kept outside D1 name
-                      entries the restore removed, so they are shown, not required
-  --write-head        when the chain holds, sign its newest entry as the next head, in KV and the witness
-  --help              this text
-
-Keys: AUDIT_LOG_KEYS (base64, separated by spaces or commas). docs/operations.md says more.`;
-
-function usage(message: string): never {
-  console.error(`${message}\n\n${USAGE}`);
-  process.exit(2);
-}
-
-function parsedArguments() {
-  try {
-    return parseArgs({
-      options: {
-        remote: { type: "boolean", default: false },
-        env: { type: "string" },
-        state: { type: "string", default: LOCAL_STATE },
-        head: { type: "string" },
-        "heads-file": { type: "string" },
-        "no-head": { type: "boolean", default: false },
-        "legacy-prefix": { type: "string" },
-        restored: { type: "boolean", default: false },
-        "write-head": { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    }).values;
-  } catch (error) {
-    usage((error as Error).message);
-  }
-}
 const values = parsedArguments();
 if (values.help) {
   console.log(USAGE);
@@ -134,7 +90,12 @@ if (legacyPrefix !== undefined && !Number.isSafeInteger(legacyPrefix))
   usage("--legacy-prefix takes an entry id.");
 
 // The witness first, then the KV head: whatever is read after a head must include it.
-const bucket = witnessBucket(values.env);
+let bucket: string;
+try {
+  bucket = witnessBucket(values.env);
+} catch (error) {
+  usage((error as Error).message);
+}
 const reading = readWitness(bucket, target);
 if (reading.kind === "moved-back") {
   fail(
@@ -142,11 +103,24 @@ if (reading.kind === "moved-back") {
   );
 }
 if (reading.kind === "unreachable" && values.remote) {
-  usage(
+  console.error(
     `Refusing to check ${where} without its witness: ${reading.detail}. A token that can write D1 and KV could have rolled the log back, and only the witness would show it (docs/operations.md).`,
   );
+  process.exit(2);
 }
 const witnessed = reading.kind === "head" ? reading.head : null;
+if (reading.kind === "head" && reading.alarm) {
+  const said = `The witness of ${where} records that the sealer stopped moving the heads: ${reading.alarm}.`;
+  if (!values["write-head"])
+    fail(`${said} Find out why; once the log is understood, --write-head clears it.`);
+  console.warn(`${said} Writing a new head clears it.`);
+}
+if (reading.kind === "empty" && values.remote) {
+  console.error(
+    `Refusing to check ${where}: its witness holds no head yet. The Worker writes one at its first seal after the witness was set up (docs/operations.md).`,
+  );
+  process.exit(2);
+}
 if (!witnessed) {
   console.warn(
     `Warning: no witness head in ${bucket} (${reading.kind === "unreachable" ? reading.detail : "it holds none yet"}): a log rolled back with its KV head could not be found.`,

@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { unstable_readConfig } from "wrangler";
 import { type KeptHead, parseHead } from "../app/server/audit/audit-chain.ts";
-import { WITNESS_LATEST_KEY, witnessHeadKey } from "../app/server/audit/head-witness.ts";
+import { alarmOf, WITNESS_LATEST_KEY, witnessHeadKey } from "../app/server/audit/head-witness.ts";
 import { wrangler } from "./local-state.ts";
 
 /** The witness bucket's name in wrangler.toml for the environment (`--env`), or for production. */
@@ -34,14 +34,15 @@ function objectText(
   );
   if (result.status === 0) return { text: result.stdout, reachable: true };
   // wrangler says so when the key is missing; anything else (no token, no network) leaves it unread.
-  const missing = /does not exist|not found|NoSuchKey/i.test(result.stderr + result.stdout);
+  const missing = /The specified key does not exist/.test(result.stderr + result.stdout);
   return { text: null, reachable: missing };
 }
 
 export type WitnessReading =
   | { kind: "unreachable"; detail: string }
   | { kind: "empty" }
-  | { kind: "head"; head: KeptHead }
+  /** With the sealer's alarm, when it refused to move the heads (head-witness.ts). */
+  | { kind: "head"; head: KeptHead; alarm: string | null }
   /** Its latest was moved back: a newer head is kept under its counter. */
   | { kind: "moved-back"; latest: KeptHead; newer: KeptHead };
 
@@ -60,7 +61,7 @@ export function readWitness(bucket: string, target: string[]): WitnessReading {
         ? { kind: "unreachable", detail: `${bucket}/${WITNESS_LATEST_KEY} is not a head` }
         : { kind: "empty" };
     const next = parseHead(objectText(bucket, witnessHeadKey(head.seq + 1), target).text);
-    if (!next) return { kind: "head", head };
+    if (!next) return { kind: "head", head, alarm: alarmOf(latest.text) };
     const again = parseHead(objectText(bucket, WITNESS_LATEST_KEY, target).text);
     if (!again || again.seq <= head.seq) return { kind: "moved-back", latest: head, newer: next };
   }
@@ -83,6 +84,8 @@ export function writeWitness(bucket: string, head: KeptHead, target: string[]): 
 
 /** A head's place in time, for people: its entry, counter and seal time. */
 export function describeHead(head: KeptHead): string {
-  const when = head.sealedAt > 0 ? new Date(head.sealedAt * 1000).toISOString() : "before heads had a time";
+  const time = new Date(head.sealedAt * 1000);
+  const when =
+    head.sealedAt > 0 && Number.isFinite(time.getTime()) ? time.toISOString() : "before heads had a time";
   return `entry ${head.id}:${head.hash}, seal ${head.seq}, sealed ${when}`;
 }

@@ -1,4 +1,6 @@
 import { env } from "cloudflare:test";
+import { expect, vi } from "vitest";
+import { auditEntry, recordEvent } from "../../app/server/audit/account-events.server";
 import {
   auditKeyOf,
   type EntryRow,
@@ -36,4 +38,24 @@ export async function unsealedIds(): Promise<number[]> {
     "SELECT id FROM account_events WHERE hash IS NULL ORDER BY id",
   ).all<{ id: number }>();
   return results.map((row) => row.id);
+}
+
+/** Starts a test from an empty log and no head anywhere (KV, the witness), as a new database would. */
+export async function freshLog() {
+  await env.DB.batch([
+    env.DB.prepare("DELETE FROM account_events"),
+    env.DB.prepare("DELETE FROM sqlite_sequence WHERE name = 'account_events'"),
+  ]);
+  await env.SESSIONS.delete(HEAD_KV_KEY);
+  const { objects } = await env.AUDIT_HEADS.list();
+  if (objects.length > 0) await env.AUDIT_HEADS.delete(objects.map((object) => object.key));
+}
+
+/** Writes `count` entries as `caller` and waits for them to be sealed and the KV head to name the newest. */
+export async function sealedLogOf(caller: Caller, count: number) {
+  for (let i = 0; i < count; i += 1) {
+    await recordEvent(db, caller, auditEntry(null, "sign-in", "failure", i));
+  }
+  const newest = await env.DB.prepare("SELECT max(id) AS id FROM account_events").first<{ id: number }>();
+  await vi.waitFor(async () => expect((await keptHead())?.id).toBe(newest?.id), { timeout: 120_000 });
 }

@@ -9,10 +9,10 @@ import { stateDir } from "./state";
 // `npm run audit:verify` as an operator runs it, on this run's local state or a copy of it
 // (audit-verify.spec.ts).
 
-export function run(command: string, args: string[]) {
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   const result = spawnSync(command, args, {
     encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+    env: { ...env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   return { status: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };

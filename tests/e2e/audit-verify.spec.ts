@@ -275,6 +275,19 @@ test("npm run audit:verify finds an older signed head put back with everything a
     expect(headless.status).toBe(1);
   });
 
+  // Remotely, no readable witness, no check. Wrangler is given no token and no login (a config folder of
+  // its own), so it stops before any request leaves the machine.
+  const { CLOUDFLARE_API_TOKEN: _token, CLOUDFLARE_ACCOUNT_ID: _account, ...offline } = process.env;
+  const configHome = mkdtempSync(join(tmpdir(), "facets-no-login-"));
+  const remote = run("npm", ["run", "--silent", "audit:verify", "--", "--remote"], {
+    ...offline,
+    CI: "true",
+    XDG_CONFIG_HOME: configHome,
+  });
+  rmSync(configHome, { recursive: true, force: true });
+  expect(remote.output).toContain("Refusing to check the remote database without its witness");
+  expect(remote.status).toBe(2);
+
   // Locally, a state without a witness is checked with a warning.
   await onACopy((copy) => {
     rmSync(join(copy, "v3", "r2"), { recursive: true, force: true });

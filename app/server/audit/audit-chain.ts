@@ -181,16 +181,6 @@ export function headIsBehind(
   return a.id < b.id || (a.id === b.id && a.prunedThrough < b.prunedThrough);
 }
 
-/** Of two heads, the one that names more of the log (the first on a tie); null only when both are. */
-export function newerHead<T extends Pick<KeptHead, "id" | "prunedThrough">>(
-  a: T | null,
-  b: T | null,
-): T | null {
-  if (!a) return b;
-  if (!b) return a;
-  return headIsBehind(a, b) ? b : a;
-}
-
 /** An entry ready to be written: its fields and hash. */
 export interface HashedEntry extends ChainedFields {
   hash: string;

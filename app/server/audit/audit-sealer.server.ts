@@ -11,7 +11,6 @@ import {
   HEAD_KV_KEY,
   headIsBehind,
   type KeptHead,
-  newerHead,
   PRUNE_ACTION,
   parseHead,
   pruneProof,
@@ -20,7 +19,8 @@ import {
   signedHead,
   storedEntryOf,
 } from "./audit-chain";
-import { witnessHead, witnessLatest } from "./head-witness";
+import { headProblem } from "./chain-verification";
+import { raiseWitnessAlarm, type WitnessState, witnessHead, witnessLatest } from "./head-witness";
 
 // The sealer of the audit log: after each answer that wrote entries, and from the five-minute cron, it
 // chains every entry written since the newest sealed one by HMAC under the AUDIT_LOG_KEY secret
@@ -95,10 +95,7 @@ export async function sealAuditLog(db: Database, kv: KVNamespace): Promise<numbe
   let mayCreateHead = false;
   try {
     const key = auditLogKey();
-    const inKv = parseHead(await kv.get(HEAD_KV_KEY));
-    // A head put back in KV by someone rolling the log back is older than the witness's: the witness's then
-    // says what was sealed once, and nothing at or before it is sealed again.
-    const kept = newerHead(inKv, (await witnessLatest(workerEnv.AUDIT_HEADS)).head);
+    const { authority: kept } = await headsOutsideD1(kv);
     for (let round = 0; ; round += 1) {
       const previous = await sealedHead(db);
       // Only the very first seal of a log writes its first head; after that, a missing head stays missing.
@@ -114,6 +111,13 @@ export async function sealAuditLog(db: Database, kv: KVNamespace): Promise<numbe
       });
       if (refusal) console.error(`audit log: ${refusal}. Run npm run audit:verify.`);
       if (sealable.length === 0) break;
+      // Entries after a gap that swallowed the head (ids raised past it by hand) are not chained on.
+      if (kept && (previous?.id ?? 0) < kept.id) {
+        console.error(
+          `audit log: D1's newest sealed entry is ${previous?.id ?? "none"}, before the head kept outside D1 (entry ${kept.id}); not sealing. Run npm run audit:verify.`,
+        );
+        break;
+      }
       const entries = sealedEntries(key, previous, sealable);
       const updates = entries.map((entry) =>
         db
@@ -145,15 +149,26 @@ export async function sealAuditLog(db: Database, kv: KVNamespace): Promise<numbe
 }
 
 /**
+ * The heads kept outside D1 as the sealer trusts them. Where the witness holds a head, it alone says what
+ * was sealed: only this Worker writes it, while anyone who writes KV can put any head there. Before it
+ * holds one (a new log, or a log from before the witness), the KV head does, as it did.
+ */
+async function headsOutsideD1(kv: KVNamespace) {
+  const inKv = parseHead(await kv.get(HEAD_KV_KEY));
+  const witness = await witnessLatest(workerEnv.AUDIT_HEADS);
+  return { inKv, witness, authority: witness.head ?? inKv };
+}
+
+/**
  * Moves the head kept outside D1 to the newest sealed entry in D1, signed, with the last entry the newest
  * proven prune removed and the next seal counter: first in KV (HEAD_KV_KEY), then in the witness
  * (head-witness.ts, the copy no D1 or KV token can write), and in the Worker's logs. Best effort: a write
  * may fail or lose a race with another isolate, and the head then lags a little until the next seal (the
- * cron's at the latest), which also brings KV or the witness up to the other. It never moves back, and never
- * away from an entry D1 no longer holds as KV or the witness names it: after a cut-off end or a head put
- * back it stays where it was, so `npm run audit:verify` still finds it. It writes a first head only for a
- * log's first seal (`mayCreate`): a head removed later is put back by an operator who has checked the log.
- * Never throws.
+ * cron's at the latest), which also brings KV up to the witness. Nothing is taken from a KV head that is
+ * not signed under the key. It never moves back, and never away from an entry D1 no longer holds as the
+ * witness (or a signed KV head ahead of it) names it: it stays, and the witness records why, so
+ * `npm run audit:verify` fails until someone has looked, whatever D1 and KV say later. It writes a first
+ * head only for a log's first seal (`mayCreate`). Never throws.
  */
 export async function moveHeadOutsideD1(
   db: Database,
@@ -164,9 +179,9 @@ export async function moveHeadOutsideD1(
     const key = auditLogKey();
     // Read again, not taken from the seal that ran just before: another isolate may have moved them since,
     // and a head is never moved back.
-    const kept = parseHead(await kv.get(HEAD_KV_KEY));
-    const witness = await witnessLatest(workerEnv.AUDIT_HEADS);
-    if (!kept && !mayCreate) {
+    const { inKv, witness, authority } = await headsOutsideD1(kv);
+    const signedKv = inKv && headProblem(inKv, [key]) === null ? inKv : null;
+    if (!authority && !mayCreate) {
       const [sealed] = await db
         .select({ id: accountEvents.id })
         .from(accountEvents)
@@ -179,20 +194,21 @@ export async function moveHeadOutsideD1(
         return;
       }
     }
-    const outside = [
-      { place: "KV", head: kept },
-      { place: "the witness", head: witness.head },
-    ];
+    // What D1 must still hold: the head in charge, and a signed KV head ahead of the witness's.
+    const required = [
+      { place: witness.head ? "the witness" : "KV", head: authority },
+      {
+        place: "KV",
+        head: witness.head && signedKv && headIsBehind(witness.head, signedKv) ? signedKv : null,
+      },
+    ].filter((entry): entry is { place: string; head: KeptHead } => entry.head !== null);
     const newestId = sql`(SELECT max(id) FROM account_events WHERE hash IS NOT NULL)`;
     const [rows, prunes] = await db.batch([
       db
         .select({ id: accountEvents.id, hash: accountEvents.hash })
         .from(accountEvents)
         .where(
-          or(
-            eq(accountEvents.id, newestId),
-            ...outside.flatMap(({ head }) => (head ? [eq(accountEvents.id, head.id)] : [])),
-          ),
+          or(eq(accountEvents.id, newestId), ...required.map(({ head }) => eq(accountEvents.id, head.id))),
         ),
       db
         .select({ subjectId: accountEvents.subjectId, requestId: accountEvents.requestId })
@@ -201,10 +217,11 @@ export async function moveHeadOutsideD1(
         .orderBy(desc(accountEvents.id))
         .limit(1),
     ]);
-    for (const { place, head } of outside) {
-      if (head && !rows.some((row) => row.id === head.id && row.hash === head.hash)) {
-        console.error(
-          `audit log: D1 no longer holds entry ${head.id} as the head kept in ${place} names it; the head stays there. Run npm run audit:verify.`,
+    for (const { place, head } of required) {
+      if (!rows.some((row) => row.id === head.id && row.hash === head.hash)) {
+        await refuseToMove(
+          witness,
+          `D1 no longer holds entry ${head.id} as the head kept in ${place} names it; the head stays there`,
         );
         return;
       }
@@ -215,28 +232,34 @@ export async function moveHeadOutsideD1(
     const prunedThrough =
       prune?.subjectId != null && prune.requestId === pruneProof(key, prune.subjectId)
         ? prune.subjectId
-        : (newerHead(kept, witness.head)?.prunedThrough ?? 0);
+        : ((witness.head ?? signedKv)?.prunedThrough ?? 0);
     const target = { id: newest.id, prunedThrough };
     // A signed, ordered head that already names the target, the witness's first: nothing new to sign.
-    const current = [witness.head, kept].find(
+    const current = [witness.head, signedKv].find(
       (candidate): candidate is KeptHead =>
         candidate?.mac != null && candidate.seq > 0 && !headIsBehind(candidate, target),
     );
     const head =
       current ??
       signedHead(key, { id: newest.id, hash: newest.hash }, prunedThrough, {
-        seq: Math.max(kept?.seq ?? 0, witness.head?.seq ?? 0) + 1,
+        seq: Math.max(witness.head?.seq ?? 0, signedKv?.seq ?? 0) + 1,
         sealedAt: nowSeconds(),
       });
-    if (head.mac !== kept?.mac) {
+    if (head.mac !== inKv?.mac) {
       await kv.put(HEAD_KV_KEY, JSON.stringify(head));
       console.log(
         `audit log: head ${head.id}:${head.hash} pruned-through ${head.prunedThrough} seal ${head.seq} at ${head.sealedAt}`,
       );
     }
     // False when another isolate moved the witness on first: it holds the newer head.
-    if (head.mac !== witness.head?.mac) await witnessHead(workerEnv.AUDIT_HEADS, head, witness.etag);
+    if (head.mac !== witness.head?.mac) await witnessHead(workerEnv.AUDIT_HEADS, head, witness);
   } catch (error) {
     console.warn("audit log: the head outside D1 did not move this time", { error: String(error) });
   }
+}
+
+/** The sealer will not move the heads: logged, and recorded in the witness where nothing erases it. */
+async function refuseToMove(witness: WitnessState, reason: string) {
+  console.error(`audit log: ${reason}. Run npm run audit:verify.`);
+  await raiseWitnessAlarm(workerEnv.AUDIT_HEADS, witness, reason);
 }

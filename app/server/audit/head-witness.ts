@@ -19,30 +19,67 @@ export function witnessHeadKey(seq: number): string {
 /** What the Worker's binding offers that the witness uses. */
 type WitnessBucket = Pick<R2Bucket, "get" | "put">;
 
-/** The witness's newest head and the etag to move it from; nulls when it holds none yet. */
-export async function witnessLatest(
-  bucket: WitnessBucket,
-): Promise<{ head: KeptHead | null; etag: string | null }> {
+/** What `latest.json` holds: the newest head, and the sealer's refusal once it has refused (sticky). */
+export interface WitnessState {
+  head: KeptHead | null;
+  etag: string | null;
+  /** Why the sealer stopped moving the heads (D1 lost a head's entry): kept until an operator's --write-head. */
+  alarm: string | null;
+}
+
+/** The alarm `latest.json` carries, or null. */
+export function alarmOf(text: string | null): string | null {
+  try {
+    const alarm = (JSON.parse(text ?? "null") as { alarm?: unknown } | null)?.alarm;
+    return typeof alarm === "string" && alarm !== "" ? alarm : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The witness's newest head, the etag to move it from, and its alarm; nulls when it holds none yet. */
+export async function witnessLatest(bucket: WitnessBucket): Promise<WitnessState> {
   const object = await bucket.get(WITNESS_LATEST_KEY);
-  if (!object) return { head: null, etag: null };
-  return { head: parseHead(await object.text()), etag: object.etag };
+  if (!object) return { head: null, etag: null, alarm: null };
+  const text = await object.text();
+  return { head: parseHead(text), etag: object.etag, alarm: alarmOf(text) };
 }
 
 /**
- * Moves the witness to `head`, only from the latest the caller read (`etag`, or none there yet): false
- * when another writer moved it first, which then keeps the newer head. The head is then kept under its
- * counter, where nothing overwrites it.
+ * Moves the witness to `head`, only from the state the caller read (its etag, or none there yet), carrying
+ * its alarm along: false when another writer moved it first, which then keeps the newer head. The head is
+ * then kept under its counter, where nothing overwrites it.
  */
 export async function witnessHead(
   bucket: WitnessBucket,
   head: KeptHead,
-  etag: string | null,
+  from: WitnessState,
 ): Promise<boolean> {
   const body = JSON.stringify(head);
-  const moved = await bucket.put(WITNESS_LATEST_KEY, body, {
-    onlyIf: etag ? { etagMatches: etag } : { etagDoesNotMatch: "*" },
+  const latest = from.alarm ? JSON.stringify({ ...head, alarm: from.alarm }) : body;
+  const moved = await bucket.put(WITNESS_LATEST_KEY, latest, {
+    onlyIf: from.etag ? { etagMatches: from.etag } : { etagDoesNotMatch: "*" },
   });
   if (!moved) return false;
   await bucket.put(witnessHeadKey(head.seq), body, { onlyIf: { etagDoesNotMatch: "*" } });
   return true;
+}
+
+/**
+ * Records in the witness why the sealer will not move the heads, so that `npm run audit:verify` fails
+ * until someone has looked, whatever D1 and KV are made to say afterwards. The first alarm stays.
+ */
+export async function raiseWitnessAlarm(
+  bucket: WitnessBucket,
+  from: WitnessState,
+  alarm: string,
+): Promise<void> {
+  if (!from.head || from.alarm) return;
+  await bucket.put(
+    WITNESS_LATEST_KEY,
+    JSON.stringify({ ...from.head, alarm: `${new Date().toISOString()}: ${alarm}` }),
+    {
+      onlyIf: from.etag ? { etagMatches: from.etag } : { etagDoesNotMatch: "*" },
+    },
+  );
 }
