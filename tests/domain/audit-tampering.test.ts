@@ -37,20 +37,23 @@ async function stripFrom(from: number) {
   ]);
 }
 
+/** Runs the sealer once; what it logged as errors. */
+async function sealerErrors(): Promise<string> {
+  const errors = vi.spyOn(console, "error");
+  try {
+    await sealAuditLog(db, env.SESSIONS);
+    return errors.mock.calls.flat().join(" ");
+  } finally {
+    errors.mockRestore();
+  }
+}
+
 describe("the sealer against a writer of D1 and KV", () => {
   it("does not seal again entries at or before the head kept outside D1", async () => {
     await freshLog();
     await sealedLog(8);
     await stripFrom(4);
-    const errors = vi.spyOn(console, "error");
-    try {
-      await sealAuditLog(db, env.SESSIONS);
-      expect(errors.mock.calls.flat().join(" ")).toContain(
-        "entry 4 has no hash, yet the head kept outside D1 is entry 8",
-      );
-    } finally {
-      errors.mockRestore();
-    }
+    expect(await sealerErrors()).toContain("entry 4 has no hash, yet the head kept outside D1 is entry 8");
     expect(await unsealedIds()).toEqual([4, 5, 6, 7, 8]);
     expect(verifyChain(await entries(), { keys: [KEY], head: await keptHead() })).toMatchObject({
       ok: false,
@@ -106,15 +109,7 @@ describe("the sealer against a writer of D1 and KV", () => {
     // Within the deadline, with the head of entry 3 put back in KV, only the witness still says 8.
     await stripFrom(4);
     await env.SESSIONS.put(HEAD_KV_KEY, oldHead ?? "");
-    const errors = vi.spyOn(console, "error");
-    try {
-      await sealAuditLog(db, env.SESSIONS);
-      expect(errors.mock.calls.flat().join(" ")).toContain(
-        "entry 4 has no hash, yet the head kept outside D1 is entry 8",
-      );
-    } finally {
-      errors.mockRestore();
-    }
+    expect(await sealerErrors()).toContain("entry 4 has no hash, yet the head kept outside D1 is entry 8");
     expect(await unsealedIds()).toEqual([4, 5, 6, 7, 8]);
     expect((await witnessLatest(env.AUDIT_HEADS)).head).toEqual(witnessed);
     // The old head is signed, and ordered before the witness's: its counter and time say so.
