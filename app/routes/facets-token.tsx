@@ -13,8 +13,7 @@ import type { Route } from "./+types/facets-token";
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: page.title,
-    description:
-      "The FACETS DAO token: a fixed maximum supply of 21,000,000 released in 7 tranches, holder votes on later tranches, and how to apply to buy with BTC, SOL or USDT.",
+    description: page.description,
     path: "/facets-token",
     origin: matches[0].loaderData.origin,
   });
