@@ -1,5 +1,5 @@
 // The layers of app/ and the floors of app/server, kept by the linter (docs/architecture.md, The layers;
-// decision 138). This table is the one place they are written:
+// decision 138). Their table (scripts/layer-table.ts) is the one place they are written:
 //   node scripts/layer-rules.ts --write   writes them into biome.layers.json, as Biome's noRestrictedImports
 //                                         (one override per area; biome.json extends it)
 //   node scripts/layer-rules.ts           run by `npm run lint` after `biome check .`: fails if
@@ -12,138 +12,14 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { isDeepStrictEqual } from "node:util";
-
-/**
- * The floors of app/server, bottom first. A folder imports only the floors below its own (never up, never
- * sideways); "kernel" is the files loose in app/server.
- */
-const SERVER_FLOORS: readonly (readonly string[])[] = [
-  ["kernel"],
-  ["audit"],
-  ["identity"],
-  ["second-factors"],
-  ["sign-in"],
-  ["account", "contact"],
-  ["admin"],
-  ["http"],
-  ["delivery", "mail", "scheduled"],
-];
-
-/** The one folder of app/server that may import the email templates (app/emails). */
-const MAIL_DOOR = "mail";
-
-const SEE = " (docs/architecture.md, The layers)";
-const LAYERS_FILE = "biome.layers.json";
-
-type Pattern = { group: string[]; message: string };
-type Override = { includes: string[]; linter: { rules: { style: { noRestrictedImports: unknown } } } };
-
-const forbid = (includes: string[], patterns: Pattern[]): Override => ({
-  includes,
-  linter: { rules: { style: { noRestrictedImports: { level: "error", options: { patterns } } } } },
-});
-
-/** Every way a module in another part of app/ names app/<area>: by alias, or by a relative path. */
-const area = (name: string) => [`~/${name}`, `~/${name}/**`, `**/${name}/**`];
-const SERVER = ["~/server/**", "./**/server/**", "../**/server/**"];
-const ROOT = ["~/root", "../**/root"];
-const UI = ["components", "routes", "islands"];
-
-const UI_NO_SERVER =
-  "UI (components, islands, a page's sections) never imports app/server, types included: the route module hands it data, and a type both sides need goes in app/lib" +
-  SEE;
-
-const floorOf = new Map(SERVER_FLOORS.flatMap((floor, rank) => floor.map((name) => [name, rank] as const)));
-
-/** The overrides biome.layers.json holds. In Biome the last override that matches a file wins. */
-function layerOverrides(): Override[] {
-  const overrides = [
-    forbid(
-      ["app/routes/**/*.tsx", "app/root.tsx"],
-      [
-        {
-          group: [
-            ...["~/server/**", "./**/server/**", "../**/server/**"].flatMap((g) => [g, `!${g}/*.server`]),
-          ],
-          message:
-            "A page module takes from app/server only *.server modules, for its loader, action or middleware: React Router keeps those out of the browser" +
-            SEE,
-        },
-      ],
-    ),
-    forbid(
-      ["app/routes/**/sections/**", "!app/routes/**/*.server.ts"],
-      [{ group: SERVER, message: UI_NO_SERVER }],
-    ),
-    forbid(
-      ["app/components/**", "app/islands/**"],
-      [
-        { group: SERVER, message: UI_NO_SERVER },
-        { group: [...area("routes"), ...ROOT], message: `Components and islands never import routes${SEE}` },
-      ],
-    ),
-    forbid(
-      ["app/lib/**"],
-      [
-        {
-          group: [...SERVER, ...UI.flatMap(area), ...area("emails"), ...ROOT],
-          message: `app/lib is code both sides run: it imports only app/lib and app/content${SEE}`,
-        },
-      ],
-    ),
-    forbid(
-      ["app/content/**"],
-      [
-        {
-          group: [...SERVER, ...UI.flatMap(area), ...area("emails"), ...area("lib"), ...ROOT],
-          message: `app/content is data and the types it is written against: it imports nothing outside app/content${SEE}`,
-        },
-      ],
-    ),
-    forbid(
-      ["app/emails/**"],
-      [
-        {
-          group: [...SERVER, ...area("routes"), ...area("islands"), ...ROOT],
-          message: `Emails are made from content and lib; the mail door (app/server/mail) renders them${SEE}`,
-        },
-      ],
-    ),
-  ];
-  for (const [rank, floor] of SERVER_FLOORS.entries()) {
-    for (const name of floor) {
-      const kernel = name === "kernel";
-      const below = SERVER_FLOORS.slice(0, rank)
-        .flat()
-        .map((n) => (n === "kernel" ? "the kernel (files loose in app/server)" : `${n}/`));
-      const above = SERVER_FLOORS.slice(rank)
-        .flat()
-        .filter((n) => n !== name);
-      const where = kernel ? "The kernel (files loose in app/server)" : `app/server/${name}`;
-      const list = below.length > 1 ? `${below.slice(0, -1).join(", ")} and ${below.at(-1)}` : below[0];
-      const may = list ? `imports only ${list}` : "imports no folder of app/server";
-      const patterns: Pattern[] = [
-        {
-          group: ["components", "routes", "islands", ...(name === MAIL_DOOR ? [] : ["emails"])]
-            .map((n) => `**/${n}/**`)
-            .concat(ROOT),
-          message:
-            name === MAIL_DOOR
-              ? `The domain never imports components, routes or islands${SEE}`
-              : `The domain never imports components, routes, islands or emails; only the mail door (app/server/mail) renders emails${SEE}`,
-        },
-      ];
-      if (above.length > 0) {
-        patterns.unshift({
-          group: above.flatMap((n) => [`**/server/${n}/**`, kernel ? `./${n}/**` : `../${n}/**`]),
-          message: `${where} ${may}: the folders of app/server are floors, and no import runs up or sideways${SEE}`,
-        });
-      }
-      overrides.push(forbid([kernel ? "app/server/*" : `app/server/${name}/**`], patterns));
-    }
-  }
-  return overrides;
-}
+import {
+  floorOf,
+  LAYERS_FILE,
+  layerOverrides,
+  MAIL_DOOR,
+  type Override,
+  SERVER_FLOORS,
+} from "./layer-table.ts";
 
 // ── The check ────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -153,7 +29,16 @@ interface Place {
   kind:
     | { layer: "server"; floor: string }
     | {
-        layer: "page" | "section" | "route-server" | "components" | "islands" | "lib" | "content" | "emails";
+        layer:
+          | "page"
+          | "section"
+          | "route-server"
+          | "components"
+          | "islands"
+          | "lib"
+          | "content"
+          | "emails"
+          | "db";
       };
 }
 
@@ -188,6 +73,8 @@ const TARGETS: Place[] = [
   { file: "app/lib/target", kind: { layer: "lib" } },
   { file: "app/content/target", kind: { layer: "content" } },
   { file: "app/emails/target", kind: { layer: "emails" } },
+  { file: "db/schema/target", kind: { layer: "db" } },
+  { file: "drizzle-orm", kind: { layer: "db" } },
 ];
 
 /** The rules in plain words: may `from` import `to`? */
@@ -195,6 +82,7 @@ function allowed(from: Place, to: Place): boolean {
   const source = from.kind;
   const target = to.kind;
   const ui = ["page", "components", "islands"].includes(target.layer);
+  if (target.layer === "db") return source.layer === "server";
   switch (source.layer) {
     case "server":
       if (target.layer === "server") {
@@ -209,7 +97,7 @@ function allowed(from: Place, to: Place): boolean {
       return target.layer !== "server";
     case "components":
     case "islands":
-      return target.layer !== "server" && target.layer !== "page";
+      return !["server", "page", "emails"].includes(target.layer);
     case "lib":
       return target.layer === "lib" || target.layer === "content";
     case "content":
@@ -217,14 +105,18 @@ function allowed(from: Place, to: Place): boolean {
     case "emails":
       return !["server", "page", "islands"].includes(target.layer);
     case "route-server":
-      return true;
+      return !ui;
+    case "db":
+      return true; // no fixture lives in db/: the schema is not kept by these rules
   }
 }
 
+/** How `from` may name `to`: a package by its name; a module by relative path, and in app/ by alias too. */
 function specifiers(from: string, to: string): string[] {
+  if (!to.includes("/")) return [to];
   let relativePath = relative(dirname(from), to);
   if (!relativePath.startsWith(".")) relativePath = `./${relativePath}`;
-  return [`~/${to.slice("app/".length)}`, relativePath];
+  return to.startsWith("app/") ? [`~/${to.slice("app/".length)}`, relativePath] : [relativePath];
 }
 
 function serverFolders(root: string): string[] {

@@ -238,7 +238,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   api("/admin/users", "routes/api/admin.users.ts", GET),
   api("/admin/activity", "routes/api/admin.activity.ts", GET),
   // Every action of the dashboard on one row (approve-user, mark-contact-processed and the rest), each
-  // declared once in ADMIN_ACTIONS (routes/admin/row-actions.server.ts); a name it lacks answers 404.
+  // declared once in ADMIN_ACTIONS (server/admin/row-actions.server.ts); a name it lacks answers 404.
   api("/admin/:action/:id", "routes/api/admin.action.ts", POST),
   api("/video/:name", "routes/api/video.ts", GET),
 ];

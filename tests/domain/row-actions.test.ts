@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_ACTIONS } from "../../app/routes/admin/row-actions.server";
-import { ROW_ACTION_NAMES } from "../worker/support-row-actions";
+import { ROW_ACTION_ENDPOINTS } from "../../app/lib/admin-row-actions";
+import { ADMIN_ACTIONS, adminActionByApiName } from "../../app/server/admin/row-actions.server";
 
 describe("the dashboard's row actions", () => {
-  it("are read by the worker lane's tests as ADMIN_ACTIONS declares them", () => {
-    expect(ROW_ACTION_NAMES).toEqual(Object.values(ADMIN_ACTIONS).map((declared) => declared.api.name));
+  it("each answer the endpoint their name declares, and only that one", () => {
+    for (const [action, endpoint] of Object.entries(ROW_ACTION_ENDPOINTS)) {
+      expect(adminActionByApiName(endpoint)).toBe(ADMIN_ACTIONS[action as keyof typeof ADMIN_ACTIONS]);
+    }
+    expect(adminActionByApiName("approve")).toBeUndefined();
   });
 
   it("each have an endpoint name of their own", () => {
-    expect(new Set(ROW_ACTION_NAMES).size).toBe(ROW_ACTION_NAMES.length);
+    const names = Object.values(ROW_ACTION_ENDPOINTS);
+    expect(new Set(names).size).toBe(names.length);
   });
 });

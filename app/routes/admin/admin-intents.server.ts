@@ -3,11 +3,11 @@ import type { ToastMessage } from "~/lib/toast-message";
 import { contactFilter } from "~/server/admin/admin-lists.server";
 import { decideManyUsers } from "~/server/admin/bulk-decisions.server";
 import { moveManyMessages } from "~/server/admin/message-actions.server";
+import { ADMIN_ACTIONS, type AdminAction } from "~/server/admin/row-actions.server";
 import { adminPageRefusal } from "~/server/http/admin-refusal.server";
 import { errorNotice, itsMessage } from "~/server/http/outcome-notices.server";
 import { askOnConfirmPage, type PageDoor, type PageIntent } from "~/server/http/page-door.server";
 import { emailOfAccount } from "~/server/identity/users.server";
-import { ADMIN_ACTIONS, type AdminAction } from "./row-actions.server";
 
 /** What /admin's action answers: the toast. */
 export interface AdminAnswer {

@@ -1,9 +1,9 @@
-import { type AdminAction, adminActionByApiName } from "~/routes/admin/row-actions.server";
+import { type AdminAction, adminActionByApiName } from "~/server/admin/row-actions.server";
 import { jsonAction, jsonError, postOnly } from "~/server/http/json-api.server";
 import type { Route } from "./+types/admin.action";
 
 // POST /api/admin/<action>/:id for every action of the dashboard on one row, each answered from its one
-// declaration in ADMIN_ACTIONS (routes/admin/row-actions.server.ts): approve-user, mark-contact-processed,
+// declaration in ADMIN_ACTIONS (server/admin/row-actions.server.ts): approve-user, mark-contact-processed,
 // claim-contact and the rest. A name ADMIN_ACTIONS lacks is no endpoint, whatever the method.
 
 // React Router matches paths whatever their case; so does the name.

@@ -3,8 +3,8 @@ import { AccountSection, DangerButton } from "~/components/account-sections";
 import { ConfirmationCodeField } from "~/components/confirm-its-you-form";
 import { StaticNotice } from "~/components/static-notice";
 import { TextField } from "~/components/ui/form-field";
+import { answerFor, type HolderSectionProps } from "~/lib/account-section-answer";
 import { DELETE_WORD } from "~/lib/schemas";
-import { answerFor, type HolderSectionProps } from "./section-answer";
 
 // /account's Delete account section: its form; the handler of the intent it posts is beside it, in
 // delete.server.ts.

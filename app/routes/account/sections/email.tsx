@@ -3,7 +3,7 @@ import { AccountSection, SaveButton } from "~/components/account-sections";
 import { ConfirmationCodeField } from "~/components/confirm-its-you-form";
 import { StaticNotice } from "~/components/static-notice";
 import { TextField } from "~/components/ui/form-field";
-import { answerFor, type HolderSectionProps } from "./section-answer";
+import { answerFor, type HolderSectionProps } from "~/lib/account-section-answer";
 
 // /account's Email address section: its form; the handler of the intent it posts is beside it, in
 // email.server.ts.

@@ -1,12 +1,12 @@
 import { Form } from "react-router";
 import { AccountSection, SaveButton } from "~/components/account-sections";
 import { StaticNotice } from "~/components/static-notice";
+import { type ActionResult, answerFor } from "~/lib/account-section-answer";
 import {
   NOTIFICATION_MODE_LABELS,
   NOTIFICATION_MODES,
   type NotificationMode,
 } from "~/lib/staff-notifications";
-import { type ActionResult, answerFor } from "./section-answer";
 
 // /account's Notifications section, for administrators only: how they hear of new contact messages and
 // registrations (decision 154). A plain form; the handler of its intent is beside it, in

@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
-import type { ToastMessage } from "~/components/toaster";
+import type { ActionResult, Section } from "~/lib/account-section-answer";
 import { signInFirst } from "~/lib/sign-in-paths";
+import type { ToastMessage } from "~/lib/toast-message";
 import { errorNotice, itsMessage } from "~/server/http/outcome-notices.server";
 import type { PageDoor, PageIntent, PageIntents } from "~/server/http/page-door.server";
 import type { Failure, Outcome } from "~/server/outcome";
-import type { ActionResult, Section } from "./section-answer";
 
-export type { ActionResult, Section } from "./section-answer";
+export type { ActionResult, Section } from "~/lib/account-section-answer";
 
 // /account through the page door (app/server/http/page-door.server.ts): each section's intents sit beside
 // the form that posts them (the .server.ts of the same name); the page's door gives every failure its

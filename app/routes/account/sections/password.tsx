@@ -4,7 +4,7 @@ import { ConfirmationCodeField } from "~/components/confirm-its-you-form";
 import { NewPasswordFields } from "~/components/person-fields";
 import { StaticNotice } from "~/components/static-notice";
 import { TextField } from "~/components/ui/form-field";
-import { answerFor, type HolderSectionProps } from "./section-answer";
+import { answerFor, type HolderSectionProps } from "~/lib/account-section-answer";
 
 // /account's Password section: its form; the handler of the intent it posts is beside it, in
 // password.server.ts.

@@ -1,7 +1,7 @@
 import { ProfileForm, type ProfileValues } from "~/components/account-profile-form";
 import { AccountSection } from "~/components/account-sections";
 import { StaticNotice } from "~/components/static-notice";
-import { type ActionResult, answerFor } from "./section-answer";
+import { type ActionResult, answerFor } from "~/lib/account-section-answer";
 
 // /account's Profile section: its form; the handler of the intent it posts is beside it, in
 // profile.server.ts.

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
-import type { ToastMessage } from "~/components/toaster";
 import type { FieldErrors } from "~/lib/schemas";
 import type { TotpEnrolment } from "~/lib/second-factor-views";
 import { signInFirst } from "~/lib/sign-in-paths";
+import type { ToastMessage } from "~/lib/toast-message";
 import type { Caller, Deps } from "~/server/deps";
 import { failureInit } from "~/server/http/form-door.server";
 import {

@@ -2,7 +2,7 @@ import { SessionList } from "~/components/account-activity";
 import { AccountSection } from "~/components/account-sections";
 import { StaticNotice } from "~/components/static-notice";
 import type { ListedSession } from "~/lib/account-activity";
-import type { ActionResult } from "./section-answer";
+import type { ActionResult } from "~/lib/account-section-answer";
 
 // /account's Sessions section: the list with its sign-out buttons; the handlers of the intents they post are
 // beside it, in sessions.server.ts.

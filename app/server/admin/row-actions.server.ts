@@ -1,4 +1,7 @@
+import { ROW_ACTION_ENDPOINTS as ENDPOINT, type RowActionName } from "~/lib/admin-row-actions";
 import type { ToastMessage } from "~/lib/toast-message";
+import type { Caller, Deps } from "../operation.server";
+import type { Outcome } from "../outcome";
 import {
   approveUser,
   deactivateUser,
@@ -6,16 +9,15 @@ import {
   reactivateUser,
   rejectUser,
   resetSecondFactorsOfUser,
-} from "~/server/admin/admin-actions.server";
-import { claimMessage, moveMessage, releaseMessage } from "~/server/admin/message-actions.server";
-import type { Caller, Deps } from "~/server/operation.server";
-import type { Outcome } from "~/server/outcome";
+} from "./admin-actions.server";
+import { claimMessage, moveMessage, releaseMessage } from "./message-actions.server";
 
 // The dashboard's actions on one row (an account, a message), each declared once: the operation, its
 // JSON endpoint (POST /api/admin/<name>/:id, answered by routes/api/admin.action.ts), what the dashboard
 // says when it worked or failed, and whether it waits for "Confirm it's you". /admin's buttons reach them
-// through the page door (admin-intents.server.ts). Declared here, not in the tabs' modules, whose
-// components reach the browser, and apart from the page door, so the tests can list the endpoints.
+// through the page door (routes/admin/admin-intents.server.ts). Declared in the domain, not in the admin
+// routes' folder, so the JSON API imports no page folder; the endpoint names are in lib/admin-row-actions.ts,
+// where the tests read them too.
 
 export interface AdminAction {
   operation: (deps: Deps, caller: Caller, rawId: unknown) => Promise<Outcome>;
@@ -33,38 +35,38 @@ const NO_SUCH_MESSAGE = "No such contact submission.";
 export const ADMIN_ACTIONS = {
   approve: {
     operation: approveUser,
-    api: { name: "approve-user", missing: NO_SUCH_USER },
+    api: { name: ENDPOINT.approve, missing: NO_SUCH_USER },
     done: { title: "User Approved", description: "User has been successfully approved." },
     failed: "Failed to approve user.",
   },
   reject: {
     operation: rejectUser,
-    api: { name: "reject-user", missing: NO_SUCH_USER },
+    api: { name: ENDPOINT.reject, missing: NO_SUCH_USER },
     done: { title: "User Rejected", description: "The registration was rejected; it can never log in." },
     failed: "Failed to reject user.",
   },
   deactivate: {
     operation: deactivateUser,
-    api: { name: "deactivate-user", missing: NO_SUCH_USER },
+    api: { name: ENDPOINT.deactivate, missing: NO_SUCH_USER },
     done: { title: "User Deactivated", description: "The user is signed out and can no longer log in." },
     failed: "Failed to deactivate user.",
     confirm: (email) => `Deactivate the account of ${email}`,
   },
   reactivate: {
     operation: reactivateUser,
-    api: { name: "reactivate-user", missing: NO_SUCH_USER },
+    api: { name: ENDPOINT.reactivate, missing: NO_SUCH_USER },
     done: { title: "User Reactivated", description: "The user can log in again." },
     failed: "Failed to reactivate user.",
   },
   "end-sessions": {
     operation: endSessionsOfUser,
-    api: { name: "end-sessions", missing: NO_SUCH_USER },
+    api: { name: ENDPOINT["end-sessions"], missing: NO_SUCH_USER },
     done: { title: "Signed out everywhere", description: "Every session of the user has ended." },
     failed: "Failed to sign the user out.",
   },
   "reset-second-factors": {
     operation: resetSecondFactorsOfUser,
-    api: { name: "reset-second-factors", missing: NO_SUCH_USER },
+    api: { name: ENDPOINT["reset-second-factors"], missing: NO_SUCH_USER },
     done: {
       title: "Second factors reset",
       description:
@@ -75,41 +77,41 @@ export const ADMIN_ACTIONS = {
   },
   process: {
     operation: moveMessage("done"),
-    api: { name: "mark-contact-processed", missing: NO_SUCH_MESSAGE },
+    api: { name: ENDPOINT.process, missing: NO_SUCH_MESSAGE },
     done: { title: "Contact Processed", description: "Contact has been marked as processed." },
     failed: "Failed to mark contact as processed.",
   },
   waiting: {
     operation: moveMessage("waiting"),
-    api: { name: "mark-contact-waiting", missing: NO_SUCH_MESSAGE },
+    api: { name: ENDPOINT.waiting, missing: NO_SUCH_MESSAGE },
     done: { title: "Waiting on the applicant", description: "The message waits for the applicant's answer." },
     failed: "Failed to mark the message waiting.",
   },
   spam: {
     operation: moveMessage("spam"),
-    api: { name: "mark-contact-spam", missing: NO_SUCH_MESSAGE },
+    api: { name: ENDPOINT.spam, missing: NO_SUCH_MESSAGE },
     done: { title: "Marked spam", description: "The message is closed as spam." },
     failed: "Failed to mark the message spam.",
   },
   reopen: {
     operation: moveMessage("new"),
-    api: { name: "reopen-contact", missing: NO_SUCH_MESSAGE },
+    api: { name: ENDPOINT.reopen, missing: NO_SUCH_MESSAGE },
     done: { title: "Opened again", description: "The message is new again." },
     failed: "Failed to open the message again.",
   },
   claim: {
     operation: claimMessage,
-    api: { name: "claim-contact", missing: NO_SUCH_MESSAGE },
+    api: { name: ENDPOINT.claim, missing: NO_SUCH_MESSAGE },
     done: { title: "Yours", description: "You hold the message; everyone sees it is yours." },
     failed: "Failed to take the message.",
   },
   release: {
     operation: releaseMessage,
-    api: { name: "release-contact", missing: NO_SUCH_MESSAGE },
+    api: { name: ENDPOINT.release, missing: NO_SUCH_MESSAGE },
     done: { title: "Let go", description: "Nobody holds the message now." },
     failed: "Failed to let the message go.",
   },
-} satisfies Record<string, AdminAction>;
+} satisfies Record<RowActionName, AdminAction>;
 
 /** The declared action whose endpoint is `name` (POST /api/admin/<name>/:id). */
 export function adminActionByApiName(name: string): AdminAction | undefined {
