@@ -43,16 +43,22 @@ function keyOf(html: string): Uint8Array {
   return decodeBase32IgnorePadding(key);
 }
 
+/** An administrator (another one) whose second factors an administrator has just reset. */
+async function secondFactorsResetByAnAdmin() {
+  const admin = await signedInCookie({ admin: true });
+  const other = await signedInCookie({ admin: true });
+  const target = await userIdOf(other.email);
+  const reset = await fetchWorker(`/api/admin/reset-second-factors/${target}`, {
+    method: "POST",
+    headers: { Cookie: admin.cookie, "CF-Connecting-IP": freshIp() },
+  });
+  expect(reset.status).toBe(200);
+  return { other, target };
+}
+
 describe("after an administrator resets someone's second factors", () => {
   it("the password alone cannot enrol; the emailed link opens enrolment for that session only", async () => {
-    const admin = await signedInCookie({ admin: true });
-    const other = await signedInCookie({ admin: true });
-    const target = await userIdOf(other.email);
-    const reset = await fetchWorker(`/api/admin/reset-second-factors/${target}`, {
-      method: "POST",
-      headers: { Cookie: admin.cookie, "CF-Connecting-IP": freshIp() },
-    });
-    expect(reset.status).toBe(200);
+    const { other, target } = await secondFactorsResetByAnAdmin();
     const token = await emailedEnrolmentLink("second-factors-reset", target, other.email);
 
     const session = await signInWithPasswordOnly(other.email);
@@ -113,14 +119,7 @@ describe("after an administrator resets someone's second factors", () => {
   });
 
   it("keeps the address where the link was sent: a password-only session cannot move it first", async () => {
-    const admin = await signedInCookie({ admin: true });
-    const other = await signedInCookie({ admin: true });
-    const target = await userIdOf(other.email);
-    const reset = await fetchWorker(`/api/admin/reset-second-factors/${target}`, {
-      method: "POST",
-      headers: { Cookie: admin.cookie, "CF-Connecting-IP": freshIp() },
-    });
-    expect(reset.status).toBe(200);
+    const { other, target } = await secondFactorsResetByAnAdmin();
 
     const session = await signInWithPasswordOnly(other.email);
     const moved = await postJson(
