@@ -18,6 +18,23 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = pr
   return { status: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
 }
 
+/**
+ * Copies this run's live state into `copy`. The server writes while it is copied: the audit witness
+ * replaces an R2 object (and its blob file) at every seal, so a file listed a moment ago may be gone when
+ * it is read. Such a copy is started again; anything else is thrown.
+ */
+export function copyLiveState(copy: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      rmSync(copy, { recursive: true, force: true });
+      copyLiveState(copy);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt === 50) throw error;
+    }
+  }
+}
+
 export const verify = (state: string) =>
   run("npm", ["run", "--silent", "audit:verify", "--", "--state", state]);
 

@@ -1,12 +1,12 @@
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { expect, test } from "@playwright/test";
 import { type EntryRow, GENESIS, plainEntryHash, storedEntryOf } from "../../app/server/audit/audit-chain.ts";
 import { totpCodeAt } from "../../app/server/second-factors/totp-secrets.ts";
-import { keptHeadText, onACopy, run, sealed, sql, verify } from "./audit-copies";
+import { copyLiveState, keptHeadText, onACopy, run, sealed, sql, verify } from "./audit-copies";
 import { approvedMember, clientIp } from "./members";
 import { stateDir } from "./state";
 import { DEMO_ADMIN, PASSWORD, uniqueEmail } from "./support";
@@ -114,7 +114,7 @@ test("npm run audit:verify names an entry changed by hand in local D1", async ({
   await sealed();
   const copy = mkdtempSync(join(tmpdir(), "facets-audit-"));
   try {
-    cpSync(stateDir(), copy, { recursive: true });
+    copyLiveState(copy);
     const holds = verify(copy);
     expect(holds.output).toMatch(/The audit log in local D1 .* holds: \d+ chained entries verified/);
     expect(holds.status).toBe(0);
