@@ -19,18 +19,22 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = pr
 }
 
 /**
- * Copies this run's live state into `copy`. The server writes while it is copied: the audit witness
- * replaces an R2 object (and its blob file) at every seal, so a file listed a moment ago may be gone when
- * it is read. Such a copy is started again; anything else is thrown.
+ * Copies this run's live state into `copy`, as it stands between two seals. The server writes while it is
+ * copied: the sealer moves the head in KV just after the last hash in D1 (and the witness after it, which
+ * replaces an R2 blob file), so a file listed a moment ago may be gone when it is read, and a copy may miss
+ * the newest of either. Such a copy is taken again until its KV head names its newest sealed entry; two
+ * minutes of copies only end a sealer that has stopped, and the check then reports what it found.
  */
 export function copyLiveState(copy: string) {
-  for (let attempt = 1; ; attempt++) {
+  const givingUpAt = Date.now() + 120_000;
+  for (;;) {
     try {
       rmSync(copy, { recursive: true, force: true });
-      copyLiveState(copy);
-      return;
+      cpSync(stateDir(), copy, { recursive: true });
+      const newest = sql(copy, "SELECT max(id) AS id FROM account_events WHERE hash IS NOT NULL")[0]?.id;
+      if (keptHeadId(copy) === Number(newest) || Date.now() > givingUpAt) return;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt === 50) throw error;
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" || Date.now() > givingUpAt) throw error;
     }
   }
 }
@@ -72,28 +76,15 @@ function keptHeadId(state: string): number | null {
   return id === undefined ? null : Number(id);
 }
 
-/**
- * Runs `check` on a fresh copy of this run's local state (D1 and KV), once sealed, removed afterwards. The
- * sealer writes the head to KV just after the last hash to D1, and a folder copied while a server writes
- * can miss the newest of either: a copy is used only once its head names its newest sealed entry.
- */
+/** Runs `check` on a fresh copy of this run's local state (copyLiveState), once sealed, removed afterwards. */
 export async function onACopy(check: (copy: string) => void) {
   await sealed();
-  // Two minutes of copies only end a sealer that has stopped; the check then reports what it found.
-  const givingUpAt = Date.now() + 120_000;
-  for (;;) {
-    const copy = mkdtempSync(join(tmpdir(), "facets-audit-"));
-    try {
-      cpSync(stateDir(), copy, { recursive: true });
-      const newest = sql(copy, "SELECT max(id) AS id FROM account_events WHERE hash IS NOT NULL")[0]?.id;
-      if (keptHeadId(copy) === Number(newest) || Date.now() > givingUpAt) {
-        check(copy);
-        return;
-      }
-    } finally {
-      rmSync(copy, { recursive: true, force: true });
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  const copy = mkdtempSync(join(tmpdir(), "facets-audit-"));
+  try {
+    copyLiveState(copy);
+    check(copy);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
   }
 }
 
