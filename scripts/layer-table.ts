@@ -11,7 +11,7 @@ export const SERVER_FLOORS: readonly (readonly string[])[] = [
   ["identity"],
   ["second-factors"],
   ["sign-in"],
-  ["account", "contact"],
+  ["account", "contact", "publishing"],
   ["admin"],
   ["http"],
   ["delivery", "mail", "scheduled"],

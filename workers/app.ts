@@ -1,8 +1,15 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { type ContentDocuments, contentContext } from "../app/lib/content-context";
 import { sealAuditLog } from "../app/server/audit/audit-sealer.server";
 import { getDb } from "../app/server/db.server";
 import { serveHeldPage } from "../app/server/delivery/member-pages.server";
-import { servePrerenderedPage } from "../app/server/delivery/prerendered-pages.server";
+import { prerenderedPageFor, servePrerenderedPage } from "../app/server/delivery/prerendered-pages.server";
+import {
+  liveDocuments,
+  registerContentRenderer,
+  servePreview,
+  servePublishedPage,
+} from "../app/server/delivery/published-pages.server";
 import { serveVisitorFormPage } from "../app/server/delivery/visitor-form-pages.server";
 import {
   clearFlashCookie,
@@ -54,12 +61,22 @@ async function resolveSession(request: Request, env: Env, forView = false) {
   };
 }
 
+/**
+ * The published documents a page of editable content shows: read where the site is built (a manifest) or
+ * in development, never by the build's own prerender, which renders the seed (app/lib/content-context.ts).
+ */
+async function publishedDocuments(env: Env, pathname: string): Promise<ContentDocuments> {
+  if (!import.meta.env.DEV && !(await prerenderedPageFor(env, pathname))) return {};
+  return (await liveDocuments(env, pathname)).documents;
+}
+
 async function render(
   request: Request,
   env: Env,
   ctx: ExecutionContext,
   nonce: string,
   refusal: Refusal | null,
+  documents?: ContentDocuments,
 ) {
   const { session, renewCookie } = await resolveSession(request, env);
   const flash = { message: readFlash(request), shown: false };
@@ -69,6 +86,7 @@ async function render(
   context.set(sessionContext, session);
   context.set(flashContext, flash);
   context.set(refusalContext, refusal);
+  context.set(contentContext, documents ?? (await publishedDocuments(env, new URL(request.url).pathname)));
 
   const response = await requestHandler(request, context);
   const headers = new Headers(response.headers);
@@ -139,9 +157,27 @@ async function sendDigestsDue(env: Env): Promise<void> {
   await run(env);
 }
 
+// A page of editable content as a visitor sees it with these documents: a publish's, a preview's.
+registerContentRenderer(async (path, documents, env, ctx) => {
+  const url = new URL(path, env.SITE_ORIGIN || "http://localhost");
+  const response = await render(new Request(url), env, ctx, createNonce(), null, documents);
+  const type = response.headers.get("Content-Type") ?? "";
+  if (response.status !== 200 || !type.startsWith("text/html")) {
+    await response.body?.cancel();
+    return null;
+  }
+  return response.text();
+});
+
 export default {
   async fetch(received, env, ctx) {
     const request = await withoutIgnoredBody(received);
+    // A visitor's page of editable content, once staff published a version of it (issue 41).
+    const published = await servePublishedPage(request, env, ctx);
+    if (published) return published;
+    // A draft of editable content, through a live preview link (else routes/preview.tsx: a dead link).
+    const preview = await servePreview(request, env, ctx);
+    if (preview) return preview;
     // A visitor's content page: the document built at deploy time, from memory (docs/architecture.md).
     const prerendered = await servePrerenderedPage(request, env);
     if (prerendered) return prerendered;

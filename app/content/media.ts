@@ -2,13 +2,19 @@
 // This module is the one place for the articles' addresses (they are data, not components).
 // They are example addresses (*.example) until the owner supplies the real articles.
 
-export type MediaCategory =
-  | "Insurance"
-  | "Blockchain"
-  | "Gold"
-  | "Capital"
-  | "Africa"
-  | "Intellectual property";
+/** The categories an article may have, each as the page's prose names it. */
+const CATEGORY_PROSE = {
+  Insurance: "insurance",
+  Blockchain: "blockchain",
+  Gold: "gold",
+  Capital: "capital",
+  Africa: "Africa",
+  "Intellectual property": "intellectual property",
+} as const;
+
+export type MediaCategory = keyof typeof CATEGORY_PROSE;
+
+export const MEDIA_CATEGORIES = Object.keys(CATEGORY_PROSE) as MediaCategory[];
 
 export interface MediaArticle {
   title: string;
@@ -27,7 +33,6 @@ export const mediaPage = {
   title: "Media",
   lead: "Articles and posts about the markets FACETS works in, chosen by our team. Each link opens the original on its publisher's site.",
   listTitle: "In the news",
-  listLead: "Six pieces on insurance, blockchain, gold, capital, Africa and intellectual property.",
   readLabel: "Read the article",
   callToAction: {
     title: "Press enquiries",
@@ -98,3 +103,30 @@ export const mediaArticles: readonly MediaArticle[] = [
     imageAlt: "Illustration: a light bulb inside a cut gem",
   },
 ];
+
+const NUMBER_WORDS = [
+  "No",
+  "One",
+  "Two",
+  "Three",
+  "Four",
+  "Five",
+  "Six",
+  "Seven",
+  "Eight",
+  "Nine",
+  "Ten",
+  "Eleven",
+  "Twelve",
+];
+
+/** The list's lead, read from the articles: "Six pieces on insurance, blockchain, … and intellectual property." */
+export function mediaListLead(articles: readonly Pick<MediaArticle, "category">[]): string {
+  const count = NUMBER_WORDS[articles.length] ?? String(articles.length);
+  const topics = MEDIA_CATEGORIES.filter((category) => articles.some((a) => a.category === category)).map(
+    (category) => CATEGORY_PROSE[category],
+  );
+  const listed =
+    topics.length > 1 ? `${topics.slice(0, -1).join(", ")} and ${topics.at(-1)}` : (topics[0] ?? "");
+  return `${count} ${articles.length === 1 ? "piece" : "pieces"} on ${listed}.`;
+}

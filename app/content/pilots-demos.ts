@@ -2,7 +2,11 @@
 // CAPITAL (3) and GOLD (2). The addresses are example addresses (*.facets.example) until the owner
 // supplies the live ones.
 
-export type PilotKind = "Pilot" | "Demo";
+export const PILOT_KINDS = ["Pilot", "Demo"] as const;
+export type PilotKind = (typeof PILOT_KINDS)[number];
+
+/** The groups, as the spec names them. */
+export const PILOT_GROUP_NAMES = ["INSURE", "CAPITAL", "GOLD"] as const;
 
 export interface PilotSite {
   name: string;
@@ -12,9 +16,8 @@ export interface PilotSite {
 }
 
 export interface PilotGroup {
-  id: string;
-  /** The group's name as the spec writes it. */
-  name: "INSURE" | "CAPITAL" | "GOLD";
+  /** The group's name as the spec writes it; its section's id is the name in lower case. */
+  name: (typeof PILOT_GROUP_NAMES)[number];
   lead: string;
   sites: readonly PilotSite[];
 }
@@ -35,7 +38,6 @@ export const pilotsDemosPage = {
 
 export const pilotGroups: readonly PilotGroup[] = [
   {
-    id: "insure",
     name: "INSURE",
     lead: "AI and blockchain-native insurance.",
     sites: [
@@ -66,7 +68,6 @@ export const pilotGroups: readonly PilotGroup[] = [
     ],
   },
   {
-    id: "capital",
     name: "CAPITAL",
     lead: "Fractional ownership of real-world assets.",
     sites: [
@@ -91,7 +92,6 @@ export const pilotGroups: readonly PilotGroup[] = [
     ],
   },
   {
-    id: "gold",
     name: "GOLD",
     lead: "Digital gold backed by physical gold.",
     sites: [

@@ -105,6 +105,22 @@ export const AUDIT_ACTIONS = {
     labels: ["Contact message let go", "Letting a contact message go failed"],
     subject: { named: "Contact message" },
   },
+  "content-published": {
+    labels: ["Content published", "Publishing content failed"],
+    subject: { named: "Content version" },
+  },
+  "content-scheduled": {
+    labels: ["Content scheduled for publishing", "Scheduling content failed"],
+    subject: { named: "Content version" },
+  },
+  "content-schedule-cancelled": {
+    labels: ["Scheduled content cancelled", "Cancelling scheduled content failed"],
+    subject: { named: "Content version" },
+  },
+  "content-rolled-back": {
+    labels: ["Content rolled back to an earlier version", "Rolling content back failed"],
+    subject: { named: "Content version" },
+  },
   "message-replied": {
     labels: ["Reply sent to a contact message", "Replying to a contact message failed"],
     subject: { named: "Contact message" },

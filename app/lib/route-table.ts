@@ -199,6 +199,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
 
   page("/sitemap.xml", "routes/sitemap.ts", { rendering: "resource", indexing: "unlisted" }),
   page("/robots.txt", "routes/robots.ts", { rendering: "resource", indexing: "unlisted" }),
+  // A draft of editable content as its page would look, for whoever holds the link (?token=…, 24 hours).
+  page("/preview", "routes/preview.tsx", { rendering: "per-request", indexing: "disallowed" }),
 
   // The JSON API.
   api("/auth/me", "routes/api/auth.me.ts", GET),
@@ -237,6 +239,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   api("/admin/contacts", "routes/api/admin.contacts.ts", GET),
   api("/admin/users", "routes/api/admin.users.ts", GET),
   api("/admin/activity", "routes/api/admin.activity.ts", GET),
+  // Editable content (issue 41): the documents, a draft's save, and what publishes, rolls back and previews.
+  api("/admin/content", "routes/api/admin.content.ts", GET),
+  api("/admin/content/:name", "routes/api/admin.content.document.ts", ["GET", "HEAD", "PUT"], true),
+  api("/admin/content/:name/:verb", "routes/api/admin.content.verb.ts", ["GET", "HEAD", "POST"], true),
   // Every action of the dashboard on one row (approve-user, mark-contact-processed and the rest), each
   // declared once in ADMIN_ACTIONS (server/admin/row-actions.server.ts); a name it lacks answers 404.
   api("/admin/:action/:id", "routes/api/admin.action.ts", POST),

@@ -5,12 +5,20 @@ import { ButtonLink } from "~/components/ui/button-link";
 import { TextCards } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { Tag } from "~/components/ui/tag";
-import { MAX_SUPPLY, facetsTokenPage as page, trancheStatusLegend, tranches } from "~/content/facets-token";
+import { statusLegend, tokenPageCopy } from "~/content/facets-token";
+import { withDerivedFigures } from "~/content/tranche-figures";
+import { contentOf } from "~/lib/content-context";
 import { formatInteger, formatUsd } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/facets-token";
 
-export function meta({ matches }: Route.MetaArgs) {
+// The figures are the published tranche document (the Content tab), or the spec's at build (content-context).
+export function loader({ context }: Route.LoaderArgs) {
+  return { tranches: contentOf(context, "tranches") };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const page = tokenPageCopy(loaderData.tranches);
   return pageMeta({
     title: page.title,
     description: page.description,
@@ -19,17 +27,18 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const availableTranche = tranches.find((tranche) => tranche.status === "available");
-
-const highlights = [
-  { value: formatInteger(MAX_SUPPLY), label: page.highlightLabels.maxSupply },
-  { value: String(tranches.length), label: page.highlightLabels.trancheCount },
-  ...(availableTranche
-    ? [{ value: formatUsd(availableTranche.price), label: page.highlightLabels.availablePrice }]
-    : []),
-];
-
-export default function FacetsToken() {
+export default function FacetsToken({ loaderData }: Route.ComponentProps) {
+  const document = loaderData.tranches;
+  const page = tokenPageCopy(document);
+  const tranches = withDerivedFigures(document);
+  const availableTranche = tranches.find((tranche) => tranche.status === "available");
+  const highlights = [
+    { value: formatInteger(document.maxSupply), label: page.highlightLabels.maxSupply },
+    { value: String(tranches.length), label: page.highlightLabels.trancheCount },
+    ...(availableTranche
+      ? [{ value: formatUsd(availableTranche.price), label: page.highlightLabels.availablePrice }]
+      : []),
+  ];
   return (
     <>
       <PageHero eyebrow={page.eyebrow} title={page.title} lead={page.lead}>
@@ -42,7 +51,7 @@ export default function FacetsToken() {
       <Section id="shares" title={page.shares.title} lead={page.shares.lead}>
         <div className="grid gap-10 lg:grid-cols-[2fr_1fr]">
           <TrancheShareBars tranches={tranches} />
-          <TrancheStatusLegend entries={trancheStatusLegend} />
+          <TrancheStatusLegend entries={statusLegend(document)} />
         </div>
       </Section>
 

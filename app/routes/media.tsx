@@ -3,9 +3,15 @@ import { MediaArticleCard } from "~/components/media-article-card";
 import { PageHero } from "~/components/page-hero";
 import { CardGrid } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
-import { mediaArticles, mediaPage as page } from "~/content/media";
+import { mediaListLead, mediaPage as page } from "~/content/media";
+import { contentOf } from "~/lib/content-context";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/media";
+
+// The articles are the published media document (the Content tab), or the seed at build (content-context).
+export function loader({ context }: Route.LoaderArgs) {
+  return { articles: contentOf(context, "media").articles };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -17,14 +23,14 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Media() {
+export default function Media({ loaderData: { articles } }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow={page.eyebrow} title={page.title} lead={page.lead} />
 
-      <Section id="articles" title={page.listTitle} lead={page.listLead} tone="muted">
+      <Section id="articles" title={page.listTitle} lead={mediaListLead(articles)} tone="muted">
         <CardGrid>
-          {mediaArticles.map((article) => (
+          {articles.map((article) => (
             <MediaArticleCard key={article.url} article={article} readLabel={page.readLabel} />
           ))}
         </CardGrid>

@@ -3,9 +3,15 @@ import { PageHero } from "~/components/page-hero";
 import { PilotSiteCard } from "~/components/pilot-site-card";
 import { CardGrid } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
-import { pilotsDemosPage as page, pilotGroups } from "~/content/pilots-demos";
+import { pilotsDemosPage as page } from "~/content/pilots-demos";
+import { contentOf } from "~/lib/content-context";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/pilots-demos";
+
+// The sites are the published pilots document (the Content tab), or the seed at build (content-context).
+export function loader({ context }: Route.LoaderArgs) {
+  return { groups: contentOf(context, "pilots").groups };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -17,7 +23,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function PilotsDemos() {
+export default function PilotsDemos({ loaderData: { groups } }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow={page.eyebrow} title={page.title} lead={page.lead}>
@@ -26,10 +32,10 @@ export default function PilotsDemos() {
         </p>
       </PageHero>
 
-      {pilotGroups.map((group, index) => (
+      {groups.map((group, index) => (
         <Section
-          key={group.id}
-          id={group.id}
+          key={group.name}
+          id={group.name.toLowerCase()}
           title={group.name}
           lead={group.lead}
           tone={index % 2 === 0 ? "muted" : "plain"}

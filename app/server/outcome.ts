@@ -15,7 +15,7 @@ export type Outcome<T = null> =
   | { kind: "forbidden"; message?: string; reauthenticate?: boolean }
   | { kind: "not-found" }
   /** `token`: the session's new token, when a confirmation renewed it before the refusal. */
-  | { kind: "conflict"; message: string; token?: string };
+  | { kind: "conflict"; message: string; token?: string; since?: { by: string | null; at: string } };
 
 export type Failure = Exclude<Outcome<never>, { kind: "done" }>;
 

@@ -5,6 +5,7 @@
 export * from "./account-links";
 export * from "./audit";
 export * from "./contacts";
+export * from "./content";
 export * from "./limits";
 export * from "./mail";
 export * from "./people";

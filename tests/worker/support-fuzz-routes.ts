@@ -58,6 +58,8 @@ export const VALID_PAYLOAD_STATUS: Record<string, number | number[]> = {
   // A passkey answer to no live challenge is refused before anything is checked (decision 133).
   "/api/auth/passkey-sign-in": 400,
   "/api/auth/passkey-confirm": [400, 401],
+  // Editable content: no such verb or document (404), no session (401), a contact form is no document (400).
+  "/api/admin/content/:name/:verb": [400, 401, 403, 404],
 };
 
 /** Every route pattern of the route table, as the fuzz aims at them. */

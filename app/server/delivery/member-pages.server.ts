@@ -4,6 +4,7 @@ import type { SessionInfo } from "../session-user";
 import { type Coding, chooseCoding, clientAcceptEncoding, compress } from "./content-codings.server";
 import { withoutNonces } from "./prerendered-manifest";
 import { prerenderedPageFor } from "./prerendered-pages.server";
+import { liveDocuments } from "./published-pages.server";
 
 // A content page seen by a signed-in person differs from the visitor's only in its header, which has
 // two signed-in forms (member, admin) and shows nothing personal. So each content page is rendered once
@@ -73,7 +74,9 @@ export async function serveHeldPage(
   if (!page) return null;
   const { session, renewCookie } = await resolveSession();
   if (!session) return null;
-  const key = `${session.isAdmin ? "admin" : "member"} ${url.pathname}`;
+  // A page of editable content is held per published version (its id), so a publish shows at once.
+  const { tag } = await liveDocuments(env, url.pathname);
+  const key = `${session.isAdmin ? "admin" : "member"} ${url.pathname} ${tag}`;
   let html = held.get(key);
   if (!html) {
     html = render().then(async (response) => {

@@ -103,3 +103,26 @@ export async function prerenderedPageFor(env: Env, pathname: string): Promise<Pr
   const pages = await loadManifest(env);
   return pages?.origin === env.SITE_ORIGIN ? (pages.pages[pathname] ?? null) : null;
 }
+
+let buildId: Promise<string | null> | undefined;
+
+/**
+ * What identifies this build's pages: the sha256 of its manifest's pages (their ETags and stylesheets). A
+ * page a published version rendered is stored under it, so a new build renders its own (issue 41).
+ */
+export function buildIdOf(env: Env): Promise<string | null> {
+  buildId ??= loadManifest(env).then(async (pages) => {
+    if (!pages) {
+      buildId = undefined;
+      return null;
+    }
+    const digest = await crypto.subtle.digest(
+      "SHA-256",
+      new TextEncoder().encode(JSON.stringify(pages.pages)),
+    );
+    return [...new Uint8Array(digest).slice(0, 12)]
+      .map((byte) => byte.toString(16).padStart(2, "0"))
+      .join("");
+  });
+  return buildId;
+}

@@ -69,6 +69,8 @@ export function apiFailure(outcome: Exclude<Outcome<unknown>, { kind: "done" }>,
     case "not-found":
       return jsonError(404, messages.notFound ?? noticeText(OUTCOME_NOTICES["not-found"]));
     case "conflict":
+      // A save on a revision that is not the newest says whose save came since, and when.
+      if (outcome.since) return Response.json({ error: outcome.message, ...outcome.since }, { status: 409 });
       return jsonError(409, outcome.message);
   }
 }

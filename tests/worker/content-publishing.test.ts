@@ -1,0 +1,314 @@
+import { env } from "cloudflare:test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchPage, fetchWorker, textOf } from "./support";
+import { freshIp, signedInCookie } from "./support-accounts";
+import { stale } from "./support-confirm-its-you";
+
+// Staff publish editable content through the JSON twin of the Content tab (issue 41): drafts nobody else
+// sees, a publish a visitor sees on the next view, a scheduled release that appears at its time and not
+// before, a rollback, two editors who cannot overwrite each other, refusals with field errors, previews,
+// the audit entries, and every call refused to visitors, members, other origins and a stale sign-in.
+
+type Tranche = { label: string; tokens: number; price: number; marketCap: string; status: string };
+type TrancheData = { maxSupply: number; tranches: Tranche[] };
+type Doc<D> = {
+  name: string;
+  revision: number;
+  data: D;
+  published: { version: number } | null;
+  scheduled: { version: number; at: string }[];
+};
+
+let admin = { email: "", cookie: "" };
+
+const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  fetchWorker(`/api/admin/content${path}`, {
+    method,
+    headers: {
+      Cookie: admin.cookie,
+      "CF-Connecting-IP": freshIp(),
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+const documentOf = async <D>(name: string) => (await call("GET", `/${name}`)).json<Doc<D>>();
+
+/** Saves `data` on the newest revision and publishes it (at `at`, if given); the publish's answer. */
+async function saveAndPublish(name: string, change: (data: never) => unknown, at?: string) {
+  const current = await documentOf<never>(name);
+  const saved = await call("PUT", `/${name}`, { baseRevision: current.revision, data: change(current.data) });
+  expect(saved.status).toBe(200);
+  const { revision } = await saved.json<{ revision: number }>();
+  const published = await call("POST", `/${name}/publish`, at ? { revision, at } : { revision });
+  expect(published.status).toBe(200);
+  return published.json<{ version: number; publishAt: string }>();
+}
+
+/** The vote that opens tranche 3: tranche 2 allocated, tranche 3 available. */
+const openTrancheThree = (data: TrancheData): TrancheData => ({
+  ...data,
+  tranches: data.tranches.map((tranche, index) =>
+    index === 1
+      ? { ...tranche, status: "allocated" }
+      : index === 2
+        ? { ...tranche, status: "available" }
+        : tranche,
+  ),
+});
+
+const visitorPage = (path: string) => fetchWorker(path);
+
+beforeAll(async () => {
+  admin = await signedInCookie({ admin: true });
+});
+
+afterAll(async () => {
+  // Each document back to its first version, the spec's: the build's own page again, for the other files.
+  for (const name of ["tranches", "media", "pilots"]) await call("POST", `/${name}/rollback`, { version: 1 });
+});
+
+describe("the documents", () => {
+  it("lists the three documents, each published from the migration's seed", async () => {
+    const response = await call("GET", "");
+    expect(response.status).toBe(200);
+    const list = await response.json<{ name: string; path: string; publishedVersion: number | null }[]>();
+    expect(list.map((document) => [document.name, document.path])).toEqual([
+      ["tranches", "/facets-token"],
+      ["media", "/media"],
+      ["pilots", "/pilots-demos"],
+    ]);
+    for (const document of list) expect(document.publishedVersion).toBeGreaterThanOrEqual(1);
+  });
+
+  it("refuses visitors (401), members (403) and other origins (403), and reads no unknown document (404)", async () => {
+    const member = await signedInCookie();
+    for (const [method, path] of [
+      ["GET", ""],
+      ["GET", "/tranches"],
+      ["PUT", "/tranches"],
+      ["POST", "/tranches/publish"],
+      ["GET", "/tranches/versions"],
+    ] as const) {
+      const body = method === "GET" ? undefined : { revision: 1, baseRevision: 1, data: {} };
+      expect((await call(method, path, body, { Cookie: "" })).status).toBe(401);
+      expect((await call(method, path, body, { Cookie: member.cookie })).status).toBe(403);
+    }
+    const crossSite = await call(
+      "POST",
+      "/tranches/publish",
+      { revision: 1 },
+      { Origin: "https://evil.example" },
+    );
+    expect(crossSite.status).toBe(403);
+    expect((await call("GET", "/nothing")).status).toBe(404);
+    expect((await call("POST", "/nothing/publish", { revision: 1 })).status).toBe(404);
+  });
+});
+
+describe("publishing", () => {
+  it("keeps a draft from visitors, then shows the published version on the next view with a new ETag", async () => {
+    const before = await visitorPage("/facets-token");
+    const beforeText = textOf(await before.text());
+    expect(beforeText).toContain("Tranches 3 to 7: planned");
+    const current = await documentOf<TrancheData>("tranches");
+    const saved = await call("PUT", "/tranches", {
+      baseRevision: current.revision,
+      data: openTrancheThree(current.data),
+    });
+    expect(saved.status).toBe(200);
+    expect(textOf(await (await visitorPage("/facets-token")).text())).toContain("Tranches 3 to 7: planned");
+
+    const { revision } = await saved.json<{ revision: number }>();
+    const published = await call("POST", "/tranches/publish", { revision });
+    expect(published.status).toBe(200);
+    const after = await visitorPage("/facets-token");
+    const afterText = textOf(await after.text());
+    expect(afterText).toContain("Tranche 3: available now");
+    expect(afterText).toContain("$19.38");
+    expect(after.headers.get("ETag")).not.toBe(before.headers.get("ETag"));
+    expect(after.headers.get("Content-Security-Policy")).toMatch(/script-src 'none'/);
+    expect(after.headers.get("Cache-Control")).toBe("no-cache");
+  });
+
+  it("answers most views from memory: of 200 views after a publish, at most two read D1", async () => {
+    await saveAndPublish("media", (data: { articles: { title: string }[] }) => ({
+      articles: data.articles.map((article, index) =>
+        index === 0 ? { ...article, title: "Holders vote" } : article,
+      ),
+    }));
+    const reads: string[] = [];
+    for (let view = 0; view < 200; view += 1) {
+      const response = await visitorPage("/media");
+      expect(textOf(await response.text())).toContain("Holders vote");
+      reads.push(response.headers.get("Server-Timing") ?? "");
+    }
+    expect(reads.every((timing) => /content;desc="(memory|d1)"/.test(timing))).toBe(true);
+    expect(reads.filter((timing) => timing.includes("d1")).length).toBeLessThanOrEqual(Math.ceil(200 * 0.01));
+  });
+
+  it("releases a scheduled version at its time and never before", async () => {
+    const at = new Date(Date.now() + 2_500).toISOString();
+    const { publishAt } = await saveAndPublish(
+      "pilots",
+      (data: { groups: { lead: string }[] }) => ({
+        groups: data.groups.map((group, index) =>
+          index === 0 ? { ...group, lead: "Scheduled lead." } : group,
+        ),
+      }),
+      at,
+    );
+    expect(publishAt).toBe(at);
+    const time = Date.parse(at);
+    for (;;) {
+      const response = await visitorPage("/pilots-demos");
+      const answeredAt = Date.now();
+      const shows = textOf(await response.text()).includes("Scheduled lead.");
+      if (answeredAt < time) expect(shows).toBe(false);
+      if (shows) break;
+      expect(answeredAt).toBeLessThan(time + 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const document = await documentOf("pilots");
+    expect(document.scheduled).toEqual([]);
+  });
+
+  it("rolls back to an earlier version in one call, and keeps the history with who and when", async () => {
+    await saveAndPublish("tranches", (data: TrancheData) => openTrancheThree(data));
+    const rolled = await call("POST", "/tranches/rollback", { version: 1 });
+    expect(rolled.status).toBe(200);
+    const view = await visitorPage("/facets-token");
+    expect(textOf(await view.text())).toContain("Tranches 3 to 7: planned");
+    const versions = await (await call("GET", "/tranches/versions")).json<
+      { version: number; at: string; by: string | null }[]
+    >();
+    expect(versions[0]).toMatchObject({ by: admin.email });
+    expect(versions.at(-1)).toMatchObject({ version: 1, by: null });
+    const { version } = await rolled.json<{ version: number }>();
+    const events = await env.DB.prepare(
+      "SELECT action FROM account_events WHERE action LIKE 'content-%' AND subject_id = (SELECT id FROM content_versions WHERE name = 'tranches' AND version = ?)",
+    )
+      .bind(version)
+      .all<{ action: string }>();
+    expect(events.results.map((row) => row.action)).toEqual(["content-rolled-back"]);
+  });
+
+  it("waits for Confirm it's you before a publish or a rollback", async () => {
+    const confirming = await signedInCookie({ admin: true });
+    await stale(confirming.email);
+    const { revision } = await documentOf("tranches");
+    for (const [path, body] of [
+      ["/tranches/publish", { revision }],
+      ["/tranches/rollback", { version: 1 }],
+    ] as const) {
+      const response = await call("POST", path, body, { Cookie: confirming.cookie });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ reauthenticate: "required" });
+    }
+  });
+});
+
+describe("two editors and bad documents", () => {
+  it("lets exactly one of two saves on one revision in, and tells the other who saved and when (409)", async () => {
+    const current = await documentOf<TrancheData>("tranches");
+    const save = () => call("PUT", "/tranches", { baseRevision: current.revision, data: current.data });
+    const answers = await Promise.all([save(), save()]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.status === 409);
+    expect(await refused?.json()).toMatchObject({
+      by: admin.email,
+      at: expect.any(String),
+      error: expect.any(String),
+    });
+  });
+
+  it("refuses mistakes by field and changes nothing", async () => {
+    const current = await documentOf<TrancheData>("tranches");
+    const wrong: [unknown, string][] = [
+      [{ ...current.data, maxSupply: 20_000_000 }, "tranches"],
+      [
+        {
+          ...current.data,
+          tranches: current.data.tranches.map((t, i) => (i === 3 ? { ...t, price: 1 } : t)),
+        },
+        "tranches.3.price",
+      ],
+      [
+        {
+          ...current.data,
+          tranches: current.data.tranches.map((t, i) => (i === 0 ? { ...t, status: "planned" } : t)),
+        },
+        "tranches.1.status",
+      ],
+      [
+        {
+          ...current.data,
+          tranches: current.data.tranches.map((t, i) => (i === 2 ? { ...t, marketCap: "$400M" } : t)),
+        },
+        "tranches.2.marketCap",
+      ],
+      [
+        {
+          ...current.data,
+          tranches: current.data.tranches.map((t, i) => (i === 0 ? { ...t, tokens: 1.5 } : t)),
+        },
+        "tranches.0.tokens",
+      ],
+    ];
+    for (const [data, field] of wrong) {
+      const response = await call("PUT", "/tranches", { baseRevision: current.revision, data });
+      expect(response.status).toBe(400);
+      const body = await response.json<{ error: string; fieldErrors: Record<string, string> }>();
+      expect(Object.keys(body.fieldErrors)).toContain(field);
+    }
+    const media = await documentOf<{ articles: Record<string, string>[] }>("media");
+    for (const [url, date] of [
+      ["javascript:alert(1)", "2025-01-01"],
+      ["http://example.com/a", "2025-01-01"],
+      ["https://example.com/a", "2025-02-30"],
+    ]) {
+      const data = { articles: media.data.articles.map((a, i) => (i === 0 ? { ...a, url, date } : a)) };
+      const response = await call("PUT", "/media", { baseRevision: media.revision, data });
+      expect(response.status).toBe(400);
+      const { fieldErrors } = await response.json<{ fieldErrors: Record<string, string> }>();
+      expect(Object.keys(fieldErrors).some((key) => key.startsWith("articles.0."))).toBe(true);
+    }
+    expect((await documentOf("tranches")).revision).toBe(current.revision);
+    expect((await documentOf("media")).revision).toBe(media.revision);
+  });
+});
+
+describe("previews", () => {
+  it("shows a draft through a link for 24 hours, never stored nor indexed, and nothing through a dead one", async () => {
+    const current = await documentOf<TrancheData>("tranches");
+    const saved = await call("PUT", "/tranches", {
+      baseRevision: current.revision,
+      data: openTrancheThree(current.data),
+    });
+    const { revision } = await saved.json<{ revision: number }>();
+    const link = await call("POST", "/tranches/preview-link", { revision });
+    expect(link.status).toBe(200);
+    const { url } = await link.json<{ url: string }>();
+    const { pathname, search } = new URL(url);
+    const preview = await fetchWorker(`${pathname}${search}`);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("Cache-Control")).toBe("no-store");
+    expect(preview.headers.get("X-Robots-Tag")).toBe("noindex");
+    const html = await preview.text();
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(textOf(html)).toContain("Tranche 3: available now");
+    expect(textOf(await (await visitorPage("/facets-token")).text())).not.toContain(
+      "Tranche 3: available now",
+    );
+    const deadLink = async (address: string) => {
+      const { status, html } = await fetchPage(address);
+      expect(status).toBe(200);
+      expect(textOf(html)).toContain("Preview not available");
+      expect(textOf(html)).not.toContain("Tranche 3: available now");
+    };
+    await deadLink(`${pathname}?token=${"a".repeat(52)}`);
+    await env.DB.prepare("UPDATE content_preview_links SET expires_at = unixepoch() - 1").run();
+    await deadLink(`${pathname}${search}`);
+  });
+});
