@@ -54,6 +54,8 @@ export interface PageEntry {
   layout?: LayoutName;
   /** The dashboard's tabs: pathless modules whose loader and action the dashboard runs by `?tab=`. */
   tabs?: readonly AdminTabEntry[];
+  /** A page of the admin layout shown as a tab of the dashboard, after the `?tab=` ones, by this label. */
+  tab?: string;
   /**
    * A visitor's plain GET (no query string, no cookie of ours) gets a document rendered once per isolate
    * and held: the blank form, the same for every visitor. Its answers, a query string (a link's token,
@@ -82,6 +84,7 @@ interface PageOptions {
   indexing?: Indexing;
   layout?: LayoutName;
   tabs?: readonly AdminTabEntry[];
+  tab?: string;
   heldForVisitors?: boolean;
 }
 
@@ -98,6 +101,7 @@ function page(path: string, module: string, options: PageOptions = {}): PageEntr
     indexing: options.indexing ?? "listed",
     ...(options.layout ? { layout: options.layout } : {}),
     ...(options.tabs ? { tabs: options.tabs } : {}),
+    ...(options.tab ? { tab: options.tab } : {}),
     heldForVisitors:
       options.heldForVisitors ?? (form && rendering !== "signed-in" && rendering !== "resource"),
   };
@@ -177,6 +181,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     client: "router",
     indexing: "disallowed",
     layout: "admin",
+  }),
+  // Editable content (decision 167): the documents, a draft's editor (?doc=…), publishing and history.
+  formPage("/admin/content", "routes/admin/content.tsx", {
+    rendering: "signed-in",
+    client: "router",
+    indexing: "disallowed",
+    layout: "admin",
+    tab: "Content",
   }),
   // GET only, so outside the layout (whose check would otherwise answer a POST before the 405).
   page("/admin/activity.csv", "routes/admin/activity.csv.ts", {
@@ -297,3 +309,8 @@ export function usesRouterClient(pathname: string): boolean {
 export function usesIslands(pathname: string): boolean {
   return islandPaths.includes(pathname);
 }
+
+/** The pages of the admin layout that are tabs of the dashboard: their paths and labels. */
+export const adminPageTabs: readonly { path: string; label: string }[] = PAGE_ROUTES.flatMap((entry) =>
+  entry.layout === "admin" && entry.tab ? [{ path: entry.path, label: entry.tab }] : [],
+);

@@ -5,6 +5,7 @@ import {
   type AdminIntent,
   adminDoor,
 } from "~/routes/admin/admin-intents.server";
+import type { ContentIntent } from "~/routes/admin/content-intents.server";
 import type { PageDoor } from "~/server/http/page-door.server";
 import { done } from "~/server/outcome";
 
@@ -35,5 +36,23 @@ export const DOWNLOAD_INTENTS = {
 /** What a download that waits for "Confirm it's you" stores as its intent. */
 export type DownloadIntent = keyof typeof DOWNLOAD_INTENTS;
 
+/**
+ * The Content tab's changes to what the public reads (content-intents.server.ts, same names): confirmed
+ * here, then done there again, as a download is, since a schedule's time or a version is not kept.
+ */
+const CONFIRMED_FOR_CONTENT = download("Publish, cancel or roll back content", {
+  title: "Confirmed",
+  description: "Now publish, cancel or roll back again: for the next 10 minutes it goes at once.",
+});
+const CONTENT_CONFIRMATIONS = {
+  "publish-content": CONFIRMED_FOR_CONTENT,
+  "cancel-content": CONFIRMED_FOR_CONTENT,
+  "roll-back-content": CONFIRMED_FOR_CONTENT,
+} satisfies Partial<Record<ContentIntent, AdminIntent>>;
+
 /** The door /confirm-its-you resumes through: a refusal of the caller is the admin page's refusal. */
-export const CONFIRM_PAGE_DOOR: PageDoor<AdminAnswer> = adminDoor({ ...ADMIN_INTENTS, ...DOWNLOAD_INTENTS });
+export const CONFIRM_PAGE_DOOR: PageDoor<AdminAnswer> = adminDoor({
+  ...ADMIN_INTENTS,
+  ...DOWNLOAD_INTENTS,
+  ...CONTENT_CONFIRMATIONS,
+});

@@ -5,6 +5,7 @@ import { type AdminTab, adminTabOf, dashboardHref } from "~/lib/admin-tabs";
 import { ANY_MESSAGE } from "~/lib/contact-filter";
 import { countLabel } from "~/lib/counts";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
+import { adminPageTabs } from "~/lib/route-table";
 import { talliedCount } from "~/server/contact/message-counts.server";
 import { adminPageRefusal } from "~/server/http/admin-refusal.server";
 import { adminContext, adminOf } from "~/server/http/request-context.server";
@@ -28,9 +29,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = adminOf(context);
-  // The workbench's own pages (a message, a person) are no tab: none is marked current there.
+  // The workbench's own pages (a message, a person) are no tab: none is marked current there; a page of the
+  // route table that is a tab (Content) is marked by its path.
   const url = new URL(request.url);
   const tab = url.pathname.startsWith("/admin/") ? null : adminTabOf(url.searchParams.get("tab"));
+  const pageTabs = adminPageTabs.map((entry) => ({ ...entry, current: url.pathname === entry.path }));
   const { db } = depsOf(context);
   const [pending, users, unprocessed] = await Promise.all([
     countPendingUsers(db),
@@ -38,23 +41,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     talliedCount(db, ANY_MESSAGE, admin.id),
   ]);
   const counts: Partial<Record<AdminTab, number>> = { pending, users, contacts: unprocessed };
-  return { tab, counts };
+  return { tab, counts, pageTabs };
 }
 
 function TabLink({
-  tab,
+  to,
   current,
   label,
   count,
 }: {
-  tab: AdminTab;
+  to: string;
   current: boolean;
   label: string;
   count?: number;
 }) {
   return (
     <Link
-      to={dashboardHref(tab)}
+      to={to}
       aria-current={current ? "page" : undefined}
       className={`inline-flex items-center gap-2 border-b-2 px-3 py-2 font-semibold ${current ? "border-brand text-brand-strong" : "border-transparent text-ink-muted hover:text-ink"}`}
     >
@@ -73,7 +76,7 @@ function TabLink({
  * site's header while a list scrolls, and the lists take the rest of the screen.
  */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { tab: current, counts } = loaderData;
+  const { tab: current, counts, pageTabs } = loaderData;
   return (
     <div className="mx-auto max-w-[96rem] px-4 pb-10 sm:px-6">
       <div className="sticky top-16 z-30 -mx-4 border-b border-line bg-surface px-4 pt-4 sm:-mx-6 sm:px-6">
@@ -97,11 +100,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             {ADMIN_TAB_ENTRIES.map((item) => (
               <li key={item.tab}>
                 <TabLink
-                  tab={item.tab}
+                  to={dashboardHref(item.tab)}
                   current={current === item.tab}
                   label={item.label}
                   count={counts[item.tab]}
                 />
+              </li>
+            ))}
+            {pageTabs.map((item) => (
+              <li key={item.path}>
+                <TabLink to={item.path} current={item.current} label={item.label} />
               </li>
             ))}
           </ul>
