@@ -114,6 +114,7 @@ function ListField({
                 <div className="mt-3 flex flex-wrap gap-2">
                   <button
                     type="submit"
+                    formNoValidate
                     name="edit"
                     value={`up:${itemPath}`}
                     disabled={index === 0}
@@ -123,6 +124,7 @@ function ListField({
                   </button>
                   <button
                     type="submit"
+                    formNoValidate
                     name="edit"
                     value={`down:${itemPath}`}
                     disabled={index === list.length - 1}
@@ -132,6 +134,7 @@ function ListField({
                   </button>
                   <button
                     type="submit"
+                    formNoValidate
                     name="edit"
                     value={`remove:${itemPath}`}
                     disabled={list.length <= field.min}
@@ -147,6 +150,7 @@ function ListField({
       </ol>
       <button
         type="submit"
+        formNoValidate
         name="edit"
         value={`add:${path}`}
         disabled={list.length >= field.max}

@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { DocumentFields } from "~/components/content-editor";
 import { StaticNotice } from "~/components/static-notice";
 import { useToast } from "~/components/toaster";
+import type { Fields } from "~/lib/content-kinds/fields";
 import { contentKindOf } from "~/lib/content-kinds/index";
 import { formatDateTime } from "~/lib/format-date";
 import { pageMeta } from "~/lib/seo";
@@ -39,8 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const name = new URL(request.url).searchParams.get("doc");
   if (name === null) return { kind: "list" as const, documents: await contentDocuments(deps) };
   const document = await contentDocument(deps, name);
-  if (!document) return data({ kind: "missing" as const }, 404);
-  return { kind: "document" as const, document, versions: (await contentVersions(deps, name)) ?? [] };
+  const kind = contentKindOf(name);
+  if (!document || !kind) return data({ kind: "missing" as const }, 404);
+  // The form is drawn from the kind's fields, sent as data: the browser loads no schema and no seed.
+  const fields: Fields = kind.fields;
+  return { kind: "document" as const, document, fields, versions: (await contentVersions(deps, name)) ?? [] };
 }
 
 const answer = pageAction(contentDoor);
@@ -158,7 +162,7 @@ function History({ document, versions }: Pick<DocumentView, "document" | "versio
               Version
             </th>
             <th scope="col" className="py-2 pr-4">
-              Public from (UTC)
+              Public from
             </th>
             <th scope="col" className="py-2 pr-4">
               By
@@ -216,11 +220,10 @@ function History({ document, versions }: Pick<DocumentView, "document" | "versio
 
 function DocumentPage({
   document,
+  fields,
   versions,
   answer,
 }: DocumentView & { answer: Route.ComponentProps["actionData"] }) {
-  const kind = contentKindOf(document.name);
-  if (!kind) return null;
   const values = answer?.draft ?? document.data;
   const errors = answer?.fieldErrors ?? {};
   const liveRevision = versions.find((version) => version.version === document.published?.version)?.revision;
@@ -239,10 +242,10 @@ function DocumentPage({
         <a href={document.path} className="text-brand underline">
           {document.path}
         </a>
-        . Draft: revision {document.revision}, saved {formatDateTime(document.savedAt)} UTC by{" "}
+        . Draft: revision {document.revision}, saved {formatDateTime(document.savedAt)} by{" "}
         {document.savedBy ?? "the spec (seed)"}.{" "}
         {document.published
-          ? `Public: version ${document.published.version} (revision ${liveRevision ?? "?"}) since ${formatDateTime(document.published.at)} UTC.`
+          ? `Public: version ${document.published.version} (revision ${liveRevision ?? "?"}) since ${formatDateTime(document.published.at)}.`
           : "Nothing is public yet."}
         {liveRevision !== undefined && liveRevision !== document.revision
           ? " The draft has changes visitors do not see yet."
@@ -262,7 +265,7 @@ function DocumentPage({
         <input type="hidden" name="baseRevision" value={document.revision} />
         {errors.form ? <p className="font-medium text-danger">{errors.form}</p> : null}
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <DocumentFields fields={kind.fields} values={values} errors={errors} />
+          <DocumentFields fields={fields} values={values} errors={errors} />
         </div>
         <button type="submit" name="intent" value="save" className={`${button} mt-4`}>
           Save draft
