@@ -18,6 +18,7 @@ import {
   latestRevision,
   previewOf,
   revisionData,
+  seedIfMissing,
   versionOf,
   versionsOf,
 } from "./content-store.server";
@@ -36,12 +37,20 @@ export const LONGEST_SCHEDULE_MS = 366 * 24 * 60 * 60 * 1000;
 
 const kindOf = (name: string): ContentKind<unknown> | undefined => contentKindOf(name);
 
+/** The newest revision of a declared document, its seed written first if it was never used. */
+async function newestRevision(deps: Deps, name: string, kind: ContentKind<unknown>) {
+  const latest = await latestRevision(deps.db, name);
+  if (latest) return latest;
+  await seedIfMissing(deps.db, name, kind.seed);
+  return latestRevision(deps.db, name);
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A document as the API shows it: its newest revision, what is public and what is scheduled. */
 export async function contentDocument(deps: Deps, name: string, now = Date.now()) {
   const kind = kindOf(name);
-  const latest = kind ? await latestRevision(deps.db, name) : null;
+  const latest = kind ? await newestRevision(deps, name, kind) : null;
   if (!kind || !latest) return null;
   const versions = await versionsOf(deps.db, name);
   const live = liveVersionOf(versions, now);
@@ -116,6 +125,7 @@ export const saveContentDraft = guarded(
     if (!kind) return notFound;
     const checked = checkDocument(kind, input.data);
     if (!checked.ok) return invalid(checked.fieldErrors, "The document has mistakes: see each field.");
+    await newestRevision(deps, name, kind);
     const data = JSON.stringify(checked.document);
     if (await insertNextRevision(deps.db, name, input.baseRevision, data, me.id)) {
       return done({ revision: input.baseRevision + 1 });
@@ -272,7 +282,7 @@ export const createPreviewLink = guarded(
   async (deps, caller, { me, input }, name: string): Promise<Outcome<{ url: string; expiresAt: string }>> => {
     const kind = kindOf(name);
     if (!kind) return notFound;
-    const revision = input.revision ?? (await latestRevision(deps.db, name))?.revision;
+    const revision = input.revision ?? (await newestRevision(deps, name, kind))?.revision;
     if (revision === undefined || (await revisionData(deps.db, name, revision)) === null) {
       return invalid({ revision: `There is no revision ${input.revision} of this document.` });
     }

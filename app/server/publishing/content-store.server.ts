@@ -187,3 +187,29 @@ export async function previewOf(db: Database, tokenHash: string, now: Date) {
     .where(and(eq(contentPreviewLinks.tokenHash, tokenHash), gt(contentPreviewLinks.expiresAt, now)));
   return row ?? null;
 }
+
+/**
+ * A kind declared after the first migration has no rows until it is first used: its seed becomes revision 1
+ * and version 1 then, once (the keys refuse a second), as the migration made them for the first kinds.
+ */
+export async function seedIfMissing(db: Database, name: string, seed: unknown): Promise<void> {
+  const data = JSON.stringify(seed);
+  await db.batch([
+    db
+      .insert(contentRevisions)
+      .values({ name, revision: 1, data, savedBy: null, savedAt: new Date(0) })
+      .onConflictDoNothing(),
+    db
+      .insert(contentVersions)
+      .values({
+        name,
+        version: 1,
+        revision: 1,
+        data,
+        publishAt: 0,
+        publishedBy: null,
+        createdAt: new Date(0),
+      })
+      .onConflictDoNothing(),
+  ]);
+}
