@@ -3,9 +3,15 @@ import { LeadershipRoleCard } from "~/components/leadership-role-card";
 import { PageHero } from "~/components/page-hero";
 import { TextCards } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
-import { leadershipRoles, leadershipPage as page } from "~/content/leadership";
+import { leadershipPage as page } from "~/content/leadership";
+import { contentOf } from "~/lib/content-context";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/leadership";
+
+// The roles are the published leadership document (the Content tab), or the seed at build (content-context).
+export function loader({ context }: Route.LoaderArgs) {
+  return { roles: contentOf(context, "leadership").roles };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -17,14 +23,14 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Leadership() {
+export default function Leadership({ loaderData: { roles } }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow={page.eyebrow} title={page.title} lead={page.lead} />
 
       <Section id="roles" title={page.roles.title} lead={page.roles.lead}>
         <div className="grid gap-8 md:grid-cols-2">
-          {leadershipRoles.map((role) => (
+          {roles.map((role) => (
             <LeadershipRoleCard
               key={role.role}
               role={role}

@@ -18,7 +18,8 @@ async function visitorText(browser: Browser, path: string): Promise<string> {
 /** Every document back to version 1, the spec's: the build's own pages again. */
 async function rollBackEverything(baseURL: string) {
   const cookie = await demoAdminCookie(baseURL);
-  for (const name of ["tranches", "media", "pilots"]) {
+  const list = await fetch(new URL("/api/admin/content", baseURL), { headers: { Cookie: cookie } });
+  for (const { name } of (await list.json()) as { name: string }[]) {
     const response = await fetch(new URL(`/api/admin/content/${name}/rollback`, baseURL), {
       method: "POST",
       headers: { Cookie: cookie, "Content-Type": "application/json", Origin: new URL(baseURL).origin },

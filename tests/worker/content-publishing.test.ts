@@ -66,11 +66,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Each document back to its first version, the spec's: the build's own page again, for the other files.
-  for (const name of ["tranches", "media", "pilots"]) await call("POST", `/${name}/rollback`, { version: 1 });
+  const documents = await (await call("GET", "")).json<{ name: string }[]>();
+  for (const { name } of documents) await call("POST", `/${name}/rollback`, { version: 1 });
 });
 
 describe("the documents", () => {
-  it("lists the three documents, each published from the migration's seed", async () => {
+  it("lists the documents, each published from its seed", async () => {
     const response = await call("GET", "");
     expect(response.status).toBe(200);
     const list = await response.json<{ name: string; path: string; publishedVersion: number | null }[]>();
@@ -78,6 +79,7 @@ describe("the documents", () => {
       ["tranches", "/facets-token"],
       ["media", "/media"],
       ["pilots", "/pilots-demos"],
+      ["leadership", "/leadership"],
     ]);
     for (const document of list) expect(document.publishedVersion).toBeGreaterThanOrEqual(1);
   });
@@ -206,6 +208,30 @@ describe("publishing", () => {
       expect(response.status).toBe(403);
       expect(await response.json()).toMatchObject({ reauthenticate: "required" });
     }
+  });
+});
+
+describe("a kind declared later", () => {
+  it("makes the leadership page's people editable: seeded at first use, published, rolled back", async () => {
+    type Roles = { roles: { role: string; initials: string; summary: string; responsibilities: string[] }[] };
+    const before = await documentOf<Roles>("leadership");
+    expect(before.published).toMatchObject({ version: 1 });
+    expect(before.data.roles.map((role) => role.role)).toEqual(["Founder", "Chief Executive"]);
+    const tooMany = { roles: [{ ...before.data.roles[0], responsibilities: Array(9).fill("A duty") }] };
+    const refused = await call("PUT", "/leadership", { baseRevision: before.revision, data: tooMany });
+    expect(refused.status).toBe(400);
+    expect(Object.keys((await refused.json<{ fieldErrors: object }>()).fieldErrors)).toContain(
+      "roles.0.responsibilities",
+    );
+    await saveAndPublish("leadership", (data: Roles) => ({
+      roles: [
+        ...data.roles,
+        { role: "Treasurer", initials: "T", summary: "Keeps the treasury.", responsibilities: ["Reports"] },
+      ],
+    }));
+    expect(textOf(await (await visitorPage("/leadership")).text())).toContain("Keeps the treasury.");
+    expect((await call("POST", "/leadership/rollback", { version: 1 })).status).toBe(200);
+    expect(textOf(await (await visitorPage("/leadership")).text())).not.toContain("Keeps the treasury.");
   });
 });
 

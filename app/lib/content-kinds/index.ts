@@ -1,4 +1,5 @@
 import type { ContentKind } from "./kind";
+import { leadershipKind } from "./leadership";
 import { mediaKind } from "./media";
 import { pilotsKind } from "./pilots";
 import { tranchesKind } from "./tranches";
@@ -10,6 +11,7 @@ export const CONTENT_KINDS = {
   tranches: tranchesKind,
   media: mediaKind,
   pilots: pilotsKind,
+  leadership: leadershipKind,
 } as const;
 
 export type ContentName = keyof typeof CONTENT_KINDS;
