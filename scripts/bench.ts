@@ -4,7 +4,8 @@
 // code), then loads each target with autocannon (10 connections, a short warm-up, then BENCH_SECONDS, 10,
 // in BENCH_ROUNDS, 2, interleaved rounds, so a change in the machine's load falls on every target alike)
 // and prints req/s, p50 and p99 latency, the ratio to the static file, and for the signed-in page the
-// ratio to the same page seen anonymously.
+// ratio to the same page seen anonymously. The content page is /facets-token as staff publish it (a
+// version of the tranches published through the JSON twin), loaded at rest and while a publish runs every 5 s.
 // Writes reports/bench.json and stops the server. It asserts nothing: the numbers go into
 // docs/measurements.md; the targets are printed beside them. With --profile it then records a CPU profile
 // of the Worker (through wrangler's inspector) while it loads the anonymous and the signed-in content page,
@@ -116,6 +117,8 @@ interface Target {
   name: string;
   path: string;
   headers?: Record<string, string>;
+  /** Runs beside the target's load: started before it, stopped (the returned function) after it. */
+  during?: () => () => Promise<void>;
   /** The ratio GUIDE.md asks for, if any: to the static file, or to the target named in `versus`. */
   target?: number;
   versus?: string;
@@ -129,15 +132,76 @@ const fromMemory = (response: Response) => response.ok && !policyOf(response).in
 
 const CONTENT_PAGE = "/facets-token";
 const ANONYMOUS = "content page, anonymous";
+/** How often the staff publish while the bench loads the page (issue 41). */
+const PUBLISH_EVERY_MS = 5_000;
 
-function targets(cookie: string): Target[] {
+/**
+ * Publishes a new version of the tranches through the JSON twin, as staff would after a vote: the status
+ * of tranche 3 goes back and forth, so each version differs. Signs in again when "Confirm it's you" is due.
+ */
+async function publishTranches(session: { cookie: string }, open: boolean): Promise<void> {
+  const api = (path: string, method = "GET", body?: unknown) =>
+    fetch(`${ORIGIN}/api/admin/content/tranches${path}`, {
+      method,
+      headers: { Cookie: session.cookie, Origin: ORIGIN, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const current = (await (await api("")).json()) as {
+    revision: number;
+    data: { tranches: { status: string }[] };
+  };
+  const tranches = current.data.tranches.map((tranche, index) =>
+    index === 1
+      ? { ...tranche, status: open ? "allocated" : "available" }
+      : index === 2
+        ? { ...tranche, status: open ? "available" : "planned" }
+        : tranche,
+  );
+  const saved = await api("", "PUT", { baseRevision: current.revision, data: { ...current.data, tranches } });
+  if (!saved.ok) throw new Error(`saving the tranches failed: ${saved.status} ${await saved.text()}`);
+  const { revision } = (await saved.json()) as { revision: number };
+  let published = await api("/publish", "POST", { revision });
+  if (published.status === 403) {
+    session.cookie = await signIn();
+    published = await api("/publish", "POST", { revision });
+  }
+  if (!published.ok) throw new Error(`publishing the tranches failed: ${published.status}`);
+}
+
+/** A publish every PUBLISH_EVERY_MS while a load runs; the stop waits for the last one. */
+function publishingEvery(session: { cookie: string }) {
+  return () => {
+    let open = true;
+    let last = Promise.resolve();
+    const timer = setInterval(() => {
+      open = !open;
+      last = last.then(() => publishTranches(session, open));
+    }, PUBLISH_EVERY_MS);
+    return async () => {
+      clearInterval(timer);
+      await last;
+    };
+  };
+}
+
+function targets(session: { cookie: string }): Target[] {
+  const { cookie } = session;
+  const publishedFromMemory = (response: Response) =>
+    fromMemory(response) && /content;desc="(memory|d1)"/.test(response.headers.get("Server-Timing") ?? "");
   return [
     { name: "static file", path: "/favicon.svg", check: (response) => response.ok },
     {
       name: ANONYMOUS,
       path: CONTENT_PAGE,
       target: 0.9,
-      check: (response) => fromMemory(response) && policyOf(response).includes("script-src 'none'"),
+      check: (response) => publishedFromMemory(response) && policyOf(response).includes("script-src 'none'"),
+    },
+    {
+      name: `content page, anonymous, a publish every ${PUBLISH_EVERY_MS / 1000} s`,
+      path: CONTENT_PAGE,
+      target: 0.9,
+      during: publishingEvery(session),
+      check: publishedFromMemory,
     },
     {
       name: "content page, signed in",
@@ -152,7 +216,8 @@ function targets(cookie: string): Target[] {
       name: `form page ${path}`,
       path,
       target: 0.9,
-      check: (response: Response, body: string) => fromMemory(response) && body.includes("<form"),
+      // Held from memory; a link's page without its token (/remove-factor) shows no form, only why.
+      check: (response: Response) => fromMemory(response),
     })),
   ];
 }
@@ -238,14 +303,18 @@ process.once("SIGTERM", stop);
 
 try {
   await waitUntilServing(server);
-  const cookie = await signIn();
-  const loads = targets(cookie);
+  const session = { cookie: await signIn() };
+  // The page as staff left it after a vote: a published version, not the build's own (decision 167).
+  await publishTranches(session, true);
+  const loads = targets(session);
   for (const target of loads) {
     const response = await fetch(`${ORIGIN}${target.path}`, { headers: target.headers });
     if (!target.check(response, await response.text())) {
       throw new Error(`${target.name} (${target.path}) is not what the bench expects: ${response.status}`);
     }
+    const stopBeside = target.during?.();
     await load(target, WARM_UP_SECONDS);
+    await stopBeside?.();
   }
   const runs = new Map<Target, RawResult[]>(loads.map((target) => [target, []]));
   for (let round = 1; round <= ROUNDS; round += 1) {
@@ -253,7 +322,9 @@ try {
     // measured just after the signed-in page, say, would always inherit its garbage collection).
     const shift = (round - 1) % loads.length;
     for (const target of [...loads.slice(shift), ...loads.slice(0, shift)]) {
+      const stopBeside = target.during?.();
       const run = await load(target, SECONDS / ROUNDS);
+      await stopBeside?.();
       if (run.errors > 0 || run.non2xx > 0) {
         throw new Error(`${target.name}: ${run.errors} errors, ${run.non2xx} non-2xx answers`);
       }

@@ -18,7 +18,7 @@ import {
   type Representation,
   representation,
 } from "./content-codings.server";
-import { withoutNonces } from "./prerendered-manifest";
+import { CONTENT_CODINGS, withoutNonces } from "./prerendered-manifest";
 import { buildIdOf, isVisitorDocumentRequest, prerenderedPageFor } from "./prerendered-pages.server";
 
 // A visitor's page of editable content (issue 41, item 5): the published version's document, rendered once
@@ -150,6 +150,12 @@ function view(key: string, document: Document, coding: Coding): Promise<Represen
   return held;
 }
 
+/** Lets go of a version's page once a newer one of its path is served: memory holds what is public. */
+function forget(key: string): void {
+  documents.delete(key);
+  for (const coding of ["identity", ...CONTENT_CODINGS]) views.delete(`${coding} ${key}`);
+}
+
 /** The answer from the document last served for this path, if this isolate served one. */
 async function lastServedAnswer(request: Request, path: string): Promise<Response | null> {
   const key = lastServed.get(path);
@@ -183,7 +189,11 @@ export async function servePublishedPage(
   }
   if (!document) return lastServedAnswer(request, url.pathname);
   const key = versionKey(url.pathname, entry);
-  lastServed.set(url.pathname, key);
+  const previous = lastServed.get(url.pathname);
+  if (previous !== key) {
+    if (previous) forget(previous);
+    lastServed.set(url.pathname, key);
+  }
   const response = answerWith(
     request,
     await view(key, document, chooseCoding(clientAcceptEncoding(request))),
