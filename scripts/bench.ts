@@ -18,6 +18,7 @@ import autocannon, { type RawResult } from "autocannon";
 import { heldForVisitorsPaths } from "../app/lib/route-table.ts";
 import { totpCodeAt } from "../app/server/second-factors/totp-secrets.ts";
 import { DEMO_ADMIN } from "./admin-account.ts";
+import { type BenchSession, PUBLISH_EVERY_MS, publishingEvery, publishTranches } from "./bench-publishing.ts";
 import { DEMO_ADMIN_TOTP_SECRET } from "./local-secrets.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8813);
@@ -132,59 +133,7 @@ const fromMemory = (response: Response) => response.ok && !policyOf(response).in
 
 const CONTENT_PAGE = "/facets-token";
 const ANONYMOUS = "content page, anonymous";
-/** How often the staff publish while the bench loads the page (issue 41). */
-const PUBLISH_EVERY_MS = 5_000;
-
-/**
- * Publishes a new version of the tranches through the JSON twin, as staff would after a vote: the status
- * of tranche 3 goes back and forth, so each version differs. Signs in again when "Confirm it's you" is due.
- */
-async function publishTranches(session: { cookie: string }, open: boolean): Promise<void> {
-  const api = (path: string, method = "GET", body?: unknown) =>
-    fetch(`${ORIGIN}/api/admin/content/tranches${path}`, {
-      method,
-      headers: { Cookie: session.cookie, Origin: ORIGIN, "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const current = (await (await api("")).json()) as {
-    revision: number;
-    data: { tranches: { status: string }[] };
-  };
-  const tranches = current.data.tranches.map((tranche, index) =>
-    index === 1
-      ? { ...tranche, status: open ? "allocated" : "available" }
-      : index === 2
-        ? { ...tranche, status: open ? "available" : "planned" }
-        : tranche,
-  );
-  const saved = await api("", "PUT", { baseRevision: current.revision, data: { ...current.data, tranches } });
-  if (!saved.ok) throw new Error(`saving the tranches failed: ${saved.status} ${await saved.text()}`);
-  const { revision } = (await saved.json()) as { revision: number };
-  let published = await api("/publish", "POST", { revision });
-  if (published.status === 403) {
-    session.cookie = await signIn();
-    published = await api("/publish", "POST", { revision });
-  }
-  if (!published.ok) throw new Error(`publishing the tranches failed: ${published.status}`);
-}
-
-/** A publish every PUBLISH_EVERY_MS while a load runs; the stop waits for the last one. */
-function publishingEvery(session: { cookie: string }) {
-  return () => {
-    let open = true;
-    let last = Promise.resolve();
-    const timer = setInterval(() => {
-      open = !open;
-      last = last.then(() => publishTranches(session, open));
-    }, PUBLISH_EVERY_MS);
-    return async () => {
-      clearInterval(timer);
-      await last;
-    };
-  };
-}
-
-function targets(session: { cookie: string }): Target[] {
+function targets(session: BenchSession): Target[] {
   const { cookie } = session;
   const publishedFromMemory = (response: Response) =>
     fromMemory(response) && /content;desc="(memory|d1)"/.test(response.headers.get("Server-Timing") ?? "");
@@ -303,7 +252,7 @@ process.once("SIGTERM", stop);
 
 try {
   await waitUntilServing(server);
-  const session = { cookie: await signIn() };
+  const session: BenchSession = { origin: ORIGIN, cookie: await signIn(), signIn };
   // The page as staff left it after a vote: a published version, not the build's own (decision 167).
   await publishTranches(session, true);
   const loads = targets(session);

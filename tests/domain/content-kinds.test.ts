@@ -74,8 +74,15 @@ describe("the checks", () => {
     ["a title past its limit", { title: "x".repeat(161) }, "articles.0.title"],
     ["an empty source", { source: "  " }, "articles.0.source"],
     ["a field not declared", { author: "Someone" }, "articles.0"],
+    ["a line break in a one-line field", { title: "Two\nlines" }, "articles.0.title"],
+    ["a control character", { source: "Bell\u0007" }, "articles.0.source"],
+    ["a direction override", { summary: "Pay \u202egnp.exe" }, "articles.0.summary"],
   ])("refuses %s", (_, change, path) => {
     expect(Object.keys(errorsOf(withArticle(change)))).toContain(path);
+  });
+
+  it("keeps the line breaks of a field of several lines", () => {
+    expect(errorsOf(withArticle({ summary: "First line.\nSecond line." }))).toEqual({});
   });
 
   it("refuses two articles with one address, and a document with no articles", () => {

@@ -23,14 +23,35 @@ export type Fields = Readonly<Record<string, Field>>;
 /** The longest address any field takes. */
 export const CONTENT_URL_MAX = 500;
 
-const text = (label: string, max: number, optional = false) =>
-  z
-    .string(`${label} is text`)
-    .check(
-      z.trim(),
-      ...(optional ? [] : [z.minLength(1, `${label} is required`)]),
-      z.maxLength(max, `${label} must be at most ${max} characters`),
-    );
+/**
+ * Whether text holds what no published text may: a control character (line breaks are checked apart, a
+ * field of several lines keeps them) or a bidirectional override, which makes text read otherwise than it
+ * is stored.
+ */
+function hasHiddenCharacter(value: string): boolean {
+  for (const character of value) {
+    const code = character.codePointAt(0) ?? 0;
+    const control = (code < 0x20 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f);
+    const direction =
+      code === 0x200e ||
+      code === 0x200f ||
+      (code >= 0x202a && code <= 0x202e) ||
+      (code >= 0x2066 && code <= 0x2069);
+    if (control || direction) return true;
+  }
+  return false;
+}
+
+const LINE_BREAK = /[\r\n]/;
+
+const text = (label: string, max: number, optional = false, multiline = false) =>
+  z.string(`${label} is text`).check(
+    z.trim(),
+    ...(optional ? [] : [z.minLength(1, `${label} is required`)]),
+    z.maxLength(max, `${label} must be at most ${max} characters`),
+    z.refine((value) => !hasHiddenCharacter(value), `${label} holds a control or direction character`),
+    z.refine((value) => multiline || !LINE_BREAK.test(value), `${label} is one line`),
+  );
 
 const isHttpsAddress = (value: string) => {
   if (!URL.canParse(value)) return false;
@@ -48,7 +69,7 @@ const isRealDate = (value: string) => {
 function fieldSchema(field: Field): z.ZodMiniType {
   switch (field.type) {
     case "text":
-      return text(field.label, field.max, field.optional);
+      return text(field.label, field.max, field.optional, field.multiline);
     case "url":
       return text(field.label, field.max).check(
         z.refine(isHttpsAddress, `${field.label} is an https: address`),

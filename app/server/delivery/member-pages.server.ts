@@ -2,7 +2,7 @@ import { readCookie } from "../http/cookies.server";
 import { applyHeldPageHeaders } from "../http/security-headers.server";
 import type { SessionInfo } from "../session-user";
 import { type Coding, chooseCoding, clientAcceptEncoding, compress } from "./content-codings.server";
-import { withoutNonces } from "./prerendered-manifest";
+import { CONTENT_CODINGS, withoutNonces } from "./prerendered-manifest";
 import { prerenderedPageFor } from "./prerendered-pages.server";
 import { liveDocuments } from "./published-pages.server";
 
@@ -21,8 +21,18 @@ interface HeldView {
   headers: [string, string][];
 }
 
-const held = new Map<string, Promise<Bytes | null>>();
-const views = new Map<string, Promise<HeldView>>();
+// Only finished documents and views are shared between requests: a Worker may not carry on one request's
+// I/O (a render's stream, a compression) in another's, which a new version of a page of editable content
+// (held per version) would otherwise ask under load. A view that finds nothing renders it itself.
+const held = new Map<string, Bytes>();
+const views = new Map<string, HeldView>();
+/** The key of each page and header form's newest held version. */
+const newest = new Map<string, string>();
+
+function forget(key: string): void {
+  held.delete(key);
+  for (const coding of ["identity", ...CONTENT_CODINGS]) views.delete(`${coding} ${key}`);
+}
 
 /** Whether a signed-in request may get a held page: a plain GET or HEAD of a content page, no toast. */
 function mayHold(request: Request, url: URL): boolean {
@@ -31,30 +41,37 @@ function mayHold(request: Request, url: URL): boolean {
 }
 
 /** The held document in this coding with its headers, both made on first use; plain if compression fails. */
-function heldView(key: string, document: Bytes, coding: Coding, styleHashes: readonly string[]) {
+async function heldView(key: string, document: Bytes, coding: Coding, styleHashes: readonly string[]) {
   const viewKey = `${coding} ${key}`;
-  let view = views.get(viewKey);
-  if (!view) {
-    const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
-    applyHeldPageHeaders(headers, styleHashes);
-    const plain = { body: document, headers: [...headers] };
-    view =
-      coding === "identity"
-        ? Promise.resolve(plain)
-        : compress(document, coding).then(
-            (body) => {
-              headers.set("Content-Encoding", coding);
-              return { body, headers: [...headers] };
-            },
-            (error: unknown) => {
-              console.error(`held pages: ${viewKey} could not be compressed`, error);
-              views.delete(viewKey);
-              return plain;
-            },
-          );
-    views.set(viewKey, view);
+  const kept = views.get(viewKey);
+  if (kept) return kept;
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+  applyHeldPageHeaders(headers, styleHashes);
+  const plain = { body: document, headers: [...headers] };
+  let view: HeldView = plain;
+  if (coding !== "identity") {
+    try {
+      const body = await compress(document, coding);
+      headers.set("Content-Encoding", coding);
+      view = { body, headers: [...headers] };
+    } catch (error) {
+      console.error(`held pages: ${viewKey} could not be compressed`, error);
+      return plain;
+    }
   }
+  views.set(viewKey, view);
   return view;
+}
+
+/** The page rendered for a header form (through `render`), or null when the render is not a page. */
+async function renderedDocument(render: () => Promise<Response>): Promise<Bytes | null> {
+  const response = await render();
+  const type = response.headers.get("Content-Type") ?? "";
+  if (response.status !== 200 || !type.startsWith("text/html")) {
+    await response.body?.cancel();
+    return null;
+  }
+  return new TextEncoder().encode(withoutNonces(await response.text()));
 }
 
 /**
@@ -76,23 +93,17 @@ export async function serveHeldPage(
   if (!session) return null;
   // A page of editable content is held per published version (its id), so a publish shows at once.
   const { tag } = await liveDocuments(env, url.pathname);
-  const key = `${session.isAdmin ? "admin" : "member"} ${url.pathname} ${tag}`;
-  let html = held.get(key);
-  if (!html) {
-    html = render().then(async (response) => {
-      const type = response.headers.get("Content-Type") ?? "";
-      if (response.status !== 200 || !type.startsWith("text/html")) {
-        await response.body?.cancel();
-        return null;
-      }
-      return new TextEncoder().encode(withoutNonces(await response.text()));
-    });
-    held.set(key, html);
-  }
-  const document = await html;
-  if (document === null) {
-    held.delete(key);
-    return null;
+  const heldPage = `${session.isAdmin ? "admin" : "member"} ${url.pathname}`;
+  const key = `${heldPage} ${tag}`;
+  let document = held.get(key) ?? null;
+  if (!document) {
+    document = await renderedDocument(render);
+    if (document === null) return null;
+    held.set(key, document);
+    // The version before is let go: memory holds the page as it is now.
+    const before = newest.get(heldPage);
+    if (before && before !== key) forget(before);
+    newest.set(heldPage, key);
   }
   const view = await heldView(key, document, chooseCoding(clientAcceptEncoding(request)), page.styleHashes);
   const body = request.method === "HEAD" ? null : view.body;

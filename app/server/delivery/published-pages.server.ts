@@ -53,8 +53,11 @@ interface Document {
 /** "seed": the version is the spec's figures, which the build's own page shows. */
 type Held = Document | "seed" | null;
 
-const documents = new Map<string, Promise<Held>>();
-const views = new Map<string, Promise<Representation>>();
+// Only what is finished is shared between requests: a Worker may not continue one request's I/O (a render's
+// stream, a compression) from another's, so each request that finds nothing does the work itself and
+// keeps the result. At most the views of one moment render a new version twice.
+const documents = new Map<string, Document | "seed">();
+const views = new Map<string, Representation>();
 const lastServed = new Map<string, string>();
 
 const encoder = new TextEncoder();
@@ -108,46 +111,41 @@ async function loadDocument(
   return document;
 }
 
-function heldDocument(
+async function heldDocument(
   env: Env,
   ctx: ExecutionContext,
   db: Database,
   path: string,
   name: ContentName,
   entry: TimelineEntry,
-) {
+): Promise<Held> {
   const key = versionKey(path, entry);
-  let held = documents.get(key);
-  if (!held) {
-    held = loadDocument(env, ctx, db, path, name, entry).catch((error: unknown) => {
-      console.error(`published pages: ${key} could not be made`, error);
-      return null;
-    });
-    documents.set(key, held);
-    void held.then((value) => {
-      if (value === null) documents.delete(key);
-    });
-  }
-  return held;
+  const kept = documents.get(key);
+  if (kept) return kept;
+  const made = await loadDocument(env, ctx, db, path, name, entry).catch((error: unknown) => {
+    console.error(`published pages: ${key} could not be made`, error);
+    return null;
+  });
+  if (made) documents.set(key, made);
+  return made;
 }
 
-function view(key: string, document: Document, coding: Coding): Promise<Representation> {
+async function view(key: string, document: Document, coding: Coding): Promise<Representation> {
   const viewKey = `${coding} ${key}`;
-  let held = views.get(viewKey);
-  if (!held) {
-    const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
-    applyPrerenderedPageHeaders(headers, document.styleHashes);
-    const plain = representation(document.html, "identity", document.etag, headers);
-    held =
-      coding === "identity"
-        ? Promise.resolve(plain)
-        : compress(document.html, coding).then(
-            (body) => representation(body, coding, document.etag, headers),
-            () => plain,
-          );
-    views.set(viewKey, held);
-  }
-  return held;
+  const kept = views.get(viewKey);
+  if (kept) return kept;
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+  applyPrerenderedPageHeaders(headers, document.styleHashes);
+  const plain = representation(document.html, "identity", document.etag, headers);
+  const made =
+    coding === "identity"
+      ? plain
+      : await compress(document.html, coding).then(
+          (body) => representation(body, coding, document.etag, headers),
+          () => plain,
+        );
+  views.set(viewKey, made);
+  return made;
 }
 
 /** Lets go of a version's page once a newer one of its path is served: memory holds what is public. */
@@ -159,7 +157,7 @@ function forget(key: string): void {
 /** The answer from the document last served for this path, if this isolate served one. */
 async function lastServedAnswer(request: Request, path: string): Promise<Response | null> {
   const key = lastServed.get(path);
-  const document = key ? await documents.get(key) : null;
+  const document = key ? documents.get(key) : undefined;
   if (!key || !document || document === "seed") return null;
   return answerWith(request, await view(key, document, chooseCoding(clientAcceptEncoding(request))));
 }

@@ -11,10 +11,11 @@ import { type TimelineEntry, timeline, versionDataById } from "./content-store.s
 export const FRESH_MS = 500;
 
 let known: { entries: TimelineEntry[]; readAt: number } | null = null;
-let reading: Promise<void> | null = null;
+/** When a request began reading the timeline again; meanwhile the others answer from the one known. */
+let readingSince: number | null = null;
 
 /** A version's data by id and time: versions never change, so a copy is kept while it is in the timeline. */
-const data = new Map<string, Promise<string | null>>();
+const data = new Map<string, string>();
 
 const dataKey = (entry: TimelineEntry) => `${entry.id}@${entry.publishAt}`;
 
@@ -24,30 +25,36 @@ export interface KnownTimeline {
   read: boolean;
 }
 
-/** The timeline, from memory while it is fresh; null when it was never read and cannot be. */
+/**
+ * The timeline, from memory while it is fresh. When it is not, this request reads it; requests arriving
+ * during that read answer from the timeline known (a read's few milliseconds late), so one read serves the
+ * isolate. Null when none was ever read and this read fails. Each request reads D1 in its own right: a
+ * Worker may not carry on one request's I/O in another's.
+ */
 export async function currentTimeline(db: Database, now = Date.now()): Promise<KnownTimeline | null> {
   if (known && now - known.readAt < FRESH_MS) return { entries: known.entries, read: false };
-  reading ??= timeline(db, now)
-    .then(
-      (entries) => {
-        known = { entries, readAt: now };
-        forgetDataOutside(entries);
-      },
-      (error: unknown) => {
-        console.error("content: the timeline could not be read; keeping the last one", error);
-        if (known) known = { ...known, readAt: now };
-      },
-    )
-    .finally(() => {
-      reading = null;
-    });
-  await reading;
-  return known ? { entries: known.entries, read: true } : null;
+  if (known && readingSince !== null && now - readingSince < FRESH_MS) {
+    return { entries: known.entries, read: false };
+  }
+  readingSince = now;
+  try {
+    const entries = await timeline(db, now);
+    known = { entries, readAt: now };
+    forgetDataOutside(entries);
+    return { entries, read: true };
+  } catch (error) {
+    console.error("content: the timeline could not be read; keeping the last one", error);
+    if (known) known = { ...known, readAt: now };
+    return known ? { entries: known.entries, read: true } : null;
+  } finally {
+    readingSince = null;
+  }
 }
 
 /** After a write through this isolate: the next view reads the timeline again. */
 export function forgetTimeline(): void {
   known = null;
+  readingSince = null;
 }
 
 /** The entry of `name` public at `now`: the newest by time whose time has come. */
@@ -71,18 +78,16 @@ export function scheduledEntries(entries: readonly TimelineEntry[], name: string
 }
 
 /** A version's data (JSON), read once per isolate. */
-export function versionData(db: Database, entry: TimelineEntry): Promise<string | null> {
+export async function versionData(db: Database, entry: TimelineEntry): Promise<string | null> {
   const key = dataKey(entry);
-  let held = data.get(key);
-  if (!held) {
-    held = versionDataById(db, entry.id).catch((error: unknown) => {
-      console.error(`content: version ${entry.id} could not be read`, error);
-      data.delete(key);
-      return null;
-    });
-    data.set(key, held);
-  }
-  return held;
+  const kept = data.get(key);
+  if (kept !== undefined) return kept;
+  const read = await versionDataById(db, entry.id).catch((error: unknown) => {
+    console.error(`content: version ${entry.id} could not be read`, error);
+    return null;
+  });
+  if (read !== null) data.set(key, read);
+  return read;
 }
 
 function forgetDataOutside(entries: readonly TimelineEntry[]): void {
