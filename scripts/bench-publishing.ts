@@ -44,15 +44,17 @@ export async function publishTranches(session: BenchSession, open: boolean): Pro
   if (!published.ok) throw new Error(`publishing the tranches failed: ${published.status}`);
 }
 
-/** A publish every PUBLISH_EVERY_MS while a load runs; the stop waits for the last one. */
+/** A publish as the load starts and every PUBLISH_EVERY_MS after it; the stop waits for the last one. */
 export function publishingEvery(session: BenchSession) {
   return () => {
     let open = true;
     let last = Promise.resolve();
-    const timer = setInterval(() => {
+    const publish = () => {
       open = !open;
       last = last.then(() => publishTranches(session, open));
-    }, PUBLISH_EVERY_MS);
+    };
+    publish();
+    const timer = setInterval(publish, PUBLISH_EVERY_MS);
     return async () => {
       clearInterval(timer);
       await last;

@@ -126,7 +126,12 @@ describe("publishing", () => {
     const published = await call("POST", "/tranches/publish", { revision });
     expect(published.status).toBe(200);
     const after = await visitorPage("/facets-token");
-    const afterText = textOf(await after.text());
+    const afterHtml = await after.text();
+    const afterText = textOf(afterHtml);
+    // A content page still ships no JavaScript: its only script is the organisation's JSON-LD, if any.
+    expect([...afterHtml.matchAll(/<script\b[^>]*>/g)].filter(([tag]) => !tag.includes("ld+json"))).toEqual(
+      [],
+    );
     expect(afterText).toContain("Tranche 3: available now");
     expect(afterText).toContain("$19.38");
     expect(after.headers.get("ETag")).not.toBe(before.headers.get("ETag"));
