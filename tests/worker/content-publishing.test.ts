@@ -104,6 +104,13 @@ describe("the documents", () => {
       { Origin: "https://evil.example" },
     );
     expect(crossSite.status).toBe(403);
+    // A method the router does not know is never taken for a save (it reaches the route as OPTIONS).
+    const before = (await documentOf("tranches")).revision;
+    const current = await documentOf("tranches");
+    const propfind = await call("PROPFIND", "/tranches", { baseRevision: before, data: current.data });
+    expect(propfind.status).toBe(405);
+    expect(propfind.headers.get("Allow")).toBe("GET, HEAD, PUT");
+    expect((await documentOf("tranches")).revision).toBe(before);
     expect((await call("GET", "/nothing")).status).toBe(404);
     expect((await call("POST", "/nothing/publish", { revision: 1 })).status).toBe(404);
   });

@@ -47,9 +47,11 @@ type Write = (
 ) => Promise<Outcome<unknown>>;
 
 /** A write: its JSON body through the operation; after a change to what is public, its pages made. */
-async function write({ request, context, params }: Args, operation: Write, status = 200): Promise<Response> {
+async function write({ request, context, params }: Args, operation: Write | undefined): Promise<Response> {
+  // The body first: a JSON route answers 415 or 400 for a body it does not read, whatever else is wrong.
   const read = await readJsonBody(request);
   if ("response" in read) return read.response;
+  if (!operation) return jsonError(404, "There is no such API endpoint.");
   const deps = depsOf(context);
   const name = params.name ?? "";
   const outcome = await operation(deps, callerOf(context, request), read.body, name);
@@ -59,7 +61,7 @@ async function write({ request, context, params }: Args, operation: Write, statu
     const { ctx } = context.get(cloudflareContext);
     await preparePublishedPages(deps.env, ctx, name as ContentName);
   }
-  return Response.json(outcome.value, { status, headers: noStore });
+  return Response.json(outcome.value, { headers: noStore });
 }
 
 /** GET /api/admin/content: every document. */
@@ -85,12 +87,14 @@ const VERBS: Record<string, Write> = {
 /** GET …/{name}/versions; POST …/{name}/publish, rollback, cancel, preview-link. */
 export function contentVerbEndpoint(args: Args): Promise<Response> | Response {
   const verb = (args.params.verb ?? "").toLowerCase();
+  const method = args.request.method;
+  // The route takes these three (the route table); any other is 405 before the verb is looked up.
+  if (method !== "GET" && method !== "HEAD" && method !== "POST") return methodNotAllowed("GET, HEAD, POST");
   if (verb === "versions") {
-    if (args.request.method !== "GET" && args.request.method !== "HEAD") return methodNotAllowed("GET, HEAD");
+    if (method === "POST") return methodNotAllowed("GET, HEAD");
     return adminRead(args, () => contentVersions(depsOf(args.context), args.params.name ?? ""));
   }
   const operation = Object.hasOwn(VERBS, verb) ? VERBS[verb] : undefined;
-  if (!operation) return jsonError(404, "There is no such API endpoint.");
-  if (args.request.method !== "POST") return methodNotAllowed("POST");
-  return write(args, operation);
+  if (method === "POST") return write(args, operation);
+  return operation ? methodNotAllowed("POST") : jsonError(404, "There is no such API endpoint.");
 }

@@ -154,8 +154,11 @@ export async function screenRequest(
   const refusal = isApiPath(pathname) ? null : await formRefusal(request, pathname, body);
   if (refusal) return { refusal };
   // React Router refuses methods it does not know (PROPFIND, PURGE…) before any route runs, so it cannot
-  // say which the route takes. Under /api/ they go to the route's action as a PUT, which answers 405 with
-  // its own Allow; nothing acts on a PUT.
-  const method = isApiPath(pathname) && !ROUTER_METHODS.has(request.method) ? "PUT" : request.method;
-  return { request: new Request(request, { method, body: body.byteLength > 0 ? body : null }) };
+  // say which the route takes. Under /api/ they reach the route as OPTIONS, which every API route answers
+  // 405 with its own Allow (its loader, or React Router's own 405), and which nothing acts on: a PUT would
+  // reach the content API's save (decision 167). The body goes: no route reads one there.
+  if (isApiPath(pathname) && !ROUTER_METHODS.has(request.method)) {
+    return { request: new Request(request.url, { method: "OPTIONS", headers: request.headers }) };
+  }
+  return { request: new Request(request, { body: body.byteLength > 0 ? body : null }) };
 }
