@@ -1,74 +1,33 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchPage, fetchWorker, textOf } from "./support";
-import { freshIp, signedInCookie } from "./support-accounts";
+import { textOf } from "./support";
+import { signedInCookie } from "./support-accounts";
 import { stale } from "./support-confirm-its-you";
+import {
+  admin,
+  call,
+  documentOf,
+  openTrancheThree,
+  rollBackEverything,
+  saveAndPublish,
+  type TrancheData,
+  visitorPage,
+} from "./support-content";
 
 // Staff publish editable content through the JSON twin of the Content tab (issue 41): drafts nobody else
 // sees, a publish a visitor sees on the next view, a scheduled release that appears at its time and not
-// before, a rollback, two editors who cannot overwrite each other, refusals with field errors, previews,
-// the audit entries, and every call refused to visitors, members, other origins and a stale sign-in.
+// before, a rollback, two editors who cannot overwrite each other, refusals with field errors, the audit
+// entries, and every call refused to visitors, members, other origins and a stale sign-in.
 
-type Tranche = { label: string; tokens: number; price: number; marketCap: string; status: string };
-type TrancheData = { maxSupply: number; tranches: Tranche[] };
-type Doc<D> = {
-  name: string;
-  revision: number;
-  data: D;
-  published: { version: number } | null;
-  scheduled: { version: number; at: string }[];
-};
-
-let admin = { email: "", cookie: "" };
-
-const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  fetchWorker(`/api/admin/content${path}`, {
-    method,
-    headers: {
-      Cookie: admin.cookie,
-      "CF-Connecting-IP": freshIp(),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-
-const documentOf = async <D>(name: string) => (await call("GET", `/${name}`)).json<Doc<D>>();
-
-/** Saves `data` on the newest revision and publishes it (at `at`, if given); the publish's answer. */
-async function saveAndPublish(name: string, change: (data: never) => unknown, at?: string) {
-  const current = await documentOf<never>(name);
-  const saved = await call("PUT", `/${name}`, { baseRevision: current.revision, data: change(current.data) });
-  expect(saved.status).toBe(200);
-  const { revision } = await saved.json<{ revision: number }>();
-  const published = await call("POST", `/${name}/publish`, at ? { revision, at } : { revision });
-  expect(published.status).toBe(200);
-  return published.json<{ version: number; publishAt: string }>();
-}
-
-/** The vote that opens tranche 3: tranche 2 allocated, tranche 3 available. */
-const openTrancheThree = (data: TrancheData): TrancheData => ({
-  ...data,
-  tranches: data.tranches.map((tranche, index) =>
-    index === 1
-      ? { ...tranche, status: "allocated" }
-      : index === 2
-        ? { ...tranche, status: "available" }
-        : tranche,
-  ),
-});
-
-const visitorPage = (path: string) => fetchWorker(path);
+let adminEmail = "";
 
 beforeAll(async () => {
-  admin = await signedInCookie({ admin: true });
+  const signedIn = await signedInCookie({ admin: true });
+  admin.cookie = signedIn.cookie;
+  adminEmail = signedIn.email;
 });
 
-afterAll(async () => {
-  // Each document back to its first version, the spec's: the build's own page again, for the other files.
-  const documents = await (await call("GET", "")).json<{ name: string }[]>();
-  for (const { name } of documents) await call("POST", `/${name}/rollback`, { version: 1 });
-});
+afterAll(() => rollBackEverything());
 
 describe("the documents", () => {
   it("lists the documents, each published from its seed", async () => {
@@ -197,7 +156,7 @@ describe("publishing", () => {
     const versions = await (await call("GET", "/tranches/versions")).json<
       { version: number; at: string; by: string | null }[]
     >();
-    expect(versions[0]).toMatchObject({ by: admin.email });
+    expect(versions[0]).toMatchObject({ by: adminEmail });
     expect(versions.at(-1)).toMatchObject({ version: 1, by: null });
     const { version } = await rolled.json<{ version: number }>();
     const events = await env.DB.prepare(
@@ -255,7 +214,7 @@ describe("two editors and bad documents", () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const refused = answers.find((answer) => answer.status === 409);
     expect(await refused?.json()).toMatchObject({
-      by: admin.email,
+      by: adminEmail,
       at: expect.any(String),
       error: expect.any(String),
     });
@@ -314,39 +273,5 @@ describe("two editors and bad documents", () => {
     }
     expect((await documentOf("tranches")).revision).toBe(current.revision);
     expect((await documentOf("media")).revision).toBe(media.revision);
-  });
-});
-
-describe("previews", () => {
-  it("shows a draft through a link for 24 hours, never stored nor indexed, and nothing through a dead one", async () => {
-    const current = await documentOf<TrancheData>("tranches");
-    const saved = await call("PUT", "/tranches", {
-      baseRevision: current.revision,
-      data: openTrancheThree(current.data),
-    });
-    const { revision } = await saved.json<{ revision: number }>();
-    const link = await call("POST", "/tranches/preview-link", { revision });
-    expect(link.status).toBe(200);
-    const { url } = await link.json<{ url: string }>();
-    const { pathname, search } = new URL(url);
-    const preview = await fetchWorker(`${pathname}${search}`);
-    expect(preview.status).toBe(200);
-    expect(preview.headers.get("Cache-Control")).toBe("no-store");
-    expect(preview.headers.get("X-Robots-Tag")).toBe("noindex");
-    const html = await preview.text();
-    expect(html).toContain('<meta name="robots" content="noindex"/>');
-    expect(textOf(html)).toContain("Tranche 3: available now");
-    expect(textOf(await (await visitorPage("/facets-token")).text())).not.toContain(
-      "Tranche 3: available now",
-    );
-    const deadLink = async (address: string) => {
-      const { status, html } = await fetchPage(address);
-      expect(status).toBe(200);
-      expect(textOf(html)).toContain("Preview not available");
-      expect(textOf(html)).not.toContain("Tranche 3: available now");
-    };
-    await deadLink(`${pathname}?token=${"a".repeat(52)}`);
-    await env.DB.prepare("UPDATE content_preview_links SET expires_at = unixepoch() - 1").run();
-    await deadLink(`${pathname}${search}`);
   });
 });
