@@ -13,14 +13,14 @@ import { insertContact } from "./support-mail";
 
 const SEED = 20_261_126;
 
-/** The lists: every GET under /api/admin, the dashboard's tabs (and the processed view), the CSV export. */
+/**
+ * The lists: every GET under /api/admin with no name in its path (the content routes read no query
+ * string), the dashboard's tabs (and the processed view), the CSV export.
+ */
 const LISTS: readonly string[] = [
   ...API_ROUTES.filter(
     (route) => route.path.startsWith("/admin/") && route.methods.includes("GET") && !route.path.includes(":"),
   ).map((route) => `/api${route.path}`),
-  // The routes with a name in their path, at a name they have (they read no query string).
-  "/api/admin/content/tranches",
-  "/api/admin/content/tranches/versions",
   "/api/admin/contacts?processed=true",
   ...ADMIN_TAB_ENTRIES.map((entry) => `/admin?tab=${entry.tab}`),
   "/admin?tab=search&in=messages",
