@@ -77,6 +77,13 @@ function Input({
   }
 }
 
+/** An item's buttons: Move up, Move down and Remove, each off where it would do nothing or too much. */
+const itemEdits = (index: number, count: number, min: number) => [
+  { op: "up", label: "Move up", disabled: index === 0 },
+  { op: "down", label: "Move down", disabled: index === count - 1 },
+  { op: "remove", label: "Remove", disabled: count <= min },
+];
+
 function ListField({
   field,
   path,
@@ -112,36 +119,20 @@ function ListField({
                   <DocumentFields fields={field.item} values={item} errors={errors} prefix={`${itemPath}.`} />
                 </div>
                 <div className="mt-3 flex flex-wrap gap-2">
-                  <button
-                    type="submit"
-                    formNoValidate
-                    name="edit"
-                    value={`up:${itemPath}`}
-                    disabled={index === 0}
-                    className={editButton}
-                  >
-                    Move up<span className="sr-only"> {name}</span>
-                  </button>
-                  <button
-                    type="submit"
-                    formNoValidate
-                    name="edit"
-                    value={`down:${itemPath}`}
-                    disabled={index === list.length - 1}
-                    className={editButton}
-                  >
-                    Move down<span className="sr-only"> {name}</span>
-                  </button>
-                  <button
-                    type="submit"
-                    formNoValidate
-                    name="edit"
-                    value={`remove:${itemPath}`}
-                    disabled={list.length <= field.min}
-                    className={editButton}
-                  >
-                    Remove<span className="sr-only"> {name}</span>
-                  </button>
+                  {itemEdits(index, list.length, field.min).map(({ op, label, disabled }) => (
+                    <button
+                      key={op}
+                      type="submit"
+                      formNoValidate
+                      name="edit"
+                      value={`${op}:${itemPath}`}
+                      disabled={disabled}
+                      className={editButton}
+                    >
+                      {label}
+                      <span className="sr-only"> {name}</span>
+                    </button>
+                  ))}
                 </div>
               </fieldset>
             </li>

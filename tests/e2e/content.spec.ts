@@ -104,3 +104,12 @@ test.describe("without JavaScript", () => {
     expect(media).toContain("Tranche 3 opens after the holder vote");
   });
 });
+
+test("the Content tab fits the screen, at a laptop's width and a phone's", async ({ page, baseURL }) => {
+  await signInAsDemoAdmin(page, baseURL ?? "");
+  for (const path of ["/admin/content", "/admin/content?doc=tranches", "/admin/content?doc=pilots"]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+  }
+});

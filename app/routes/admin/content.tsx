@@ -61,6 +61,21 @@ const quiet =
 
 type Loaded = Route.ComponentProps["loaderData"];
 
+/** A table's column headings. */
+function HeaderRow({ cells }: { cells: readonly string[] }) {
+  return (
+    <thead>
+      <tr className="border-b border-line">
+        {cells.map((cell) => (
+          <th key={cell} scope="col" className="py-2 pr-4">
+            {cell}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** A short fingerprint of the form's values: a new one remounts the form, so it shows what came back. */
 function formKey(values: unknown): string {
   let hash = 0;
@@ -78,48 +93,32 @@ function DocumentList({ documents }: Extract<Loaded, { kind: "list" }>) {
       <p className="mt-1 text-ink-muted">
         What visitors read on these pages. Save a draft, preview it, then publish it now or at a time.
       </p>
-      <table className="mt-4 w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-line">
-            <th scope="col" className="py-2 pr-4">
-              Document
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              Page
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              Draft
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              Published
-            </th>
-            <th scope="col" className="py-2">
-              Scheduled
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {documents.map((document) => (
-            <tr key={document.name} className="border-b border-line">
-              <th scope="row" className="py-2 pr-4">
-                <Link to={`${PAGE}?doc=${document.name}`} className="text-brand underline">
-                  {document.title}
-                </Link>
-              </th>
-              <td className="py-2 pr-4">{document.path}</td>
-              <td className="py-2 pr-4">Revision {document.revision}</td>
-              <td className="py-2 pr-4">
-                {document.publishedVersion === null
-                  ? "Not published"
-                  : `Version ${document.publishedVersion}`}
-              </td>
-              <td className="py-2">
-                {document.scheduledAt ? formatDateTime(document.scheduledAt) : "Nothing"}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="mt-4 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <HeaderRow cells={["Document", "Page", "Draft", "Published", "Scheduled"]} />
+          <tbody>
+            {documents.map((document) => (
+              <tr key={document.name} className="border-b border-line">
+                <th scope="row" className="py-2 pr-4">
+                  <Link to={`${PAGE}?doc=${document.name}`} className="text-brand underline">
+                    {document.title}
+                  </Link>
+                </th>
+                <td className="py-2 pr-4">{document.path}</td>
+                <td className="py-2 pr-4">Revision {document.revision}</td>
+                <td className="py-2 pr-4">
+                  {document.publishedVersion === null
+                    ? "Not published"
+                    : `Version ${document.publishedVersion}`}
+                </td>
+                <td className="py-2">
+                  {document.scheduledAt ? formatDateTime(document.scheduledAt) : "Nothing"}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
@@ -155,65 +154,49 @@ function History({ document, versions }: Pick<DocumentView, "document" | "versio
       <h3 id="history-heading" className="text-lg font-bold">
         History
       </h3>
-      <table className="mt-2 w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-line">
-            <th scope="col" className="py-2 pr-4">
-              Version
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              Public from
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              By
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              Note
-            </th>
-            <th scope="col" className="py-2">
-              Action
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {versions.map((version) => {
-            const scheduled = !version.cancelled && Date.parse(version.at) > Date.now();
-            const note = [
-              version.version === live ? "Public now" : "",
-              scheduled ? "Scheduled" : "",
-              version.cancelled ? "Cancelled" : "",
-              version.restores ? `Puts back version ${version.restores}` : "",
-              `revision ${version.revision}`,
-            ].filter(Boolean);
-            const fields = { doc: document.name, version: version.version };
-            return (
-              <tr key={version.version} className="border-b border-line">
-                <th scope="row" className="py-2 pr-4">
-                  {version.version}
-                </th>
-                <td className="py-2 pr-4">{formatDateTime(version.at)}</td>
-                <td className="py-2 pr-4">{version.by ?? "The spec (seed)"}</td>
-                <td className="py-2 pr-4">{note.join(", ")}</td>
-                <td className="py-2">
-                  {scheduled ? (
-                    <IntentButton
-                      intent="cancel-content"
-                      fields={fields}
-                      label={`Cancel version ${version.version}`}
-                    />
-                  ) : !version.cancelled && version.version !== live ? (
-                    <IntentButton
-                      intent="roll-back-content"
-                      fields={fields}
-                      label={`Roll back to version ${version.version}`}
-                    />
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <HeaderRow cells={["Version", "Public from", "By", "Note", "Action"]} />
+          <tbody>
+            {versions.map((version) => {
+              const scheduled = !version.cancelled && Date.parse(version.at) > Date.now();
+              const note = [
+                version.version === live ? "Public now" : "",
+                scheduled ? "Scheduled" : "",
+                version.cancelled ? "Cancelled" : "",
+                version.restores ? `Puts back version ${version.restores}` : "",
+                `revision ${version.revision}`,
+              ].filter(Boolean);
+              const fields = { doc: document.name, version: version.version };
+              return (
+                <tr key={version.version} className="border-b border-line">
+                  <th scope="row" className="py-2 pr-4">
+                    {version.version}
+                  </th>
+                  <td className="py-2 pr-4">{formatDateTime(version.at)}</td>
+                  <td className="py-2 pr-4">{version.by ?? "The spec (seed)"}</td>
+                  <td className="py-2 pr-4">{note.join(", ")}</td>
+                  <td className="py-2">
+                    {scheduled ? (
+                      <IntentButton
+                        intent="cancel-content"
+                        fields={fields}
+                        label={`Cancel version ${version.version}`}
+                      />
+                    ) : !version.cancelled && version.version !== live ? (
+                      <IntentButton
+                        intent="roll-back-content"
+                        fields={fields}
+                        label={`Roll back to version ${version.version}`}
+                      />
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

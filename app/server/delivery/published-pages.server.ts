@@ -79,11 +79,16 @@ async function documentOf(html: string): Promise<Document> {
   return { html: body, etag: await documentEtag(body), styleHashes: await styleHashesOf(html) };
 }
 
+/** What making a page needs: the bindings, the request's context (a render's) and the database. */
+interface Serving {
+  env: Env;
+  ctx: ExecutionContext;
+  db: Database;
+}
+
 /** The page's document for this version: stored for this build, else rendered now and stored. */
 async function loadDocument(
-  env: Env,
-  ctx: ExecutionContext,
-  db: Database,
+  { env, ctx, db }: Serving,
   path: string,
   name: ContentName,
   entry: TimelineEntry,
@@ -112,9 +117,7 @@ async function loadDocument(
 }
 
 async function heldDocument(
-  env: Env,
-  ctx: ExecutionContext,
-  db: Database,
+  serving: Serving,
   path: string,
   name: ContentName,
   entry: TimelineEntry,
@@ -122,7 +125,7 @@ async function heldDocument(
   const key = versionKey(path, entry);
   const kept = documents.get(key);
   if (kept) return kept;
-  const made = await loadDocument(env, ctx, db, path, name, entry).catch((error: unknown) => {
+  const made = await loadDocument(serving, path, name, entry).catch((error: unknown) => {
     console.error(`published pages: ${key} could not be made`, error);
     return null;
   });
@@ -180,7 +183,7 @@ export async function servePublishedPage(
   const known = await currentTimeline(db);
   const entry = known ? liveEntry(known.entries, name) : undefined;
   if (!entry) return lastServedAnswer(request, url.pathname);
-  const document = await heldDocument(env, ctx, db, url.pathname, name, entry);
+  const document = await heldDocument({ env, ctx, db }, url.pathname, name, entry);
   if (document === "seed") {
     lastServed.delete(url.pathname);
     return null;
@@ -215,7 +218,7 @@ export async function preparePublishedPages(
   const entries = [liveEntry(known.entries, name), ...scheduledEntries(known.entries, name)];
   for (const entry of entries) {
     if (!entry) continue;
-    for (const path of CONTENT_KINDS[name].paths) await heldDocument(env, ctx, db, path, name, entry);
+    for (const path of CONTENT_KINDS[name].paths) await heldDocument({ env, ctx, db }, path, name, entry);
   }
 }
 
