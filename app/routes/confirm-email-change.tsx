@@ -1,13 +1,12 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { AccountPage } from "~/components/account-page";
 import type { ToastMessage } from "~/components/toaster";
 import { SubmitButton } from "~/components/ui/form-field";
 import { LINK_INVALID_MESSAGE, linkTokenOf } from "~/lib/account-messages";
 import { pageMeta } from "~/lib/seo";
 import { confirmEmailChange } from "~/server/account/email-change.server";
-import { failureInit, readForm } from "~/server/http/form-door.server";
-import { failureNotice, itsMessage } from "~/server/http/outcome-notices.server";
-import { callerOf, depsOf } from "~/server/operation.server";
+import { itsMessage } from "~/server/http/outcome-notices.server";
+import { formAction } from "~/server/http/page-door.server";
 import type { Route } from "./+types/confirm-email-change";
 
 // The link sent to a new address opens this page; only its button (a POST) changes the address, so a
@@ -33,23 +32,20 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: linkTokenOf(request) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const outcome = await confirmEmailChange(depsOf(context), callerOf(context, request), form);
-  if (outcome.kind === "done") {
-    const notice: ToastMessage = {
-      title: "Email address changed",
-      description: "Your account now uses this address.",
-    };
-    return data({ changed: true, notice });
-  }
-  const notice = failureNotice(outcome, {
+export const action = formAction<{ changed: boolean; notice: ToastMessage }, unknown>({
+  page: "/confirm-email-change",
+  run: ({ deps, caller, form }) => confirmEmailChange(deps, caller, form),
+  done: () => ({
+    changed: true,
+    notice: { title: "Email address changed", description: "Your account now uses this address." },
+  }),
+  says: {
     invalid: ({ message }) =>
       message === LINK_INVALID_MESSAGE ? undefined : itsMessage("Address not changed")({ message }),
     otherwise: INVALID,
-  });
-  return data({ changed: false, notice }, failureInit(outcome));
-}
+  },
+  failed: ({ notice }) => ({ changed: false, notice }),
+});
 
 export default function ConfirmEmailChangePage({ loaderData, actionData }: Route.ComponentProps) {
   return (

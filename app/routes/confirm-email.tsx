@@ -1,12 +1,10 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { AccountPage } from "~/components/account-page";
 import type { ToastMessage } from "~/components/toaster";
 import { SubmitButton } from "~/components/ui/form-field";
 import { LINK_INVALID_MESSAGE, linkTokenOf } from "~/lib/account-messages";
 import { pageMeta } from "~/lib/seo";
-import { failureInit, readForm } from "~/server/http/form-door.server";
-import { failureNotice } from "~/server/http/outcome-notices.server";
-import { callerOf, depsOf } from "~/server/operation.server";
+import { formAction } from "~/server/http/page-door.server";
 import { confirmEmail } from "~/server/sign-in/accounts.server";
 import type { Route } from "./+types/confirm-email";
 
@@ -33,19 +31,16 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: linkTokenOf(request) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const outcome = await confirmEmail(depsOf(context), callerOf(context, request), form);
-  if (outcome.kind === "done") {
-    const notice: ToastMessage = {
-      title: "Email confirmed",
-      description: "Thank you: your email address is confirmed.",
-    };
-    return data({ confirmed: true, notice });
-  }
-  const notice = failureNotice(outcome, { otherwise: INVALID });
-  return data({ confirmed: false, notice }, failureInit(outcome));
-}
+export const action = formAction<{ confirmed: boolean; notice: ToastMessage }, unknown>({
+  page: "/confirm-email",
+  run: ({ deps, caller, form }) => confirmEmail(deps, caller, form),
+  done: () => ({
+    confirmed: true,
+    notice: { title: "Email confirmed", description: "Thank you: your email address is confirmed." },
+  }),
+  says: { otherwise: INVALID },
+  failed: ({ notice }) => ({ confirmed: false, notice }),
+});
 
 export default function ConfirmEmailPage({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -7,9 +7,9 @@ import { type ToastMessage, useToast } from "~/components/toaster";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { flashCookie, sessionCookie } from "~/server/http/cookies.server";
-import { failureInit, readForm, throwIfSignedOut } from "~/server/http/form-door.server";
-import { errorNotice, failureNotice, itsMessage } from "~/server/http/outcome-notices.server";
-import { describeWaiting, findWaiting, pageCallOf, resumeIntent } from "~/server/http/page-door.server";
+import { errorNotice, itsMessage } from "~/server/http/outcome-notices.server";
+import { confirmingIntents, describeWaiting, findWaiting } from "~/server/http/page-confirmation.server";
+import { type PageDoor, pageAction, pageCallOf } from "~/server/http/page-door.server";
 import { sessionContext } from "~/server/http/request-context.server";
 import { MAX_NEXT_LENGTH, referenceOf } from "~/server/identity/interrupted-actions.server";
 import { findSignedInUser } from "~/server/identity/users.server";
@@ -68,32 +68,36 @@ interface ConfirmResult {
   fieldErrors?: FieldErrors;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const call = pageCallOf({ request, context }, {}, "/confirm-its-you");
-  const resumed = await resumeIntent(CONFIRM_PAGE_DOOR, "/confirm-its-you", call, form);
-  const headers = new Headers();
-  // A confirmation gives the session a new token, whatever happens next.
-  if (resumed.kind !== "refused" && resumed.token) {
-    headers.append("Set-Cookie", sessionCookie(request, resumed.token));
-  }
-  if (resumed.kind === "nothing") return data<ConfirmResult>({ nothing: true }, { status: 404, headers });
-  if (resumed.kind === "resumed") {
-    // The stored action ran; its toast goes with the way back to the page it came from.
-    const toast = resumed.answer instanceof Response ? null : resumed.answer.data.toast;
-    if (toast) headers.append("Set-Cookie", flashCookie(request, toast));
-    throw redirect(safeNext(resumed.action.next), { headers });
-  }
-  const { outcome } = resumed;
-  throwIfSignedOut(request, outcome, "/login");
-  if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect("/login");
-  const notice = failureNotice(outcome, {
-    unauthenticated: itsMessage(),
-    otherwise: errorNotice("Please check the fields below."),
-  });
-  const fieldErrors: FieldErrors | undefined = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
-  return data<ConfirmResult>({ nothing: false, notice, fieldErrors }, failureInit(outcome));
-}
+const door: PageDoor<ConfirmResult> = {
+  intents: confirmingIntents(() => CONFIRM_PAGE_DOOR, "/confirm-its-you", {
+    done: (confirmed, { request }) => {
+      const headers = new Headers();
+      // A confirmation gives the session a new token, whatever happens next.
+      if (confirmed.token) headers.append("Set-Cookie", sessionCookie(request, confirmed.token));
+      if (confirmed.kind === "nothing")
+        return data<ConfirmResult>({ nothing: true }, { status: 404, headers });
+      // The stored action ran; its toast goes with the way back to the page it came from.
+      const toast = confirmed.answer instanceof Response ? null : confirmed.answer.data.toast;
+      if (toast) headers.append("Set-Cookie", flashCookie(request, toast));
+      return redirect(safeNext(confirmed.action.next), { headers });
+    },
+    says: { unauthenticated: itsMessage(), otherwise: errorNotice("Please check the fields below.") },
+  }),
+  // The passkey's way, as before: any post that is not the password form resumes a confirmed session.
+  fallback: "resume",
+  page: "/login",
+  back: "/confirm-its-you",
+  failed: ({ outcome, notice }) => {
+    if (outcome.kind === "unauthenticated" && !outcome.message) throw redirect("/login");
+    return {
+      nothing: false,
+      notice,
+      fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined,
+    };
+  },
+};
+
+export const action = pageAction(door);
 
 export default function ConfirmItsYouPage({ loaderData, actionData }: Route.ComponentProps) {
   const { pending, withCode, withPasskey, home } = loaderData;

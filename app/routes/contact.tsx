@@ -6,9 +6,7 @@ import { PageHero } from "~/components/page-hero";
 import { contactSection } from "~/content/home";
 import { pageMeta } from "~/lib/seo";
 import { sendContactMessage } from "~/server/contact/contact-submissions.server";
-import { failureInit, readForm } from "~/server/http/form-door.server";
-import { failureNotice } from "~/server/http/outcome-notices.server";
-import { callerOf, depsOf } from "~/server/operation.server";
+import { formAction } from "~/server/http/page-door.server";
 import type { Route } from "./+types/contact";
 
 const SENT = {
@@ -36,21 +34,15 @@ export function loader({ request }: Route.LoaderArgs) {
   return { subject: subject ? subject.replace(/[-_]+/g, " ").slice(0, 100) : null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const outcome = await sendContactMessage(depsOf(context), callerOf(context, request), form);
-  if (outcome.kind === "done") {
-    return data<ContactActionResult>({ toast: SENT, resetKey: Date.now() }, { status: 201 });
-  }
-  return data<ContactActionResult>(
-    {
-      toast: failureNotice(outcome, { otherwise: FAILED }),
-      fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined,
-      values: form,
-    },
-    failureInit(outcome),
-  );
-}
+export const action = formAction<ContactActionResult, unknown>({
+  page: "/contact",
+  run: ({ deps, caller, form }) => sendContactMessage(deps, caller, form),
+  done: () => data<ContactActionResult>({ toast: SENT, resetKey: Date.now() }, { status: 201 }),
+  says: { otherwise: FAILED },
+  // What was written is shown again: nothing a person wrote is lost to a refusal.
+  keep: (form) => form,
+  failed: ({ notice, fieldErrors, values }) => ({ toast: notice, fieldErrors, values }),
+});
 
 /** An island page (app/lib/islands.ts): the form hydrates on a person's first interaction with it. */
 export default function ContactPage({ loaderData }: Route.ComponentProps) {

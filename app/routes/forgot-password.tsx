@@ -1,13 +1,11 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { AccountPage } from "~/components/account-page";
 import type { ToastMessage } from "~/components/toaster";
 import { SubmitButton, TextField } from "~/components/ui/form-field";
 import { RESET_LINK_SENT_MESSAGE } from "~/lib/account-messages";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
-import { failureInit, readForm } from "~/server/http/form-door.server";
-import { failureNotice } from "~/server/http/outcome-notices.server";
-import { callerOf, depsOf } from "~/server/operation.server";
+import { formAction } from "~/server/http/page-door.server";
 import { requestPasswordReset } from "~/server/sign-in/password-reset.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -27,22 +25,16 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const outcome = await requestPasswordReset(depsOf(context), callerOf(context, request), form);
-  if (outcome.kind === "done") {
-    return data<ActionResult>({
-      notice: { title: "Check your email", description: RESET_LINK_SENT_MESSAGE },
-    });
-  }
-  const notice = failureNotice(outcome, {
+export const action = formAction<ActionResult, null>({
+  page: "/forgot-password",
+  run: ({ deps, caller, form }) => requestPasswordReset(deps, caller, form),
+  done: () => ({ notice: { title: "Check your email", description: RESET_LINK_SENT_MESSAGE } }),
+  says: {
     otherwise: { title: "Error", description: "Please enter a valid email address.", variant: "destructive" },
-  });
-  return data<ActionResult>(
-    { notice, fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined, email: form.email },
-    failureInit(outcome),
-  );
-}
+  },
+  keep: ({ email }) => ({ email: email ?? "" }),
+  failed: ({ notice, fieldErrors, values }) => ({ notice, fieldErrors, email: values?.email }),
+});
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   const result = actionData;

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { AccountPage } from "~/components/account-page";
 import type { ToastMessage } from "~/components/toaster";
 import { SubmitButton, TextField } from "~/components/ui/form-field";
@@ -15,9 +15,9 @@ import {
   privacyLinkState,
   requestPrivacyLink,
 } from "~/server/account/privacy-requests.server";
-import { failureInit, readForm } from "~/server/http/form-door.server";
-import { errorNotice, failureNotice, itsMessage } from "~/server/http/outcome-notices.server";
-import { callerOf, depsOf } from "~/server/operation.server";
+import { errorNotice, itsMessage } from "~/server/http/outcome-notices.server";
+import { intent, pageAction } from "~/server/http/page-door.server";
+import { depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/privacy-request";
 
 // /privacy/request: for people without an account. Without a token, a form asks for an
@@ -60,40 +60,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, state: await privacyLinkState(depsOf(context), token) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { intent, ...form } = await readForm(request);
-  const deps = depsOf(context);
-  const caller = callerOf(context, request);
-  if (intent === "erase") {
-    const outcome = await eraseByPrivacyLink(deps, caller, form);
-    if (outcome.kind === "done") {
-      return data<ActionResult>({
+export const action = pageAction<ActionResult>({
+  intents: {
+    erase: intent({
+      run: ({ deps, caller, form }) => eraseByPrivacyLink(deps, caller, form),
+      done: () => ({
         erased: true,
         notice: {
           title: "Erased",
           description: "We erased everything we held about your address. An email confirms it.",
         },
-      });
-    }
-    const notice = failureNotice(outcome, {
-      conflict: itsMessage("Not erased"),
-      invalid: ({ message }) => (message === PRIVACY_LINK_ACCOUNT_ACTIVE ? ACCOUNT_ACTIVE : undefined),
-      otherwise: INVALID,
-    });
-    return data<ActionResult>({ notice }, failureInit(outcome));
-  }
-  const outcome = await requestPrivacyLink(deps, caller, form);
-  if (outcome.kind === "done") {
-    return data<ActionResult>({ notice: { title: "Check your email", description: PRIVACY_REQUEST_SENT } });
-  }
-  const notice = failureNotice(outcome, {
-    otherwise: errorNotice("Please enter a valid email address."),
-  });
-  return data<ActionResult>(
-    { notice, fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined, email: form.email },
-    failureInit(outcome),
-  );
-}
+      }),
+      says: {
+        conflict: itsMessage("Not erased"),
+        invalid: ({ message }) => (message === PRIVACY_LINK_ACCOUNT_ACTIVE ? ACCOUNT_ACTIVE : undefined),
+        otherwise: INVALID,
+      },
+    }),
+    "send-link": intent({
+      run: ({ deps, caller, form }) => requestPrivacyLink(deps, caller, form),
+      done: () => ({ notice: { title: "Check your email", description: PRIVACY_REQUEST_SENT } }),
+      says: { otherwise: errorNotice("Please enter a valid email address.") },
+      keep: ({ email }) => ({ email: email ?? "" }),
+    }),
+  },
+  // The address form posts no intent.
+  fallback: "send-link",
+  page: "/privacy/request",
+  failed: ({ notice, fieldErrors, intent, values }) =>
+    intent === "erase" ? { notice } : { notice, fieldErrors, email: values?.email },
+});
 
 function RequestForm({ result }: { result: ActionResult | undefined }) {
   return (

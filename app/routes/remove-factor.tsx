@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { AccountPage } from "~/components/account-page";
 import type { ToastMessage } from "~/components/toaster";
 import { SubmitButton, TextField } from "~/components/ui/form-field";
@@ -6,9 +6,9 @@ import { LINK_INVALID_MESSAGE, linkTokenOf } from "~/lib/account-messages";
 import { formatDateTime } from "~/lib/format-date";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
-import { failureInit, readForm } from "~/server/http/form-door.server";
-import { failureNotice, itsMessage } from "~/server/http/outcome-notices.server";
-import { callerOf, depsOf } from "~/server/operation.server";
+import { itsMessage } from "~/server/http/outcome-notices.server";
+import { formAction } from "~/server/http/page-door.server";
+import { depsOf } from "~/server/operation.server";
 import {
   factorToRemove,
   type RemovableFactor,
@@ -53,31 +53,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, factor: token ? await factorToRemove(depsOf(context).db, token) : null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const outcome = await removeFactorByLink(depsOf(context), callerOf(context, request), form);
-  if (outcome.kind === "done") {
-    const { title } = NAMES[outcome.value.factor];
-    const notice: ToastMessage = {
-      title: `${title} removed`,
-      description: `The ${NAMES[outcome.value.factor].one} no longer signs in, and your account was signed out everywhere.`,
-    };
-    return data<ActionResult>({ removed: outcome.value.factor, notice });
-  }
-  const fieldErrors = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
-  const notRemoved = "Nothing removed";
-  const notice = failureNotice(outcome, {
-    unauthenticated: itsMessage(notRemoved),
-    invalid: ({ fieldErrors }) => itsMessage(notRemoved)({ message: fieldErrors.password }),
+const NOT_REMOVED = "Nothing removed";
+
+export const action = formAction<ActionResult, { factor: RemovableFactor }>({
+  page: "/remove-factor",
+  run: ({ deps, caller, form }) => removeFactorByLink(deps, caller, form),
+  done: ({ factor }) => ({
+    removed: factor,
+    notice: {
+      title: `${NAMES[factor].title} removed`,
+      description: `The ${NAMES[factor].one} no longer signs in, and your account was signed out everywhere.`,
+    },
+  }),
+  says: {
+    unauthenticated: itsMessage(NOT_REMOVED),
+    invalid: ({ fieldErrors }) => itsMessage(NOT_REMOVED)({ message: fieldErrors.password }),
     otherwise: INVALID,
-  });
-  const passwordError =
-    outcome.kind === "unauthenticated" && outcome.message ? outcome.message : fieldErrors?.password;
-  return data<ActionResult>(
-    { removed: null, notice, fieldErrors: passwordError ? { password: passwordError } : fieldErrors },
-    failureInit(outcome),
-  );
-}
+  },
+  failed: ({ outcome, notice, fieldErrors }) => {
+    // A wrong password is the account's refusal; it is shown at the field, as a refused input is.
+    const passwordError =
+      outcome.kind === "unauthenticated" && outcome.message ? outcome.message : fieldErrors?.password;
+    return { removed: null, notice, fieldErrors: passwordError ? { password: passwordError } : fieldErrors };
+  },
+});
 
 export default function RemoveFactorPage({ loaderData, actionData }: Route.ComponentProps) {
   const { token, factor } = loaderData;

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { AccountPage } from "~/components/account-page";
 import { NewPasswordFields } from "~/components/person-fields";
 import type { ToastMessage } from "~/components/toaster";
@@ -8,9 +8,9 @@ import { formatDateTime } from "~/lib/format-date";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import { flashCookie } from "~/server/http/cookies.server";
-import { failureInit, readForm } from "~/server/http/form-door.server";
-import { errorNotice, failureNotice } from "~/server/http/outcome-notices.server";
-import { callerOf, depsOf } from "~/server/operation.server";
+import { errorNotice } from "~/server/http/outcome-notices.server";
+import { formAction } from "~/server/http/page-door.server";
+import { depsOf } from "~/server/operation.server";
 import { type PasskeysAtReset, passkeysAtReset } from "~/server/second-factors/passkeys-at-reset.server";
 import { resetPassword } from "~/server/sign-in/password-reset.server";
 import type { Route } from "./+types/reset-password";
@@ -41,30 +41,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, ...(await passkeysAtReset(depsOf(context), token)) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const outcome = await resetPassword(depsOf(context), callerOf(context, request), form);
-  if (outcome.kind === "done") {
+export const action = formAction<ActionResult, { passkeysRemoved: boolean }>({
+  page: "/reset-password",
+  run: ({ deps, caller, form }) => resetPassword(deps, caller, form),
+  done: ({ passkeysRemoved }, { request }) => {
     const changed = {
       title: "Password changed",
-      description: outcome.value.passkeysRemoved
+      description: passkeysRemoved
         ? "Please log in with your new password. Your passkeys were removed."
         : "Please log in with your new password.",
     };
     return redirect("/login", { headers: { "Set-Cookie": flashCookie(request, changed) } });
-  }
-  const fieldErrors = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
-  const linkBroken = fieldErrors?.token !== undefined;
-  const notice = failureNotice(outcome, {
-    otherwise: linkBroken
+  },
+  keep: ({ keepPasskeys }) => ({ keepPasskeys: keepPasskeys ?? "" }),
+  failed: ({ outcome, notice, fieldErrors, values }) => {
+    const linkBroken = fieldErrors?.token !== undefined;
+    const otherwise = linkBroken
       ? errorNotice(LINK_INVALID_MESSAGE, "Link not valid")
-      : errorNotice(fieldErrors?.keepPasskeys ?? "Please check the new password."),
-  });
-  return data<ActionResult>(
-    { notice, fieldErrors, keepPasskeys: form.keepPasskeys === "true" },
-    failureInit(outcome),
-  );
-}
+      : errorNotice(fieldErrors?.keepPasskeys ?? "Please check the new password.");
+    return {
+      // The page's own words for every refusal but "too many attempts", which reads the same everywhere.
+      notice: outcome.kind === "rate-limited" ? notice : otherwise,
+      fieldErrors,
+      keepPasskeys: values?.keepPasskeys === "true",
+    };
+  },
+});
 
 /**
  * The account's passkeys, and the choice to keep them (unticked: removed with the old password), or, when

@@ -3,7 +3,8 @@ import { signInFirst } from "~/lib/sign-in-paths";
 import type { DownloadIntent } from "~/routes/confirm-page-intents.server";
 import { exportMyData } from "~/server/account/my-account.server";
 import { personalDataResponse } from "~/server/account/personal-data.server";
-import { askOnConfirmPage, pageCallOf } from "~/server/http/page-door.server";
+import { askOnConfirmPage } from "~/server/http/page-confirmation.server";
+import { pageCallOf } from "~/server/http/page-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/data-file";
 

@@ -9,17 +9,7 @@ import { useToast } from "~/components/toaster";
 import { SET_UP_SECOND_FACTOR_MESSAGE } from "~/lib/account-messages";
 import { pageMeta } from "~/lib/seo";
 import { signInFirst } from "~/lib/sign-in-paths";
-import { sessionCookie } from "~/server/http/cookies.server";
-import { readForm, throwIfSignedOut } from "~/server/http/form-door.server";
-import { errorNotice } from "~/server/http/outcome-notices.server";
-import {
-  answerIntent,
-  describeWaiting,
-  pageCallOf,
-  resumeIntent,
-  withCookie,
-} from "~/server/http/page-door.server";
-import { continueUnderToken } from "~/server/http/request-context.server";
+import { pageAction } from "~/server/http/page-door.server";
 import { callerOf, depsOf } from "~/server/operation.server";
 import { securityOverview } from "~/server/second-factors/second-factor-enrolment.server";
 import type { Route } from "./+types/security";
@@ -29,7 +19,7 @@ import { PasskeysSection } from "./sections/passkeys";
 import * as passkeys from "./sections/passkeys.server";
 import { RecoveryCodesSection } from "./sections/recovery-codes";
 import * as recoveryCodes from "./sections/recovery-codes.server";
-import { answer, failed, securityDoor } from "./sections/security-answers.server";
+import { securityDoor } from "./sections/security-answers.server";
 import { TotpSection } from "./sections/totp";
 import * as totp from "./sections/totp.server";
 
@@ -71,29 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...overview.value, enrolmentLink };
 }
 
-const NOTHING_TO_CONFIRM =
-  "There is nothing to confirm: it was done already, or waited more than 10 minutes. Nothing was done; start again.";
-
-export async function action({ request, context, url }: Route.ActionArgs) {
-  const { intent, ...form } = await readForm(request);
-  const call = pageCallOf({ request, context, url }, form, "/account/security");
-  if (intent !== "confirm-its-you" && intent !== "resume") return answerIntent(DOOR, intent, call);
-  // The one "Confirm it's you" flow (page-door.server.ts), answered in place.
-  const resumed = await resumeIntent(DOOR, "/account/security", call, { intent, ...form });
-  const token = resumed.kind === "refused" ? null : resumed.token;
-  const cookie = token ? sessionCookie(request, token) : null;
-  continueUnderToken(context, token);
-  if (resumed.kind === "nothing") {
-    return answer({ notice: errorNotice(NOTHING_TO_CONFIRM) }, { status: 404 }, cookie);
-  }
-  if (resumed.kind === "resumed") return withCookie(resumed.answer, cookie);
-  throwIfSignedOut(request, resumed.outcome, "/account/security");
-  const waiting = resumed.action;
-  const confirm = waiting
-    ? { reference: form.ref ?? "", description: await describeWaiting(DOOR.intents, call, waiting) }
-    : undefined;
-  return failed(resumed.outcome, { confirm });
-}
+export const action = pageAction(DOOR);
 
 export default function SecurityPage({ loaderData, actionData }: Route.ComponentProps) {
   const { factors, isAdmin } = loaderData;

@@ -6,7 +6,8 @@ import { moveManyMessages } from "~/server/admin/message-actions.server";
 import { ADMIN_ACTIONS, type AdminAction } from "~/server/admin/row-actions.server";
 import { adminPageRefusal } from "~/server/http/admin-refusal.server";
 import { errorNotice, itsMessage } from "~/server/http/outcome-notices.server";
-import { askOnConfirmPage, type PageDoor, type PageIntent } from "~/server/http/page-door.server";
+import { askOnConfirmPage } from "~/server/http/page-confirmation.server";
+import type { PageDoor, PageIntent } from "~/server/http/page-door.server";
 import { emailOfAccount } from "~/server/identity/users.server";
 
 /** What /admin's action answers: the toast. */

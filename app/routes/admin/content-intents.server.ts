@@ -5,7 +5,8 @@ import type { FieldErrors } from "~/lib/field-errors";
 import type { ToastMessage } from "~/lib/toast-message";
 import { adminPageRefusal } from "~/server/http/admin-refusal.server";
 import { errorNotice, itsMessage } from "~/server/http/outcome-notices.server";
-import { askOnConfirmPage, intent, type PageDoor, type PageIntents } from "~/server/http/page-door.server";
+import { askOnConfirmPage } from "~/server/http/page-confirmation.server";
+import { intent, type PageDoor, type PageIntents } from "~/server/http/page-door.server";
 import { done, notFound } from "~/server/outcome";
 import {
   cancelScheduledContent,

@@ -17,7 +17,11 @@ export async function readForm(request: Request): Promise<Record<string, string>
   return values;
 }
 
-const STATUS = {
+/**
+ * The status of each failed outcome, for pages and the JSON API alike: "already done" is a 200 that
+ * changed nothing.
+ */
+export const FAILURE_STATUS = {
   "already-done": 200,
   invalid: 400,
   unauthenticated: 401,
@@ -25,14 +29,15 @@ const STATUS = {
   "not-found": 404,
   conflict: 409,
   "rate-limited": 429,
-} as const;
+} as const satisfies Record<Exclude<Outcome<unknown>, { kind: "done" }>["kind"], number>;
 
-/** The status and headers of a page answering a failed operation. */
+/** The status and headers of a failed operation's answer, page or JSON. */
 export function failureInit(outcome: Exclude<Outcome<unknown>, { kind: "done" }>): ResponseInit {
+  const status = FAILURE_STATUS[outcome.kind];
   if (outcome.kind === "rate-limited") {
-    return { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } };
+    return { status, headers: { "Retry-After": String(outcome.retryAfterSeconds) } };
   }
-  return { status: STATUS[outcome.kind] };
+  return { status };
 }
 
 /**

@@ -4,6 +4,7 @@ import { requireAdmin } from "../identity/caller-checks.server";
 import { type Caller, callerOf, type Deps, depsOf } from "../operation.server";
 import type { Outcome } from "../outcome";
 import { clearSessionCookie } from "./cookies.server";
+import { failureInit } from "./form-door.server";
 import { noticeText, OUTCOME_NOTICES } from "./outcome-notices.server";
 
 // The JSON door: reads a JSON body, and turns an operation's outcome into a status and the spec's
@@ -45,33 +46,31 @@ export interface ApiMessages {
  * "already done" is a 200 that changed nothing.
  */
 export function apiFailure(outcome: Exclude<Outcome<unknown>, { kind: "done" }>, messages: ApiMessages = {}) {
+  const init = failureInit(outcome);
+  const answer = (body: Record<string, unknown>) => Response.json(body, init);
   switch (outcome.kind) {
     case "already-done":
-      return Response.json({ ok: true, changed: false });
-    case "invalid":
-      return jsonError(400, outcome.message ?? noticeText(OUTCOME_NOTICES.invalid), {
-        fieldErrors: outcome.fieldErrors,
-      });
+      return answer({ ok: true, changed: false });
+    case "invalid": {
+      const error = outcome.message ?? noticeText(OUTCOME_NOTICES.invalid);
+      return answer({ error, fieldErrors: outcome.fieldErrors });
+    }
     case "rate-limited":
-      return jsonError(429, messages.rateLimited ?? noticeText(OUTCOME_NOTICES["rate-limited"]), {
-        headers: { "Retry-After": String(outcome.retryAfterSeconds) },
-      });
+      return answer({ error: messages.rateLimited ?? noticeText(OUTCOME_NOTICES["rate-limited"]) });
     case "unauthenticated":
-      return jsonError(
-        401,
-        outcome.message ?? messages.unauthenticated ?? noticeText(OUTCOME_NOTICES.unauthenticated),
-      );
+      return answer({
+        error: outcome.message ?? messages.unauthenticated ?? noticeText(OUTCOME_NOTICES.unauthenticated),
+      });
     case "forbidden":
-      if (outcome.reauthenticate) {
-        return Response.json({ error: outcome.message, reauthenticate: "required" }, { status: 403 });
-      }
-      return jsonError(403, outcome.message ?? noticeText(OUTCOME_NOTICES.forbidden));
+      if (outcome.reauthenticate) return answer({ error: outcome.message, reauthenticate: "required" });
+      return answer({ error: outcome.message ?? noticeText(OUTCOME_NOTICES.forbidden) });
     case "not-found":
-      return jsonError(404, messages.notFound ?? noticeText(OUTCOME_NOTICES["not-found"]));
+      return answer({ error: messages.notFound ?? noticeText(OUTCOME_NOTICES["not-found"]) });
     case "conflict":
       // A save on a revision that is not the newest says whose save came since, and when.
-      if (outcome.since) return Response.json({ error: outcome.message, ...outcome.since }, { status: 409 });
-      return jsonError(409, outcome.message);
+      return answer(
+        outcome.since ? { error: outcome.message, ...outcome.since } : { error: outcome.message },
+      );
   }
 }
 

@@ -1,13 +1,8 @@
-import { data, type RouterContextProvider, redirect } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import type { FieldErrors } from "~/lib/field-errors";
 import type { ToastMessage } from "~/lib/toast-message";
-import {
-  findInterruptedAction,
-  type InterruptedAction,
-  interruptAction,
-} from "../identity/interrupted-actions.server";
 import { type Caller, callerOf, type Deps, depsOf } from "../operation.server";
 import type { Failure, Outcome } from "../outcome";
-import { resumeInterrupted } from "../sign-in/confirm-its-you.server";
 import { sessionCookie } from "./cookies.server";
 import { failureInit, readForm, throwIfSignedOut } from "./form-door.server";
 import { errorNotice, failureNotice, type PageNotices } from "./outcome-notices.server";
@@ -35,7 +30,7 @@ export interface PageCall {
  * Response (a redirect with cookies).
  */
 export type PageAnswer<D> = D | Answered<D> | Response;
-type Answered<D> = ReturnType<typeof data<D>>;
+export type Answered<D> = ReturnType<typeof data<D>>;
 
 /** One intent a page's form posts. */
 export interface PageIntent<D, V = unknown> {
@@ -71,6 +66,8 @@ export function intent<D, V>(declared: PageIntent<D, V>): PageIntent<D, V> {
 
 export interface Failed {
   outcome: Failure;
+  /** The outcome's field errors, when the input was refused. */
+  fieldErrors?: FieldErrors;
   /** What the table and the intent say for it. */
   notice: ToastMessage;
   /** The intent that failed; null for an intent the page does not take. */
@@ -86,9 +83,11 @@ export interface PageDoor<D> {
    * The page's data around a failure's notice (its field errors, the values to show again), answered with
    * the outcome's status; or its own answer. May throw (a redirect).
    */
-  failed: (failure: Failed) => D;
+  failed: (failure: Failed) => D | Promise<D>;
   /** Where a signed-out caller goes after signing in. */
   page: string;
+  /** Where a confirmation comes back to, when not the address the form was posted to. */
+  back?: string;
   /** The intent of a form that names none, or one the page does not take; none answers 400. */
   fallback?: string;
   /** Keeps an action that waits for "Confirm it's you" and asks for it (a redirect or the page's data). */
@@ -106,12 +105,14 @@ export async function answerIntent<D>(door: PageDoor<D>, name: string | undefine
   const declared = chosen === undefined ? undefined : door.intents[chosen];
   if (!declared || chosen === undefined) {
     const outcome: Failure = { kind: "invalid", fieldErrors: {} };
-    return wrap(door.failed({ outcome, notice: UNKNOWN_ACTION, intent: null, call }), { status: 400 });
+    const answer = await door.failed({ outcome, notice: UNKNOWN_ACTION, intent: null, call });
+    return wrap(answer, { status: 400 });
   }
   return answerOutcome(door, chosen, declared, await declared.run(call), call);
 }
 
-async function answerOutcome<D, V>(
+/** An intent's outcome as the page answers it (also the answer of an action resumed once confirmed). */
+export async function answerOutcome<D, V>(
   door: PageDoor<D>,
   chosen: string,
   declared: PageIntent<D, V>,
@@ -132,15 +133,30 @@ async function answerOutcome<D, V>(
     headers.append("Set-Cookie", sessionCookie(call.request, outcome.token));
     init.headers = headers;
   }
-  return wrap(door.failed({ outcome, notice, intent: chosen, values, call }), init);
+  const fieldErrors = outcome.kind === "invalid" ? outcome.fieldErrors : undefined;
+  return wrap(await door.failed({ outcome, fieldErrors, notice, intent: chosen, values, call }), init);
 }
 
 /** The action of a page whose forms post intents to `door`. */
 export function pageAction<D>(door: PageDoor<D>) {
   return async ({ request, context, url }: ActionArgs) => {
     const { intent: name, ...form } = await readForm(request);
-    return answerIntent(door, name, pageCallOf({ request, context, url }, form));
+    return answerIntent(door, name, pageCallOf({ request, context, url }, form, door.back));
   };
+}
+
+/** A page with one form: its one intent, and how its data wraps a failure. */
+export interface OneForm<D, V> extends PageIntent<D, V> {
+  failed: PageDoor<D>["failed"];
+  page: string;
+}
+
+/**
+ * The action of a page with one form: the door with that form as its only intent, whatever `intent` the
+ * form posts (none, on these pages).
+ */
+export function formAction<D, V>({ failed, page, ...form }: OneForm<D, V>) {
+  return pageAction<D>({ intents: { form }, fallback: "form", failed, page });
 }
 
 /**
@@ -187,131 +203,4 @@ function isAnswered<D>(answer: D | Answered<D>): answer is Answered<D> {
     answer !== null &&
     (answer as { type?: unknown }).type === "DataWithResponseInit"
   );
-}
-
-/** The names of the intents that may wait for "Confirm it's you": the only ones a reference can name here. */
-export function confirmableIntents<D>(intents: PageIntents<D>): string[] {
-  return Object.keys(intents).filter((name) => intents[name]?.confirm);
-}
-
-/**
- * Where a waiting action goes on: the page that resumes it. It is stored with the intent's name
- * (`/account/security#passkey-remove`), so a reference kept for one page names nothing on another, even
- * where two pages declare an intent of the same name.
- */
-export type ResumePage = "/confirm-its-you" | "/account/security";
-
-const storedName = (page: ResumePage, intent: string) => `${page}#${intent}`;
-
-/**
- * Keeps an action refused for want of a recent sign-in for this session, to go on once it is confirmed
- * on `page` (interrupted-actions.server.ts): its reference, or null for a caller who is not signed in.
- */
-export async function keepForConfirmation(
-  call: PageCall,
-  page: ResumePage,
-  action: { intent: string; target: string | null },
-): Promise<string | null> {
-  if (!call.caller.session) return null;
-  const { intent, target } = action;
-  return interruptAction(call.deps.db, call.caller.session, {
-    intent: storedName(page, intent),
-    target,
-    next: call.back,
-  });
-}
-
-/** The intents of `intents` a reference may name on `page`, as they are stored. */
-function storedNames<D>(page: ResumePage, intents: PageIntents<D>): string[] {
-  return confirmableIntents(intents).map((name) => storedName(page, name));
-}
-
-/** A stored action as its page declares it (its intent's own name), or null when it is not this page's. */
-function asDeclared(page: ResumePage, action: InterruptedAction): InterruptedAction | null {
-  const prefix = storedName(page, "");
-  return action.intent.startsWith(prefix) ? { ...action, intent: action.intent.slice(prefix.length) } : null;
-}
-
-/** The live action a reference names on `page`, without spending it; null when it names none. */
-export async function findWaiting<D>(
-  call: PageCall,
-  page: ResumePage,
-  intents: PageIntents<D>,
-  reference: string,
-): Promise<InterruptedAction | null> {
-  if (!call.caller.session) return null;
-  const stored = await findInterruptedAction(
-    call.deps.db,
-    call.caller.session,
-    reference,
-    storedNames(page, intents),
-  );
-  return stored && asDeclared(page, stored);
-}
-
-/**
- * Keeps the action and sends the caller to /confirm-its-you, which names it, confirms, runs it and comes
- * back to `call.back` (the dashboard and the downloads, which ship none of its code); a caller who is not
- * signed in goes to /login.
- */
-export async function askOnConfirmPage(
-  call: PageCall,
-  action: { intent: string; target: string | null },
-): Promise<never> {
-  const reference = await keepForConfirmation(call, "/confirm-its-you", action);
-  if (reference === null) throw redirect("/login");
-  throw redirect(`/confirm-its-you?${new URLSearchParams({ ref: reference })}`);
-}
-
-/** The words a confirmation shows for a stored action of `intents`. */
-export async function describeWaiting<D>(
-  intents: PageIntents<D>,
-  call: PageCall,
-  action: { intent: string; target: string | null },
-): Promise<string> {
-  const confirm = Object.hasOwn(intents, action.intent) ? intents[action.intent]?.confirm : undefined;
-  return confirm ? confirm.describe(call, action.target) : "Go on with what you asked for";
-}
-
-/** Where a posted "Confirm it's you" leaves a page (the stored action ran, or why not). */
-export type Resumed<D> =
-  | { kind: "nothing"; token: string | null }
-  | { kind: "refused"; outcome: Failure; action: InterruptedAction | null }
-  | { kind: "resumed"; action: InterruptedAction; token: string | null; answer: Response | Answered<D> };
-
-/**
- * The one "Confirm it's you" flow: the posted form (`intent` "confirm-its-you" with the password and code,
- * or "resume" after a passkey) confirms the session and spends the action its `ref` names among this
- * door's intents; then the intent runs as the confirmed caller, with only what was stored, and is answered
- * as if it had been posted.
- */
-export async function resumeIntent<D>(
-  door: PageDoor<D>,
-  page: ResumePage,
-  call: PageCall,
-  posted: Record<string, string>,
-): Promise<Resumed<D>> {
-  const resumption = await resumeInterrupted(call.deps, call.caller, posted, storedNames(page, door.intents));
-  if (resumption.kind === "nothing") return resumption;
-  const action = resumption.action && asDeclared(page, resumption.action);
-  if (resumption.kind === "refused") return { ...resumption, action };
-  const { token } = resumption;
-  const declared = action ? door.intents[action.intent] : undefined;
-  if (!action || !declared?.confirm) return { kind: "nothing", token };
-  const confirmed: PageCall = {
-    ...call,
-    caller: resumption.caller,
-    form: action.target === null ? {} : { id: action.target },
-    back: action.next,
-  };
-  try {
-    const outcome = await (declared.confirm.resume ?? declared.run)(confirmed);
-    const answer = await answerOutcome(door, action.intent, declared, outcome, confirmed);
-    return { kind: "resumed", action, token, answer };
-  } catch (thrown) {
-    // A redirect or refusal thrown after the confirmation moved the session to a new token: the browser
-    // must get that token with it, or it is left holding a dead one.
-    if (token) withCookie(thrown, sessionCookie(call.request, token));
-    throw thrown;
-  }
 }

@@ -4,7 +4,7 @@ import type { TotpEnrolment } from "~/lib/second-factor-views";
 import { signInFirst } from "~/lib/sign-in-paths";
 import type { ToastMessage } from "~/lib/toast-message";
 import type { Caller, Deps } from "~/server/deps";
-import { failureInit } from "~/server/http/form-door.server";
+import { sessionCookie } from "~/server/http/cookies.server";
 import {
   errorNotice,
   failureNotice,
@@ -12,13 +12,19 @@ import {
   type PageNotices,
 } from "~/server/http/outcome-notices.server";
 import {
+  confirmingIntents,
   describeWaiting,
+  findWaiting,
   keepForConfirmation,
+} from "~/server/http/page-confirmation.server";
+import {
   type PageCall,
   type PageDoor,
   type PageIntent,
   type PageIntents,
+  withCookie,
 } from "~/server/http/page-door.server";
+import { continueUnderToken } from "~/server/http/request-context.server";
 import type { Failure, Outcome } from "~/server/outcome";
 
 // What the sections of /account/security (app/routes/account/sections/*.tsx) answer: each posted intent's
@@ -42,7 +48,7 @@ export type SecurityHandler = (
 ) => Promise<Outcome<ActionResult>>;
 
 /** An answer of this page's action, with any cookie the confirmation set (a new session token). */
-export function answer(result: ActionResult, init: ResponseInit = {}, cookie: string | null = null) {
+function answer(result: ActionResult, init: ResponseInit = {}, cookie: string | null = null) {
   const headers = new Headers(init.headers);
   if (cookie) headers.append("Set-Cookie", cookie);
   return data<ActionResult>(result, { ...init, headers });
@@ -57,22 +63,11 @@ const SECURITY_NOTICES: PageNotices = {
   otherwise: errorNotice("Please check the fields below."),
 };
 
-export function failed(
-  outcome: Failure,
-  { confirm, cookie = null }: { confirm?: ActionResult["confirm"]; cookie?: string | null } = {},
-) {
-  if (outcome.kind === "unauthenticated" && !outcome.message)
-    throw redirect(signInFirst("/account/security"));
-  if (outcome.kind === "forbidden" && outcome.reauthenticate && confirm) {
-    return answer({ confirm }, { status: 403 }, cookie);
-  }
-  // A failed confirmation shows its form again, with the action still waiting.
-  const shown = outcome.kind === "rate-limited" ? undefined : confirm;
-  return answer({ ...failedResult(outcome), confirm: shown }, failureInit(outcome), cookie);
-}
+const NOTHING_TO_CONFIRM =
+  "There is nothing to confirm: it was done already, or waited more than 10 minutes. Nothing was done; start again.";
 
-/** The page's data for a failure: its notice (this page's words unless given) and field errors. */
-function failedResult(outcome: Failure, notice = failureNotice(outcome, SECURITY_NOTICES)): ActionResult {
+/** The page's data for a failure: its notice and field errors. */
+function failedResult(outcome: Failure, notice: ToastMessage): ActionResult {
   if (outcome.kind === "unauthenticated" && !outcome.message)
     throw redirect(signInFirst("/account/security"));
   return { notice, fieldErrors: outcome.kind === "invalid" ? outcome.fieldErrors : undefined };
@@ -110,17 +105,46 @@ export function securityIntent(handler: SecurityHandler, waits?: Waits): Securit
   };
 }
 
-/** The door of /account/security: the confirmation it asks for is shown in place, its form beside it. */
+/**
+ * The door of /account/security: the confirmation it asks for is shown in place, its form beside it, and
+ * its form's post resumes the waiting action here.
+ */
 export function securityDoor(intents: PageIntents<ActionResult>): PageDoor<ActionResult> {
-  return {
-    intents,
-    page: "/account/security",
-    failed: ({ outcome, notice }) => failedResult(outcome, notice),
+  const page = "/account/security";
+  const confirming = confirmingIntents<ActionResult, ActionResult>(() => door, page, {
+    done: (confirmed, { request, context }) => {
+      const cookie = confirmed.token ? sessionCookie(request, confirmed.token) : null;
+      continueUnderToken(context, confirmed.token);
+      if (confirmed.kind === "resumed") return withCookie(confirmed.answer, cookie);
+      return answer({ notice: errorNotice(NOTHING_TO_CONFIRM) }, { status: 404 }, cookie);
+    },
+    says: SECURITY_NOTICES,
+  });
+  const door: PageDoor<ActionResult> = {
+    intents: { ...intents, ...confirming },
+    page,
+    // Never the address with its `?enrolment=` link: a confirmation comes back to the page itself.
+    back: page,
+    failed: async ({ outcome, notice, intent, call }) => {
+      const result = failedResult(outcome, notice);
+      if (intent === null || !Object.hasOwn(confirming, intent) || outcome.kind === "rate-limited") {
+        return result;
+      }
+      // A failed confirmation shows its form again, with the action still waiting.
+      const reference = call.form.ref ?? "";
+      const waiting = await findWaiting(call, page, intents, reference);
+      if (!waiting) return result;
+      return {
+        ...result,
+        confirm: { reference, description: await describeWaiting(intents, call, waiting) },
+      };
+    },
     confirm: async (call, action) => {
-      const reference = await keepForConfirmation(call, "/account/security", action);
-      if (reference === null) throw redirect(signInFirst("/account/security"));
+      const reference = await keepForConfirmation(call, page, action);
+      if (reference === null) throw redirect(signInFirst(page));
       const description = await describeWaiting(intents, call, action);
       return answer({ confirm: { reference, description } }, { status: 403 });
     },
   };
+  return door;
 }
