@@ -2,7 +2,6 @@ import { redirect } from "react-router";
 import { type PersonalData, personalDataResponse } from "~/server/account/personal-data.server";
 import { exportByPrivacyLink } from "~/server/account/privacy-requests.server";
 import { formAction } from "~/server/http/page-door.server";
-import type { Route } from "./+types/privacy-data-file";
 
 // "Download what you hold about me" on /privacy/request posts here: a resource route named as the file it
 // answers, so the browser gets the JSON itself as an attachment and stays on the page. A dead link goes back to the page, which

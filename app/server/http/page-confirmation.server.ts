@@ -11,7 +11,6 @@ import { sessionCookie } from "./cookies.server";
 import {
   type Answered,
   answerOutcome,
-  type PageAnswer,
   type PageCall,
   type PageDoor,
   type PageIntent,

@@ -5,12 +5,7 @@ import { signInFirst } from "~/lib/sign-in-paths";
 import type { ToastMessage } from "~/lib/toast-message";
 import type { Caller, Deps } from "~/server/deps";
 import { sessionCookie } from "~/server/http/cookies.server";
-import {
-  errorNotice,
-  failureNotice,
-  itsMessage,
-  type PageNotices,
-} from "~/server/http/outcome-notices.server";
+import { errorNotice, itsMessage, type PageNotices } from "~/server/http/outcome-notices.server";
 import {
   confirmingIntents,
   describeWaiting,
