@@ -3,6 +3,7 @@ import { QuietButton } from "~/components/account-sections";
 import type { ListedSession, OwnEvent } from "~/lib/account-activity";
 import { ownEventLabel } from "~/lib/audit-actions";
 import { formatDateTime } from "~/lib/format-date";
+import type { SessionsIntent } from "~/lib/page-intents";
 import { describeUserAgent } from "~/lib/user-agent";
 
 // Where and when: the sessions and the recent events of /account, each with its device and country.
@@ -37,7 +38,7 @@ export function SessionList({ sessions }: { sessions: ListedSession[] }) {
             </div>
             {session.current ? null : (
               <Form method="post" aria-label={`Sign out ${describeUserAgent(session.userAgent)}`}>
-                <input type="hidden" name="intent" value="end-session" />
+                <input type="hidden" name="intent" value={"end-session" satisfies SessionsIntent} />
                 <input type="hidden" name="id" value={session.id} />
                 <QuietButton>Sign out</QuietButton>
               </Form>
@@ -47,7 +48,7 @@ export function SessionList({ sessions }: { sessions: ListedSession[] }) {
       </ul>
       {sessions.length > 1 ? (
         <Form method="post" aria-label="Sign out every other session">
-          <input type="hidden" name="intent" value="end-others" />
+          <input type="hidden" name="intent" value={"end-others" satisfies SessionsIntent} />
           <QuietButton>Sign out all other sessions</QuietButton>
         </Form>
       ) : null}

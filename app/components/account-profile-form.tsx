@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { SaveButton } from "~/components/account-sections";
 import { AreaOfInterestField, NameFields, OrganisationFields } from "~/components/person-fields";
+import type { ProfileIntent } from "~/lib/page-intents";
 import type { FieldErrors } from "~/lib/schemas";
 
 // The profile form of /account: a plain form posted to the page's action. An administrator's role and a
@@ -37,7 +38,7 @@ export function ProfileForm({
   };
   return (
     <Form method="post" className="space-y-5" aria-label="Profile">
-      <input type="hidden" name="intent" value="profile" />
+      <input type="hidden" name="intent" value={"profile" satisfies ProfileIntent} />
       <NameFields idPrefix="profile" values={values} errors={errors} />
       <OrganisationFields idPrefix="profile" values={values} errors={errors} />
       {isAdmin ? (

@@ -1,7 +1,9 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { userTypeLabel } from "~/content/user-types";
+import type { RowActionName } from "~/lib/admin-row-actions";
 import { countLabel } from "~/lib/counts";
+import type { BulkIntent } from "~/lib/page-intents";
 import type { Person } from "~/lib/person";
 
 // The pieces the admin dashboard's tabs share (app/routes/admin/): a page of a list as a table, its pager,
@@ -62,7 +64,7 @@ export function ActionButton({
   busy,
   quiet = false,
 }: {
-  intent: string;
+  intent: RowActionName;
   id: number;
   label: string;
   busy: boolean;
@@ -264,7 +266,7 @@ export function BulkBar({
   /** The form's id, which the rows' boxes name. */
   id: string;
   label: string;
-  intent: string;
+  intent: BulkIntent;
   /** The list's address, filters included. */
   action: string;
   total: number | null;

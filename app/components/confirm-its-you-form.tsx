@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { CONFIRM_ITS_YOU_MESSAGE } from "~/lib/account-messages";
+import type { ConfirmingIntent } from "~/lib/page-intents";
 import type { FieldErrors } from "~/lib/schemas";
 import { SaveButton } from "./account-sections";
 import { TextField } from "./ui/form-field";
@@ -49,7 +50,7 @@ export function ConfirmItsYouForm({
         aria-label={CONFIRM_ITS_YOU_MESSAGE}
         aria-describedby="confirm-what"
       >
-        <input type="hidden" name="intent" value="confirm-its-you" />
+        <input type="hidden" name="intent" value={"confirm-its-you" satisfies ConfirmingIntent} />
         <input type="hidden" name="ref" value={reference} />
         <TextField
           id="confirm-password"

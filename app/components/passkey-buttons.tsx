@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { Form, useRevalidator, useSubmit } from "react-router";
 import { PASSKEY_NAME_MAX } from "~/lib/field-limits";
+import type { ConfirmingIntent } from "~/lib/page-intents";
 import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from "~/lib/passkey-client";
 import * as client from "~/lib/passkey-client";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -118,7 +119,7 @@ export function PasskeyConfirmButton({
         {busy ? "Waiting for your passkey..." : "Use a passkey instead"}
       </button>
       <Form method="post" action={action} ref={resubmit} hidden>
-        <input type="hidden" name="intent" value="resume" />
+        <input type="hidden" name="intent" value={"resume" satisfies ConfirmingIntent} />
         <input type="hidden" name="ref" value={reference} />
       </Form>
     </>

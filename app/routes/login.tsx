@@ -5,6 +5,7 @@ import type { LoginActionResult, LoginTab } from "~/components/login/login-resul
 import { PageHero } from "~/components/page-hero";
 import type { ToastMessage } from "~/components/toaster";
 import { LOGIN_FAILED_MESSAGE, SECURITY_PATH, SIGN_IN_EXPIRED_MESSAGE } from "~/lib/account-messages";
+import type { LoginIntent } from "~/lib/page-intents";
 import { pageMeta } from "~/lib/seo";
 import { nextPath } from "~/lib/sign-in-paths";
 import {
@@ -14,7 +15,7 @@ import {
   sessionCookie,
   signInTicketCookie,
 } from "~/server/http/cookies.server";
-import { intent, pageAction } from "~/server/http/page-door.server";
+import { type IntentsNamed, intent, pageAction } from "~/server/http/page-door.server";
 import { sessionContext } from "~/server/http/request-context.server";
 import {
   completeSignIn,
@@ -109,7 +110,7 @@ const INTENTS = {
     says: { otherwise: TOASTS.registrationFailed },
     keep: ({ password: _p, confirmPassword: _c, ...echo }) => echo,
   }),
-};
+} satisfies IntentsNamed<LoginIntent, LoginActionResult>;
 
 export const action = pageAction<LoginActionResult>({
   intents: INTENTS,

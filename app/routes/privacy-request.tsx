@@ -8,6 +8,7 @@ import {
   PRIVACY_LINK_ACCOUNT_ACTIVE,
   PRIVACY_REQUEST_SENT,
 } from "~/lib/account-messages";
+import type { IntentName } from "~/lib/page-intents";
 import type { FieldErrors } from "~/lib/schemas";
 import { pageMeta } from "~/lib/seo";
 import {
@@ -60,30 +61,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, state: await privacyLinkState(depsOf(context), token) };
 }
 
-export const action = pageAction<ActionResult>({
-  intents: {
-    erase: intent({
-      run: ({ deps, caller, form }) => eraseByPrivacyLink(deps, caller, form),
-      done: () => ({
-        erased: true,
-        notice: {
-          title: "Erased",
-          description: "We erased everything we held about your address. An email confirms it.",
-        },
-      }),
-      says: {
-        conflict: itsMessage("Not erased"),
-        invalid: ({ message }) => (message === PRIVACY_LINK_ACCOUNT_ACTIVE ? ACCOUNT_ACTIVE : undefined),
-        otherwise: INVALID,
+const INTENTS = {
+  erase: intent({
+    run: ({ deps, caller, form }) => eraseByPrivacyLink(deps, caller, form),
+    done: () => ({
+      erased: true,
+      notice: {
+        title: "Erased",
+        description: "We erased everything we held about your address. An email confirms it.",
       },
     }),
-    "send-link": intent({
-      run: ({ deps, caller, form }) => requestPrivacyLink(deps, caller, form),
-      done: () => ({ notice: { title: "Check your email", description: PRIVACY_REQUEST_SENT } }),
-      says: { otherwise: errorNotice("Please enter a valid email address.") },
-      keep: ({ email }) => ({ email: email ?? "" }),
-    }),
-  },
+    says: {
+      conflict: itsMessage("Not erased"),
+      invalid: ({ message }) => (message === PRIVACY_LINK_ACCOUNT_ACTIVE ? ACCOUNT_ACTIVE : undefined),
+      otherwise: INVALID,
+    },
+  }),
+  "send-link": intent({
+    run: ({ deps, caller, form }) => requestPrivacyLink(deps, caller, form),
+    done: () => ({ notice: { title: "Check your email", description: PRIVACY_REQUEST_SENT } }),
+    says: { otherwise: errorNotice("Please enter a valid email address.") },
+    keep: ({ email }) => ({ email: email ?? "" }),
+  }),
+};
+
+export const action = pageAction<ActionResult>({
+  intents: INTENTS,
   // The address form posts no intent.
   fallback: "send-link",
   page: "/privacy/request",
@@ -139,7 +142,7 @@ function LinkActions({ token }: { token: string }) {
         </SubmitButton>
       </Form>
       <Form method="post" aria-label="Erase your data" className="space-y-3">
-        <input type="hidden" name="intent" value="erase" />
+        <input type="hidden" name="intent" value={"erase" satisfies IntentName<typeof INTENTS>} />
         <input type="hidden" name="token" value={token} />
         <p>
           Erasing deletes, at once and for good, any registration of this address, every contact message sent

@@ -1,6 +1,7 @@
 import { Island } from "~/components/island";
 import { PasskeySignInButton } from "~/components/passkey-sign-in-button";
 import { SubmitButton, TextField } from "~/components/ui/form-field";
+import type { LoginIntent } from "~/lib/page-intents";
 import { useFormValidation } from "~/lib/use-form-validation";
 import type { LoginActionResult, SendForm } from "./login-result";
 
@@ -21,7 +22,7 @@ export function LoginForm({
   const { errors, formProps } = useFormValidation(loadLoginSchema, result?.fieldErrors, onSend);
   return (
     <form method="post" {...formProps} className="space-y-5" aria-label="Login">
-      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="intent" value={"login" satisfies LoginIntent} />
       {next ? <input type="hidden" name="next" value={next} /> : null}
       <TextField
         id="login-email"

@@ -6,6 +6,7 @@ import {
   OrganisationFields,
 } from "~/components/person-fields";
 import { HoneypotField, PrivacyLine, SubmitButton } from "~/components/ui/form-field";
+import type { LoginIntent } from "~/lib/page-intents";
 import { useFormValidation } from "~/lib/use-form-validation";
 import type { LoginActionResult, SendForm } from "./login-result";
 
@@ -26,7 +27,7 @@ export function RegisterForm({
   const values = result?.values ?? {};
   return (
     <form method="post" {...formProps} className="relative grid gap-5 sm:grid-cols-2" aria-label="Register">
-      <input type="hidden" name="intent" value="register" />
+      <input type="hidden" name="intent" value={"register" satisfies LoginIntent} />
       <HoneypotField />
       <div className="sm:col-span-2">
         <EmailField idPrefix="register" values={values} errors={errors} />

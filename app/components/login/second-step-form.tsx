@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
 import { SubmitButton, TextField } from "~/components/ui/form-field";
+import type { LoginIntent } from "~/lib/page-intents";
 import type { SendForm } from "./login-result";
 
 /** The second step of a sign-in (intent `second-factor`): a code from the authenticator app, or a recovery code. */
@@ -19,7 +20,7 @@ export function SecondStepForm({
   }
   return (
     <form method="post" onSubmit={onSubmit} className="space-y-5" aria-label="Second step">
-      <input type="hidden" name="intent" value="second-factor" />
+      <input type="hidden" name="intent" value={"second-factor" satisfies LoginIntent} />
       <input type="hidden" name="ticket" value={ticket} />
       <p>Your password is right. This account also has a second factor.</p>
       <TextField

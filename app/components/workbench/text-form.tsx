@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import type { TextFormIntent } from "~/lib/page-intents";
 
 /**
  * A form of one text box that posts an intent (a note, a reply) to the page it is on, without JavaScript
@@ -18,7 +19,7 @@ export function TextForm({
   children,
 }: {
   id: string;
-  intent: string;
+  intent: TextFormIntent;
   label: string;
   submit: string;
   maxLength: number;

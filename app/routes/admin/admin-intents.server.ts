@@ -1,4 +1,5 @@
 import { MESSAGE_STATE_LABELS, type MessageState } from "~/lib/message-states";
+import type { BulkIntent } from "~/lib/page-intents";
 import type { ToastMessage } from "~/lib/toast-message";
 import { contactFilter } from "~/server/admin/admin-lists.server";
 import { decideManyUsers } from "~/server/admin/bulk-decisions.server";
@@ -7,7 +8,7 @@ import { ADMIN_ACTIONS, type AdminAction } from "~/server/admin/row-actions.serv
 import { adminPageRefusal } from "~/server/http/admin-refusal.server";
 import { errorNotice, itsMessage } from "~/server/http/outcome-notices.server";
 import { askOnConfirmPage } from "~/server/http/page-confirmation.server";
-import type { PageDoor, PageIntent } from "~/server/http/page-door.server";
+import type { IntentsNamed, PageDoor, PageIntent } from "~/server/http/page-door.server";
 import { emailOfAccount } from "~/server/identity/users.server";
 
 /** What /admin's action answers: the toast. */
@@ -79,10 +80,9 @@ const bulkDecide: AdminIntent = {
 };
 
 /** Every intent of the dashboard's page: each row's buttons, and the bulk actions. */
-export const DASHBOARD_INTENTS: Record<string, AdminIntent> = {
+export const DASHBOARD_INTENTS = {
   ...ADMIN_INTENTS,
-  "bulk-move": bulkMove,
-  "bulk-decide": bulkDecide,
+  ...({ "bulk-move": bulkMove, "bulk-decide": bulkDecide } satisfies IntentsNamed<BulkIntent, AdminAnswer>),
 };
 
 /** The dashboard's door: every tab's intents; a refusal of the caller is the admin page's refusal. */

@@ -15,7 +15,7 @@ import {
   contentVersions,
 } from "~/server/publishing/content-publishing.server";
 import type { Route } from "./+types/content";
-import { contentDoor } from "./content-intents.server";
+import { type ContentIntent, contentDoor } from "./content-intents.server";
 
 // /admin/content: the documents staff publish (decision 167), and ?doc=<name> for one: its draft in a form
 // drawn from its kind's fields, publishing now or at a time, a preview link, what is scheduled and the
@@ -130,7 +130,7 @@ function IntentButton({
   label,
   className = quiet,
 }: {
-  intent: string;
+  intent: ContentIntent;
   fields: Record<string, string | number>;
   label: string;
   className?: string;
@@ -243,14 +243,19 @@ function DocumentPage({
         aria-label={`Edit ${document.title}`}
       >
         {/* Enter in a field saves: the form's first button is its default, before any list's buttons. */}
-        <button type="submit" name="intent" value="save" hidden />
+        <button type="submit" name="intent" value={"save" satisfies ContentIntent} hidden />
         <input type="hidden" name="doc" value={document.name} />
         <input type="hidden" name="baseRevision" value={document.revision} />
         {errors.form ? <p className="font-medium text-danger">{errors.form}</p> : null}
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <DocumentFields fields={fields} values={values} errors={errors} />
         </div>
-        <button type="submit" name="intent" value="save" className={`${button} mt-4`}>
+        <button
+          type="submit"
+          name="intent"
+          value={"save" satisfies ContentIntent}
+          className={`${button} mt-4`}
+        >
           Save draft
         </button>
       </Form>
@@ -281,7 +286,12 @@ function DocumentPage({
               </p>
             ) : null}
           </div>
-          <button type="submit" name="intent" value="publish-content" className={button}>
+          <button
+            type="submit"
+            name="intent"
+            value={"publish-content" satisfies ContentIntent}
+            className={button}
+          >
             Publish
           </button>
         </Form>

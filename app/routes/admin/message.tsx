@@ -9,6 +9,7 @@ import { TextForm } from "~/components/workbench/text-form";
 import { WrittenList } from "~/components/workbench/written-list";
 import { SAVED_REPLIES, savedReplyOf } from "~/content/saved-replies";
 import { userTypeLabel } from "~/content/user-types";
+import type { RowActionName } from "~/lib/admin-row-actions";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { REPLY_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
@@ -95,7 +96,7 @@ function Details({ message, personId }: Pick<Found, "message" | "personId">) {
 function MessageActions({ message, me }: { message: Found["message"]; me: number }) {
   const busy = useBusyId() === message.id;
   const open = message.state === "new" || message.state === "waiting";
-  const button = (intent: string, label: string, quiet = true) => (
+  const button = (intent: RowActionName, label: string, quiet = true) => (
     <ActionButton intent={intent} id={message.id} label={label} busy={busy} quiet={quiet} />
   );
   return (

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import type { ConfirmingIntent } from "~/lib/page-intents";
 import {
   findInterruptedAction,
   type InterruptedAction,
@@ -152,9 +153,6 @@ export async function resumeIntent<D>(
 
 /** What a posted "Confirm it's you" came to when it was not refused. */
 export type Confirmed<D> = Exclude<Resumed<D>, { kind: "refused" }>;
-
-/** The two intents that post "Confirm it's you": its form, and its passkey button after the ceremony. */
-export type ConfirmingIntent = "confirm-its-you" | "resume";
 
 /**
  * The intents of a page that confirms it's you: each confirms the session and resumes the action its

@@ -59,6 +59,10 @@ export interface PageIntent<D, V = unknown> {
 // biome-ignore lint/suspicious/noExplicitAny: each intent's value type is its own; `done` is typed where it is declared.
 export type PageIntents<D> = Record<string, PageIntent<D, any>>;
 
+/** A page's intents under names declared elsewhere (app/lib/page-intents.ts): each name, and no other. */
+// biome-ignore lint/suspicious/noExplicitAny: as in PageIntents.
+export type IntentsNamed<N extends string, D> = { [K in N]: PageIntent<D, any> };
+
 /** Declares one intent with its value type inferred from `run`, so `done` is typed. */
 export function intent<D, V>(declared: PageIntent<D, V>): PageIntent<D, V> {
   return declared;

@@ -4,7 +4,9 @@ import { ConfirmationCodeField } from "~/components/confirm-its-you-form";
 import { StaticNotice } from "~/components/static-notice";
 import { TextField } from "~/components/ui/form-field";
 import { answerFor, type HolderSectionProps } from "~/lib/account-section-answer";
+import type { IntentName } from "~/lib/page-intents";
 import { DELETE_WORD } from "~/lib/schemas";
+import type { intents } from "./delete.server";
 
 // /account's Delete account section: its form; the handler of the intent it posts is beside it, in
 // delete.server.ts.
@@ -26,7 +28,7 @@ export function DeleteSection({ email, withCode, result }: HolderSectionProps & 
         address) for a year, as our security log. We email you to confirm the deletion.
       </p>
       <Form method="post" className="space-y-5" aria-label="Delete account">
-        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="intent" value={"delete" satisfies IntentName<typeof intents>} />
         <TextField
           id="delete-password"
           name="password"

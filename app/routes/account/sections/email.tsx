@@ -4,6 +4,8 @@ import { ConfirmationCodeField } from "~/components/confirm-its-you-form";
 import { StaticNotice } from "~/components/static-notice";
 import { TextField } from "~/components/ui/form-field";
 import { answerFor, type HolderSectionProps } from "~/lib/account-section-answer";
+import type { IntentName } from "~/lib/page-intents";
+import type { intents } from "./email.server";
 
 // /account's Email address section: its form; the handler of the intent it posts is beside it, in
 // email.server.ts.
@@ -18,7 +20,7 @@ export function EmailSection({ email, withCode, result }: HolderSectionProps & {
         send a link to the new address, and the address changes when you open it.
       </p>
       <Form method="post" className="space-y-5" aria-label="Change email address">
-        <input type="hidden" name="intent" value="email" />
+        <input type="hidden" name="intent" value={"email" satisfies IntentName<typeof intents>} />
         <TextField
           id="email-new"
           name="email"

@@ -1,5 +1,7 @@
 import { Form } from "react-router";
 import { QuietButton, SaveButton } from "~/components/account-sections";
+import type { IntentName } from "~/lib/page-intents";
+import type { intents } from "./enrolment-link.server";
 
 // /account/security after an administrator reset this account's second factors: the emailed link, opened
 // here by its button (mail scanners open links, so opening one changes nothing), or a way to have a new one
@@ -15,7 +17,11 @@ export function EnrolmentLinkNotice({ link }: { link: string | null }) {
         <>
           <p className="mt-2">This is the link from your email. Continue to set up a new second factor.</p>
           <Form method="post" className="mt-4" aria-label="Open the emailed link">
-            <input type="hidden" name="intent" value="open-enrolment-link" />
+            <input
+              type="hidden"
+              name="intent"
+              value={"open-enrolment-link" satisfies IntentName<typeof intents>}
+            />
             <input type="hidden" name="token" value={link} />
             <SaveButton>Continue</SaveButton>
           </Form>
@@ -27,7 +33,11 @@ export function EnrolmentLinkNotice({ link }: { link: string | null }) {
             browser while you are signed in. It works for an hour.
           </p>
           <Form method="post" className="mt-4" aria-label="Email me a new link">
-            <input type="hidden" name="intent" value="send-enrolment-link" />
+            <input
+              type="hidden"
+              name="intent"
+              value={"send-enrolment-link" satisfies IntentName<typeof intents>}
+            />
             <QuietButton>Email me a new link</QuietButton>
           </Form>
         </>

@@ -2,11 +2,13 @@ import { Form } from "react-router";
 import { AccountSection, SaveButton } from "~/components/account-sections";
 import { StaticNotice } from "~/components/static-notice";
 import { type ActionResult, answerFor } from "~/lib/account-section-answer";
+import type { IntentName } from "~/lib/page-intents";
 import {
   NOTIFICATION_MODE_LABELS,
   NOTIFICATION_MODES,
   type NotificationMode,
 } from "~/lib/staff-notifications";
+import type { intents } from "./notifications.server";
 
 // /account's Notifications section, for administrators only: how they hear of new contact messages and
 // registrations (decision 154). A plain form; the handler of its intent is beside it, in
@@ -25,7 +27,7 @@ export function NotificationsSection({
     <AccountSection id="notifications" title="Notifications">
       <StaticNotice message={mine?.notice ?? null} />
       <Form method="post" className="space-y-5" aria-label="Notifications">
-        <input type="hidden" name="intent" value="notifications" />
+        <input type="hidden" name="intent" value={"notifications" satisfies IntentName<typeof intents>} />
         <fieldset aria-describedby={errors.mode ? "notifications-error" : undefined}>
           <legend className="font-medium text-ink">
             Email me about new contact messages and registrations

@@ -2,7 +2,9 @@ import { Form } from "react-router";
 import { AccountSection, QuietButton } from "~/components/account-sections";
 import { AddPasskeyForm } from "~/components/passkey-buttons";
 import { formatDateTime } from "~/lib/format-date";
+import type { IntentName } from "~/lib/page-intents";
 import type { PasskeySummary } from "~/lib/second-factor-views";
+import type { intents } from "./passkeys.server";
 
 // /account/security's Passkeys section: the list with its buttons (the handlers of the intents they post are
 // beside it, in passkeys.server.ts; adding one goes over the API from the hydrated "Add a passkey" button).
@@ -34,7 +36,11 @@ export function PasskeysSection({
                 </span>
               </span>
               <Form method="post" aria-label={`Remove the passkey ${key.name}`}>
-                <input type="hidden" name="intent" value="passkey-remove" />
+                <input
+                  type="hidden"
+                  name="intent"
+                  value={"passkey-remove" satisfies IntentName<typeof intents>}
+                />
                 <input type="hidden" name="id" value={key.id} />
                 <QuietButton>Remove</QuietButton>
               </Form>

@@ -5,6 +5,8 @@ import { NewPasswordFields } from "~/components/person-fields";
 import { StaticNotice } from "~/components/static-notice";
 import { TextField } from "~/components/ui/form-field";
 import { answerFor, type HolderSectionProps } from "~/lib/account-section-answer";
+import type { IntentName } from "~/lib/page-intents";
+import type { intents } from "./password.server";
 
 // /account's Password section: its form; the handler of the intent it posts is beside it, in
 // password.server.ts.
@@ -16,7 +18,7 @@ export function PasswordSection({ withCode, result }: HolderSectionProps) {
       <StaticNotice message={mine?.notice ?? null} />
       <p>Changing your password signs out every other session of your account.</p>
       <Form method="post" className="space-y-5" aria-label="Change password">
-        <input type="hidden" name="intent" value="password" />
+        <input type="hidden" name="intent" value={"password" satisfies IntentName<typeof intents>} />
         <TextField
           id="password-current"
           name="currentPassword"

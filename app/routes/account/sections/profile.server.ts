@@ -1,3 +1,4 @@
+import type { ProfileIntent } from "~/lib/page-intents";
 import { updateProfile } from "~/server/account/my-account.server";
 import { type AccountIntent, otherwise, shown } from "./overview-answers.server";
 
@@ -10,4 +11,4 @@ export const intents = {
     says: otherwise("Please check the fields below."),
     keep: (form) => form,
   },
-} satisfies Record<string, AccountIntent>;
+} satisfies Record<ProfileIntent, AccountIntent>;

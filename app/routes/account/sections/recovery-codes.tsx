@@ -1,5 +1,7 @@
 import { Form } from "react-router";
 import { AccountSection, QuietButton } from "~/components/account-sections";
+import type { IntentName } from "~/lib/page-intents";
+import type { intents } from "./recovery-codes.server";
 
 // /account/security's Recovery codes section: its form; the handler of the intent it posts is beside it, in
 // recovery-codes.server.ts.
@@ -14,7 +16,11 @@ export function RecoveryCodesSection({ hasFactor, left }: { hasFactor: boolean; 
             you lose your app or passkeys.
           </p>
           <Form method="post" aria-label="Make new recovery codes">
-            <input type="hidden" name="intent" value="recovery-codes" />
+            <input
+              type="hidden"
+              name="intent"
+              value={"recovery-codes" satisfies IntentName<typeof intents>}
+            />
             <QuietButton>Make new recovery codes</QuietButton>
           </Form>
         </>

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import type { SessionsIntent } from "~/lib/page-intents";
 import { endMyOtherSessions, endMySession } from "~/server/account/my-account.server";
 import { clearSessionCookie } from "~/server/http/cookies.server";
 import { type AccountIntent, otherwise, shown } from "./overview-answers.server";
@@ -22,4 +23,4 @@ export const intents = {
       shown("sessions", { title: "Signed out", description: "Every other session was signed out." }),
     says: otherwise("The sessions could not be signed out."),
   },
-} satisfies Record<string, AccountIntent>;
+} satisfies Record<SessionsIntent, AccountIntent>;

@@ -1,8 +1,10 @@
 import { Form } from "react-router";
 import { AccountSection, DangerButton, QuietButton, SaveButton } from "~/components/account-sections";
 import { TextField } from "~/components/ui/form-field";
+import type { IntentName } from "~/lib/page-intents";
 import type { FieldErrors } from "~/lib/schemas";
 import type { TotpEnrolment } from "~/lib/second-factor-views";
+import type { intents } from "./totp.server";
 
 // /account/security's Authenticator app section: its forms (the handlers of the intents they post are beside
 // it, in totp.server.ts). The QR code is drawn on the server; a pending app's QR code and key are shown only
@@ -31,7 +33,7 @@ function Enrolment({ enrolment, fieldErrors }: { enrolment: TotpEnrolment; field
         </code>
       </p>
       <Form method="post" className="space-y-5" aria-label="Confirm the authenticator app">
-        <input type="hidden" name="intent" value="totp-confirm" />
+        <input type="hidden" name="intent" value={"totp-confirm" satisfies IntentName<typeof intents>} />
         <TextField
           id="totp-code"
           name="code"
@@ -68,7 +70,7 @@ export function TotpSection({
             <strong>On.</strong> Sign-ins ask for a code from your app.
           </p>
           <Form method="post" aria-label="Remove the authenticator app">
-            <input type="hidden" name="intent" value="totp-remove" />
+            <input type="hidden" name="intent" value={"totp-remove" satisfies IntentName<typeof intents>} />
             <DangerButton>Remove the authenticator app</DangerButton>
           </Form>
         </>
@@ -84,11 +86,11 @@ export function TotpSection({
           </p>
           <div className="flex flex-wrap gap-3">
             <Form method="post" aria-label="Show the authenticator app's key">
-              <input type="hidden" name="intent" value="totp-show" />
+              <input type="hidden" name="intent" value={"totp-show" satisfies IntentName<typeof intents>} />
               <SaveButton>Show the QR code and key</SaveButton>
             </Form>
             <Form method="post" aria-label="Set up an authenticator app">
-              <input type="hidden" name="intent" value="totp-start" />
+              <input type="hidden" name="intent" value={"totp-start" satisfies IntentName<typeof intents>} />
               <QuietButton>Start again with a new key</QuietButton>
             </Form>
           </div>
@@ -97,7 +99,7 @@ export function TotpSection({
         <>
           <p>Off. An app on your phone gives a new six-digit code every 30 seconds.</p>
           <Form method="post" aria-label="Set up an authenticator app">
-            <input type="hidden" name="intent" value="totp-start" />
+            <input type="hidden" name="intent" value={"totp-start" satisfies IntentName<typeof intents>} />
             <SaveButton>Set up an authenticator app</SaveButton>
           </Form>
         </>
