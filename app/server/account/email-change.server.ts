@@ -1,4 +1,5 @@
 import { and, count, eq, gt, isNull, min, ne, sql } from "drizzle-orm";
+import type { z } from "zod/mini";
 import { EMAIL_CHANGE_AFTER_RESET, LINK_INVALID_MESSAGE } from "~/lib/account-messages";
 import { confirmEmailSchema, emailChangeSchema } from "~/lib/schemas";
 import { accountTokens, emailChanges, users } from "../../../db/schema";
@@ -6,9 +7,9 @@ import { auditEntry, withEventChain } from "../audit/account-events.server";
 import { HOUR_LINK_SECONDS, hashToken } from "../identity/account-tokens.server";
 import { guarded, linkGuards } from "../identity/guarded.server";
 import { insertMailEventIfChanged, type MailEventMessage, publishMailEvents } from "../mail-outbox.server";
-import type { Caller, Deps } from "../operation.server";
+import type { Deps } from "../operation.server";
 import { done, type Failure, invalid, type Outcome } from "../outcome";
-import { confirmHolder, WRONG_PASSWORD } from "./holder-confirmation.server";
+import { holderGuard, WRONG_PASSWORD } from "./holder-confirmation.server";
 
 // A change of address. The request stores the change and queues its mail: a link to the
 // new address (or, when another account already has it, an email saying so, with the same answer here),
@@ -44,55 +45,56 @@ async function dailyLimitRefusal(deps: Deps, userId: number): Promise<Failure | 
  * stored only while the password it was confirmed with is still the account's (a password changed at the
  * same moment voids the changes asked for before it, and must not miss this one) and the daily limit holds.
  */
-export async function requestEmailChange(
-  deps: Deps,
-  caller: Caller,
-  input: unknown,
-): Promise<Outcome<{ token: string | null }>> {
-  const holder = await confirmHolder(deps, caller, input, {
+export const requestEmailChange = guarded(
+  {
+    rateLimit: "account",
+    door: "signed-in",
     schema: emailChangeSchema,
-    password: (data) => data.password,
-    action: "email-change-requested",
-    // Refused before the password and code are checked, so a refusal confirms nothing (no new token).
-    refuse: async (me, data) => {
-      const row = await deps.db.query.users.findFirst({
-        columns: { secondFactorsResetAt: true },
-        where: eq(users.id, me.id),
-      });
-      // After a reset of second factors the enrolment link goes to the account's address: a password alone
-      // must not be able to move that address first and have the link sent to itself.
-      if (row?.secondFactorsResetAt) return invalid({ email: EMAIL_CHANGE_AFTER_RESET });
-      if (data.email === me.email) return invalid({ email: "That is already your address." });
-      return dailyLimitRefusal(deps, me.id);
-    },
-  });
-  if (holder.kind !== "done") return holder;
-  const { user, data, token } = holder.value;
-  // Columns in the table's order: id, user, old and new address, token, expiry, used, created.
-  const [stored, mail] = await withEventChain(deps.db, (chain) =>
-    deps.db.batch([
-      deps.db
-        .insert(emailChanges)
-        .select(
-          sql`SELECT NULL, ${user.id}, ${user.email}, ${data.email}, NULL, unixepoch() + ${HOUR_LINK_SECONDS}, NULL, unixepoch()
+    holder: holderGuard<z.output<typeof emailChangeSchema>>({
+      password: (data) => data.password,
+      action: "email-change-requested",
+      // Refused before the password and code are checked, so a refusal confirms nothing (no new token).
+      refuse: async (deps, me, data) => {
+        const row = await deps.db.query.users.findFirst({
+          columns: { secondFactorsResetAt: true },
+          where: eq(users.id, me.id),
+        });
+        // After a reset of second factors the enrolment link goes to the account's address: a password
+        // alone must not be able to move that address first and have the link sent to itself.
+        if (row?.secondFactorsResetAt) return invalid({ email: EMAIL_CHANGE_AFTER_RESET });
+        if (data.email === me.email) return invalid({ email: "That is already your address." });
+        return dailyLimitRefusal(deps, me.id);
+      },
+    }),
+  },
+  async (deps, caller, { input: data, holder }): Promise<Outcome<{ token: string | null }>> => {
+    const { user, token } = holder;
+    // Columns in the table's order: id, user, old and new address, token, expiry, used, created.
+    const [stored, mail] = await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deps.db
+          .insert(emailChanges)
+          .select(
+            sql`SELECT NULL, ${user.id}, ${user.email}, ${data.email}, NULL, unixepoch() + ${HOUR_LINK_SECONDS}, NULL, unixepoch()
             WHERE EXISTS (SELECT 1 FROM users AS holder
               WHERE holder.id = ${user.id} AND holder.password = ${user.password} AND holder.email = ${user.email})
             AND (SELECT count(*) FROM email_changes AS asked
               WHERE asked.user_id = ${user.id} AND asked.created_at > unixepoch() - ${DAY_SECONDS}) < ${EMAIL_CHANGES_PER_DAY}`,
-        )
-        .returning({ id: emailChanges.id }),
-      insertMailEventIfChanged(deps.db, "email-change-requested"),
-      chain.append(caller, auditEntry(user, "email-change-requested", "success"), { ifChanged: true }),
-    ]),
-  );
-  if (stored.length === 0) {
-    // Another request used up the day meanwhile, or the password (or address) changed since it was checked.
-    const limited = await dailyLimitRefusal(deps, user.id);
-    return limited ?? { kind: "unauthenticated", message: WRONG_PASSWORD };
-  }
-  deps.waitUntil(publishMailEvents(deps.env, mail));
-  return done({ token });
-}
+          )
+          .returning({ id: emailChanges.id }),
+        insertMailEventIfChanged(deps.db, "email-change-requested"),
+        chain.append(caller, auditEntry(user, "email-change-requested", "success"), { ifChanged: true }),
+      ]),
+    );
+    if (stored.length === 0) {
+      // Another request used up the day meanwhile, or the password (or address) changed since it was checked.
+      const limited = await dailyLimitRefusal(deps, user.id);
+      return limited ?? { kind: "unauthenticated", message: WRONG_PASSWORD };
+    }
+    deps.waitUntil(publishMailEvents(deps.env, mail));
+    return done({ token });
+  },
+);
 
 /**
  * The live change a link names: unused, unexpired, with a token that was sent, and asked for after the

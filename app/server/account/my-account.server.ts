@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { z } from "zod/mini";
 import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import type { OwnEvent } from "~/lib/account-activity";
 import type { Person } from "~/lib/person";
@@ -28,11 +29,11 @@ import {
 } from "../identity/sessions.server";
 import { revokeSignInTicketsStatement } from "../identity/sign-in-tickets.server";
 import { insertMailEventIfChanged, publishMailEvents } from "../mail-outbox.server";
-import type { Caller, Deps } from "../operation.server";
+import type { Deps } from "../operation.server";
 import { conflict, done, invalid, notFound, type Outcome, unauthenticated } from "../outcome";
 import type { SignedInUser } from "../session-user";
 import { eraseAddress, isLastActiveAdmin, LAST_ADMIN_MESSAGE } from "./address-erasure.server";
-import { confirmHolder } from "./holder-confirmation.server";
+import { holderGuard } from "./holder-confirmation.server";
 import { collectPersonalData, type PersonalData } from "./personal-data.server";
 
 // What every signed-in person can do for themselves, one operation per use case behind both
@@ -177,42 +178,43 @@ export const myActivity = guarded(
  * cookie), every live reset link and pending address change of the account is voided, and an email tells
  * the person; all in one D1 batch with the account event.
  */
-export async function changePassword(
-  deps: Deps,
-  caller: Caller,
-  input: unknown,
-): Promise<Outcome<{ token: string }>> {
-  const holder = await confirmHolder(deps, caller, input, {
+export const changePassword = guarded(
+  {
+    rateLimit: "account",
+    door: "signed-in",
     schema: passwordChangeSchema,
-    password: (data) => data.currentPassword,
-    action: "password-changed",
-  });
-  if (holder.kind !== "done") return holder;
-  const { user, data } = holder.value;
-  const passwordHash = await hashPassword(data.password);
-  const { id, firstName } = user;
-  const isAdmin = user.userTypeId === ADMIN_USER_TYPE_ID;
-  const session = newSession(deps.db, { userId: id, firstName, isAdmin }, caller);
-  const [, mail] = await withEventChain(deps.db, (chain) =>
-    deps.db.batch([
-      deps.db
-        .update(users)
-        .set({ password: passwordHash, updatedAt: new Date(), passwordChangedAt: new Date() })
-        .where(eq(users.id, id)),
-      insertMailEventIfChanged(deps.db, "password-changed", id),
-      revokeSignInTicketsStatement(deps.db, id),
-      deleteUserSessionRowsStatement(deps.db, id),
-      session.statement,
-      chain.append(caller, auditEntry(user, "password-changed", "success")),
-      // The old password's reset links and address changes end with it.
-      ...voidCredentialLinksStatements(deps.db, id),
-    ]),
-  );
-  await forgetUserSessionsInKv(deps.env, id);
-  await session.store(deps.env);
-  deps.waitUntil(publishMailEvents(deps.env, mail));
-  return done({ token: session.token });
-}
+    holder: holderGuard<z.output<typeof passwordChangeSchema>>({
+      password: (data) => data.currentPassword,
+      action: "password-changed",
+    }),
+  },
+  async (deps, caller, { input: data, holder }): Promise<Outcome<{ token: string }>> => {
+    const { user } = holder;
+    const passwordHash = await hashPassword(data.password);
+    const { id, firstName } = user;
+    const isAdmin = user.userTypeId === ADMIN_USER_TYPE_ID;
+    const session = newSession(deps.db, { userId: id, firstName, isAdmin }, caller);
+    const [, mail] = await withEventChain(deps.db, (chain) =>
+      deps.db.batch([
+        deps.db
+          .update(users)
+          .set({ password: passwordHash, updatedAt: new Date(), passwordChangedAt: new Date() })
+          .where(eq(users.id, id)),
+        insertMailEventIfChanged(deps.db, "password-changed", id),
+        revokeSignInTicketsStatement(deps.db, id),
+        deleteUserSessionRowsStatement(deps.db, id),
+        session.statement,
+        chain.append(caller, auditEntry(user, "password-changed", "success")),
+        // The old password's reset links and address changes end with it.
+        ...voidCredentialLinksStatements(deps.db, id),
+      ]),
+    );
+    await forgetUserSessionsInKv(deps.env, id);
+    await session.store(deps.env);
+    deps.waitUntil(publishMailEvents(deps.env, mail));
+    return done({ token: session.token });
+  },
+);
 
 /**
  * "Download my data": everything we hold about the caller's address, as the export's JSON. It needs a sign-in
@@ -235,21 +237,26 @@ export const exportMyData = guarded(
  * refused deletion confirms nothing, and again by the erasure's batch, whose refusal carries the session's
  * new token when a code renewed it. An email confirms the deletion.
  */
-export async function deleteMyAccount(deps: Deps, caller: Caller, input: unknown): Promise<Outcome> {
-  const holder = await confirmHolder(deps, caller, input, {
+export const deleteMyAccount = guarded(
+  {
+    rateLimit: "account",
+    door: "signed-in",
     schema: accountDeletionSchema,
-    password: (data) => data.password,
-    action: "account-deleted",
-    refuse: async (me) =>
-      (await isLastActiveAdmin(deps.db, { ...me, isApproved: true, isActive: true }))
-        ? conflict(LAST_ADMIN_MESSAGE)
-        : null,
-  });
-  if (holder.kind !== "done") return holder;
-  const { user, token } = holder.value;
-  const erased = await eraseAddress(deps, caller, { email: user.email, user }, "account-deleted");
-  // Refused by the erasure's own batch (another administrator left at the same moment) after a code renewed
-  // the session: the person stays signed in, under the new token.
-  if (erased.kind === "conflict" && token) return { ...erased, token };
-  return erased;
-}
+    holder: holderGuard<z.output<typeof accountDeletionSchema>>({
+      password: (data) => data.password,
+      action: "account-deleted",
+      refuse: async (deps, me) =>
+        (await isLastActiveAdmin(deps.db, { ...me, isApproved: true, isActive: true }))
+          ? conflict(LAST_ADMIN_MESSAGE)
+          : null,
+    }),
+  },
+  async (deps, caller, { holder }): Promise<Outcome> => {
+    const { user, token } = holder;
+    const erased = await eraseAddress(deps, caller, { email: user.email, user }, "account-deleted");
+    // Refused by the erasure's own batch (another administrator left at the same moment) after a code renewed
+    // the session: the person stays signed in, under the new token.
+    if (erased.kind === "conflict" && token) return { ...erased, token };
+    return erased;
+  },
+);

@@ -14,7 +14,22 @@ import { isRecentlyAuthenticated, requireAdmin, requireSignedIn } from "./caller
 /** Who may call: anyone, a signed-in person, or an administrator (who has a second factor). */
 export type Door = "anyone" | "signed-in" | "admin";
 
-export interface Guards<D extends Door, S extends z.ZodMiniType | undefined, T> {
+type Input<S> = S extends z.ZodMiniType ? z.output<S> : unknown;
+
+/**
+ * The last guard of a change only the account's holder may make: the current password again, checked after
+ * the input (declared by the account floor, `holderGuard` in holder-confirmation.server.ts).
+ */
+export interface HolderGuard<T, V> {
+  confirm: (deps: Deps, caller: Caller, me: SignedInUser, data: T, input: unknown) => Promise<Outcome<V>>;
+}
+
+export interface Guards<
+  D extends Door,
+  S extends z.ZodMiniType | undefined,
+  T,
+  H extends HolderGuard<Input<S>, unknown> | undefined = undefined,
+> {
   rateLimit?: RateLimitedAction;
   /** A tripped honeypot is answered with this success, and nothing is done. */
   honeypot?: { answer: T };
@@ -24,11 +39,18 @@ export interface Guards<D extends Door, S extends z.ZodMiniType | undefined, T> 
   schema?: S;
   /** The form-level message of input the schema refuses (e.g. "this link is not valid"). */
   invalidMessage?: string;
+  /**
+   * A change only the account's holder may make: the current password again (and a code when the sign-in
+   * is not recent), checked last (holder-confirmation.server.ts). Needs the "signed-in" door.
+   */
+  holder?: H;
 }
 
-export interface Passed<D extends Door, S extends z.ZodMiniType | undefined> {
+export interface Passed<D extends Door, S extends z.ZodMiniType | undefined, H = undefined> {
   me: D extends "anyone" ? null : SignedInUser;
-  input: S extends z.ZodMiniType ? z.output<S> : unknown;
+  input: Input<S>;
+  /** The holder, confirmed, when the guards asked for it. */
+  holder: H extends HolderGuard<never, infer V> ? V : null;
 }
 
 export type Operation<T, Rest extends unknown[] = []> = (
@@ -38,9 +60,15 @@ export type Operation<T, Rest extends unknown[] = []> = (
   ...rest: Rest
 ) => Promise<Outcome<T>>;
 
-export function guarded<D extends Door, S extends z.ZodMiniType | undefined, T, Rest extends unknown[] = []>(
-  guards: Guards<D, S, T>,
-  body: (deps: Deps, caller: Caller, passed: Passed<D, S>, ...rest: Rest) => Promise<Outcome<T>>,
+export function guarded<
+  D extends Door,
+  S extends z.ZodMiniType | undefined,
+  T,
+  Rest extends unknown[] = [],
+  H extends HolderGuard<Input<S>, unknown> | undefined = undefined,
+>(
+  guards: Guards<D, S, T, H>,
+  body: (deps: Deps, caller: Caller, passed: Passed<D, S, H>, ...rest: Rest) => Promise<Outcome<T>>,
 ): Operation<T, Rest> {
   return async (deps, caller, input, ...rest) => {
     if (guards.rateLimit) {
@@ -61,7 +89,13 @@ export function guarded<D extends Door, S extends z.ZodMiniType | undefined, T, 
       if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), guards.invalidMessage);
       value = parsed.data;
     }
-    return body(deps, caller, { me, input: value } as Passed<D, S>, ...rest);
+    let holder: unknown = null;
+    if (guards.holder && me) {
+      const confirmed = await guards.holder.confirm(deps, caller, me, value as Input<S>, input);
+      if (confirmed.kind !== "done") return confirmed;
+      holder = confirmed.value;
+    }
+    return body(deps, caller, { me, input: value, holder } as Passed<D, S, H>, ...rest);
   };
 }
 
