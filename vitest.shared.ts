@@ -3,6 +3,7 @@ import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import {
   LOCAL_AUDIT_LOG_KEY,
   LOCAL_RECOVERY_CODE_KEY,
+  LOCAL_THREAD_ADDRESS_KEY,
   LOCAL_TOTP_ENCRYPTION_KEY,
 } from "./scripts/local-secrets.ts";
 
@@ -16,6 +17,7 @@ export async function testBindings() {
     TOTP_ENCRYPTION_KEY: LOCAL_TOTP_ENCRYPTION_KEY,
     RECOVERY_CODE_KEY: LOCAL_RECOVERY_CODE_KEY,
     AUDIT_LOG_KEY: LOCAL_AUDIT_LOG_KEY,
+    THREAD_ADDRESS_KEY: LOCAL_THREAD_ADDRESS_KEY,
   };
 }
 

@@ -11,6 +11,9 @@ export const LOCAL_RECOVERY_CODE_KEY = "bG9jYWwtb25seSBmYWNldHMgcmVjb3Zlcnkga2V5
 /** The HMAC key of the audit log's chain, locally (32 bytes, base64); `npm run audit:verify` uses it too. */
 export const LOCAL_AUDIT_LOG_KEY = "bG9jYWwtb25seSBmYWNldHMgYXVkaXQtbG9nIGtleSE=";
 
+/** The HMAC key of the threads' reply addresses, locally (32 bytes, base64). */
+export const LOCAL_THREAD_ADDRESS_KEY = "bG9jYWwtb25seSBmYWNldHMgdGhyZWFkIGFkZHJlc3Mh";
+
 /** The demo admin's authenticator-app secret (base32, 160 bits): README.md gives it beside the password. */
 export const DEMO_ADMIN_TOTP_SECRET = "FACETSDEMOADMINTOTPSECRETLOCAL22";
 

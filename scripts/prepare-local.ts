@@ -6,6 +6,7 @@ import {
   DEMO_ADMIN_TOTP_SECRET,
   LOCAL_AUDIT_LOG_KEY,
   LOCAL_RECOVERY_CODE_KEY,
+  LOCAL_THREAD_ADDRESS_KEY,
   LOCAL_TOTP_ENCRYPTION_KEY,
 } from "./local-secrets.ts";
 import { LOCAL_STATE, localSql, wrangler } from "./local-state.ts";
@@ -21,6 +22,7 @@ for (const [name, value] of [
   ["TOTP_ENCRYPTION_KEY", LOCAL_TOTP_ENCRYPTION_KEY],
   ["RECOVERY_CODE_KEY", LOCAL_RECOVERY_CODE_KEY],
   ["AUDIT_LOG_KEY", LOCAL_AUDIT_LOG_KEY],
+  ["THREAD_ADDRESS_KEY", LOCAL_THREAD_ADDRESS_KEY],
 ] as const) {
   const devVars = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "";
   if (new RegExp(`^${name}=`, "m").test(devVars)) continue;

@@ -3,7 +3,12 @@
 // Subject and the files holding each text and HTML body): the end-to-end suite reads them from there.
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
-import { LOCAL_AUDIT_LOG_KEY, LOCAL_RECOVERY_CODE_KEY, LOCAL_TOTP_ENCRYPTION_KEY } from "./local-secrets.ts";
+import {
+  LOCAL_AUDIT_LOG_KEY,
+  LOCAL_RECOVERY_CODE_KEY,
+  LOCAL_THREAD_ADDRESS_KEY,
+  LOCAL_TOTP_ENCRYPTION_KEY,
+} from "./local-secrets.ts";
 import { DEV_SERVER_LOG, LOCAL_STATE } from "./local-state.ts";
 
 const port = process.env.PORT ?? "8787";
@@ -30,6 +35,8 @@ const child = spawn(
     `RECOVERY_CODE_KEY:${LOCAL_RECOVERY_CODE_KEY}`,
     "--var",
     `AUDIT_LOG_KEY:${LOCAL_AUDIT_LOG_KEY}`,
+    "--var",
+    `THREAD_ADDRESS_KEY:${LOCAL_THREAD_ADDRESS_KEY}`,
     ...process.argv.slice(2),
   ],
   {

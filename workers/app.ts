@@ -204,6 +204,17 @@ export default {
     return secured;
   },
 
+  /**
+   * Email Routing: an applicant's answer to a reply, sent to its thread's address (`reply+…@`). Refused
+   * mail is told to the sending server; everything else is kept or dropped with its reason (decision 174).
+   */
+  async email(message, env, ctx) {
+    const { receiveAnswer } = await import("../app/server/contact/inbound-answers.server");
+    const deps = { env, db: getDb(env), waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise) };
+    const verdict = await receiveAnswer(deps, message);
+    if (verdict.outcome === "refused") message.setReject(`Not delivered: ${verdict.reason}.`);
+  },
+
   /** Mail: render and send each event's emails. Imported here only, so pages never load the renderer. */
   async queue(batch, env) {
     const { handleMailBatch } = await import("../app/server/mail/mail-consumer.server");

@@ -35,6 +35,29 @@ function contactReceived(
   };
 }
 
+function messageAnswered(
+  {
+    contact,
+    answer,
+  }: { contact: PersonDetails & { id: number }; answer: { body: string; fromSender: boolean } },
+  origin: string,
+): EmailContent {
+  const name = `${contact.firstName} ${contact.lastName}`;
+  return {
+    subject: oneLine(`${name} answered: message ${contact.id}`),
+    heading: "An answer came back to a conversation",
+    intro: [
+      answer.fromSender
+        ? `${name} answered a reply by email. The message is back in New.`
+        : `Someone answered a reply to ${name} by email, from another address than the message's. The message is back in New.`,
+    ],
+    details: personRows(contact),
+    message: answer.body,
+    action: { label: "Open the message", url: siteUrl(origin, "/admin/message", { id: String(contact.id) }) },
+    outro: immediateOutro(origin),
+  };
+}
+
 function registrationAwaitingApproval(
   { registrant }: { registrant: PersonDetails & { createdAt: Date } },
   origin: string,
@@ -54,6 +77,11 @@ export const STAFF_EMAILS = {
     to: "admins",
     reason: "You administer the FACETS website, and someone sent a message through its contact form.",
     content: contactReceived,
+  },
+  "message-answered": {
+    to: "admins",
+    reason: "You administer the FACETS website, and an applicant answered a reply by email.",
+    content: messageAnswered,
   },
   "registration-awaiting-approval": {
     to: "admins",

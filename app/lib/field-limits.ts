@@ -37,6 +37,8 @@ export const PASSKEY_NAME_MAX = 60;
 export const NOTE_MAX = 5000;
 /** A reply written in the workbench to a contact message (`message_replies.body`). */
 export const REPLY_MAX = 5000;
+/** An applicant's answer in a thread (`message_answers.body`): longer mail is cut to this, and says so. */
+export const ANSWER_MAX = 10000;
 /** A search or filter of the admin lists: a longer one is cut to this. */
 export const ADMIN_SEARCH_MAX = 200;
 

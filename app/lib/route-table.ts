@@ -255,6 +255,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   api("/admin/content", "routes/api/admin.content.ts", GET),
   api("/admin/content/:name", "routes/api/admin.content.document.ts", ["GET", "HEAD", "PUT"], true),
   api("/admin/content/:name/:verb", "routes/api/admin.content.verb.ts", ["GET", "HEAD", "POST"], true),
+  // A message's thread, and a reply or a note on it (decision 174).
+  api("/admin/messages/:id", "routes/api/admin.message.ts", GET),
+  api("/admin/messages/:id/:verb", "routes/api/admin.message.verb.ts", POST, true),
   // Every action of the dashboard on one row (approve-user, mark-contact-processed and the rest), each
   // declared once in ADMIN_ACTIONS (server/admin/row-actions.server.ts); a name it lacks answers 404.
   api("/admin/:action/:id", "routes/api/admin.action.ts", POST),

@@ -7,6 +7,8 @@ interface WorkerSecrets {
   RECOVERY_CODE_KEY?: string;
   /** At least 32 bytes in base64: the HMAC key of the audit log's chain (audit-chain.ts). */
   AUDIT_LOG_KEY?: string;
+  /** At least 32 bytes in base64: the HMAC key of the threads' reply addresses (thread-address.ts). */
+  THREAD_ADDRESS_KEY?: string;
 }
 
 interface Env extends WorkerSecrets {}

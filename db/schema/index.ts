@@ -12,4 +12,5 @@ export * from "./people";
 export * from "./second-factors";
 export * from "./sessions";
 export * from "./staff-notifications";
+export * from "./threads";
 export * from "./workbench";

@@ -42,6 +42,8 @@ export const mailEvents = sqliteTable(
         "second-factor-enrolment-link",
         // A reply written in the workbench, to the message's sender (the subject is the reply).
         "message-reply",
+        // An applicant's answer came back to a thread (the subject is the answer): staff are told as they chose.
+        "message-answered",
       ],
     }).notNull(),
     /**

@@ -7,11 +7,11 @@ import { deliver, insertContact, recordingEnv } from "./support-mail";
 import { anAdmin, count, keyOf, one } from "./support-workbench";
 
 // The workbench's replies (docs/decisions/153-notes-replies-and-a-timeline.md): a form that works without
-// JavaScript, a reply stored with its message and mailed once from the site's address with Reply-To the
-// replying administrator.
+// JavaScript, a reply stored with its message and mailed once from the site's address, in the writer's
+// name, with Reply-To the thread's own address.
 
 describe("a reply", () => {
-  it("is stored, moves the message to Waiting, is audited, and is mailed once with Reply-To the admin", async () => {
+  it("is stored, moves the message to Waiting, is audited, and is mailed once with Reply-To its thread", async () => {
     const admin = await anAdmin();
     const contact = await insertContact({ message: "How do I pay?" });
     const path = `/admin/message?id=${contact.id}`;
@@ -67,8 +67,13 @@ describe("a reply", () => {
     expect(recording.sent).toHaveLength(1);
     const [email] = recording.sent;
     expect(email?.to).toBe(contact.email);
-    expect(email?.from).toBe(env.EMAIL_FROM);
-    expect(email?.replyTo).toBe(admin.email.toLowerCase());
+    // From the site's address in the writer's name; an answer goes back to the thread (decision 174).
+    const writer = await one<{ first_name: string }>("SELECT first_name FROM users WHERE id = ?", admin.id);
+    expect(email?.from).toEqual({
+      email: "notifications@facets.example",
+      name: `${writer?.first_name} of FACETS`,
+    });
+    expect(email?.replyTo).toMatch(new RegExp(`^reply\\+${contact.id}-[a-z2-7]{32}@facets\\.example$`));
     expect(email?.subject).toBe("Re: Your message to FACETS");
     expect(String(email?.text)).toContain("You can pay in USDT.\nThanks!");
     // Nothing the sender typed goes back to an address they only typed.

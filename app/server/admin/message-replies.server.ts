@@ -53,7 +53,7 @@ export function repliesToAddress(db: Database, email: string) {
 /** Sends a reply to a message's sender; the same form posted again is already done. */
 export const replyToMessage = guarded(
   { rateLimit: "reply", door: "admin", schema: replySchema },
-  async (deps, caller, { me, input }): Promise<Outcome<{ to: string }>> => {
+  async (deps, caller, { me, input }): Promise<Outcome<{ to: string; id: number }>> => {
     const message = await deps.db.query.contactSubmissions.findFirst({
       columns: { email: true },
       where: eq(contactSubmissions.id, input.id),
@@ -95,10 +95,11 @@ export const replyToMessage = guarded(
         messageStateStatement(deps.db, and(oneMessage(input.id), sql`changes() = 1`), "waiting", me.id),
       ]),
     );
-    if (stored.length === 0) {
+    const [row] = stored;
+    if (!row) {
       return (await contactExists(deps.db, input.id)) ? alreadyDone : notFound;
     }
     deps.waitUntil(publishMailEvents(deps.env, events));
-    return done({ to: message.email });
+    return done({ to: message.email, id: row.id });
   },
 );

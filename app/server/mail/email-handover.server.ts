@@ -1,5 +1,6 @@
 import { renderEmail } from "~/emails/render-email";
 import { staffNotificationHeaders } from "~/emails/staff-notification-headers";
+import { mailAddressOf, replyAddressOf } from "../contact/thread-address";
 import type { PlannedEmail } from "./planned-emails.server";
 
 // Handing one email to Email Service (the EMAIL binding), and reading its refusals: shared by the events'
@@ -9,14 +10,17 @@ import type { PlannedEmail } from "./planned-emails.server";
 export async function handOver(env: Env, email: PlannedEmail): Promise<void> {
   const { subject, html, text } = renderEmail(await email.message(), env.SITE_ORIGIN);
   const headers = email.notifies ? staffNotificationHeaders(env.SITE_ORIGIN, email.notifies) : undefined;
+  const replyTo = email.thread === undefined ? email.replyTo : replyAddressOf(env, email.thread);
   await env.EMAIL.send({
-    from: env.EMAIL_FROM,
+    from: email.fromName
+      ? { email: mailAddressOf(env.EMAIL_FROM), name: `${email.fromName} of FACETS` }
+      : env.EMAIL_FROM,
     to: email.to,
     subject,
     html,
     text,
     ...(headers && { headers }),
-    ...(email.replyTo && { replyTo: email.replyTo }),
+    ...(replyTo && { replyTo }),
   });
 }
 

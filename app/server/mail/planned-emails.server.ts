@@ -19,6 +19,10 @@ export interface PlannedEmail<K extends MailKind = MailKind> {
   notifies?: "immediate" | "digest";
   /** Where an answer goes (`Reply-To`), when not to the site's own address. */
   replyTo?: string;
+  /** The thread an answer goes back to (`Reply-To` its address, contact/thread-address.ts): a message's id. */
+  thread?: number;
+  /** Whose name the From line carries, at the site's own address ("Jane of FACETS"). */
+  fromName?: string;
 }
 
 /** What a kind's data is given as: at once, or as a function run only when the email goes out. */
@@ -45,14 +49,6 @@ export function toAddress<K extends MailKindTo<"address">>(
   data: DataSource<K>,
 ): PlannedEmail<K> {
   return planned(kind, address, data);
-}
-
-/** The same email with `Reply-To` set to `address`; as it was when there is none. */
-export function withReplyTo<K extends MailKind>(
-  email: PlannedEmail<K>,
-  address: string | null,
-): PlannedEmail<K> {
-  return address ? { ...email, replyTo: address } : email;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { contactSubmissions, messageReplies, users } from "../../../db/schema";
-import { type MailEventTable, mailEvent, toAddress, withReplyTo } from "./planned-emails.server";
+import { contactSubmissions, messageAnswers, messageReplies, users } from "../../../db/schema";
+import { type MailEventTable, mailEvent, toAddress, toAdmins } from "./planned-emails.server";
 
 // The events of the workbench's replies: a reply stored with its message is mailed to the message's sender,
-// from the site's address, with `Reply-To` the address of the administrator who wrote it (read when it goes
-// out, so an answer reaches them where they are now).
+// from the site's address in the name of the administrator who wrote it, with `Reply-To` the thread's own
+// address, so the answer comes back to the thread (decision 174).
 
 export const REPLY_MAIL = {
   "message-reply": mailEvent({
@@ -14,7 +14,7 @@ export const REPLY_MAIL = {
         .select({
           body: messageReplies.body,
           to: contactSubmissions.email,
-          staffEmail: users.email,
+          contactId: contactSubmissions.id,
           staffFirstName: users.firstName,
         })
         .from(messageReplies)
@@ -25,7 +25,27 @@ export const REPLY_MAIL = {
       if (!reply) return null;
       const staffName = reply.staffFirstName ?? "A member";
       const email = toAddress(reply.to, "message-reply", { body: reply.body, staffName });
-      return [withReplyTo(email, reply.staffEmail)];
+      return [{ ...email, thread: reply.contactId, fromName: staffName }];
+    },
+  }),
+
+  // An applicant's answer came back to the thread: the administrators who chose one email per message hear.
+  "message-answered": mailEvent({
+    sends: ["message-answered"],
+    async emails(db, { subjectId }) {
+      const [found] = await db
+        .select({
+          contact: contactSubmissions,
+          body: messageAnswers.body,
+          fromSender: messageAnswers.fromSender,
+        })
+        .from(messageAnswers)
+        .innerJoin(contactSubmissions, eq(contactSubmissions.id, messageAnswers.contactId))
+        .where(eq(messageAnswers.id, subjectId))
+        .limit(1);
+      if (!found) return null;
+      const answer = { body: found.body, fromSender: found.fromSender };
+      return toAdmins(db, "message-answered", { contact: found.contact, answer });
     },
   }),
 } satisfies MailEventTable;
