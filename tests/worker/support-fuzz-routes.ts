@@ -60,6 +60,8 @@ export const VALID_PAYLOAD_STATUS: Record<string, number | number[]> = {
   "/api/auth/passkey-confirm": [400, 401],
   // Editable content: no such verb or document (404), no session (401), a contact form is no document (400).
   "/api/admin/content/:name/:verb": [400, 401, 403, 404],
+  // A thread's reply or note: no such verb or message (404), no session (401), no `text` (400).
+  "/api/admin/messages/:id/:verb": [400, 401, 403, 404],
 };
 
 /** Every route pattern of the route table, as the fuzz aims at them. */

@@ -54,6 +54,5 @@ export function action(args: Route.ActionArgs) {
   return run ? run(args) : noSuchEndpoint();
 }
 
-export function loader({ params }: Route.LoaderArgs) {
-  return verbOf(params.verb) ? postOnly() : noSuchEndpoint();
-}
+/** Every other method is told to POST, whatever the verb: the path is a POST endpoint's. */
+export const loader = () => postOnly();

@@ -4,7 +4,9 @@ import {
   auditEmails,
   contactSubmissions,
   emailChanges,
+  inboundMail,
   mailEvents,
+  messageAnswers,
   messageReplies,
   privacyRequests,
   staffNotes,
@@ -108,6 +110,23 @@ export async function eraseAddress(
           ),
         ),
       ),
+      // The answers that came back to them (and their mail events), and every verdict on mail from it.
+      db.delete(mailEvents).where(
+        when(
+          and(
+            eq(mailEvents.type, "message-answered"),
+            inArray(
+              mailEvents.subjectId,
+              db
+                .select({ id: messageAnswers.id })
+                .from(messageAnswers)
+                .where(inArray(messageAnswers.contactId, messagesOf(db, email))),
+            ),
+          ),
+        ),
+      ),
+      db.delete(messageAnswers).where(when(inArray(messageAnswers.contactId, messagesOf(db, email)))),
+      db.delete(inboundMail).where(when(eq(inboundMail.fromAddress, email))),
       db.delete(messageReplies).where(when(inArray(messageReplies.contactId, messagesOf(db, email)))),
       db.delete(staffNotes).where(when(inArray(staffNotes.contactId, messagesOf(db, email)))),
       db.delete(contactSubmissions).where(when(eq(contactSubmissions.email, email))),

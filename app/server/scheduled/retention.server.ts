@@ -5,6 +5,7 @@ import {
   emailChanges,
   emailDeliveries,
   factorRemovals,
+  inboundMail,
   mailEvents,
   privacyRequests,
   sessions,
@@ -41,6 +42,7 @@ const TOKEN_GRACE_MS = DAY_MS;
 export interface Pruned {
   mailEvents: number;
   emailDeliveries: number;
+  inboundMail: number;
   accountTokens: number;
   emailChanges: number;
   privacyRequests: number;
@@ -64,10 +66,12 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
   try {
     const sessionCutoff = new Date(now - SESSION_ABSOLUTE_SECONDS * 1000);
     const linkCutoff = new Date(now - TOKEN_GRACE_MS);
-    const [events, deliveries, tokens, changes, requests, removals, ended, challenges, digests] =
+    const [events, deliveries, verdicts, tokens, changes, requests, removals, ended, challenges, digests] =
       await db.batch([
         db.delete(mailEvents).where(lt(mailEvents.enqueuedAt, mailCutoff)),
         db.delete(emailDeliveries).where(lt(emailDeliveries.sentAt, mailCutoff)),
+        // The verdicts on inbound mail: the flood count reads the last hour, a person the last month.
+        db.delete(inboundMail).where(lt(inboundMail.createdAt, mailCutoff)),
         db.delete(accountTokens).where(lt(accountTokens.expiresAt, linkCutoff)),
         db.delete(emailChanges).where(lt(emailChanges.expiresAt, linkCutoff)),
         db.delete(privacyRequests).where(lt(privacyRequests.expiresAt, linkCutoff)),
@@ -89,6 +93,7 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
     const pruned = {
       mailEvents: events.meta.changes,
       emailDeliveries: deliveries.meta.changes,
+      inboundMail: verdicts.meta.changes,
       accountTokens: tokens.meta.changes,
       emailChanges: changes.meta.changes,
       privacyRequests: requests.meta.changes,
