@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { demoAdminCookie } from "./demo-admin";
 import { emailTo } from "./mailbox";
 import { clientIp } from "./members";
 import { hydrated, logInAsAdmin, notice, uniqueEmail } from "./support";
@@ -66,3 +67,66 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+// Answers come back to the thread (decision 174): the reply's address, read from the admin API, takes the
+// applicant's answer through `wrangler dev`'s Email Routing simulation, and the thread shows it.
+test("an answer by email to a reply comes back to its thread, and the message to New", async ({
+  request,
+  baseURL,
+}) => {
+  const email = uniqueEmail("answer");
+  const sent = await request.post("/api/contact", {
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": clientIp() },
+    data: { firstName: "Ada", lastName: "Byron", email, userTypeId: 2, message: "I want tokens." },
+  });
+  expect(sent.status()).toBe(201);
+  const { id } = (await sent.json()) as { id: number };
+  const admin = { Cookie: await demoAdminCookie(baseURL ?? ""), "CF-Connecting-IP": clientIp() };
+  const replied = await request.post(`/api/admin/messages/${id}/reply`, {
+    headers: { ...admin, "Content-Type": "application/json", Origin: new URL(baseURL ?? "").origin },
+    data: { text: "Which wallet will you pay from?" },
+  });
+  expect(replied.status()).toBe(201);
+  await emailTo(email, "Re: Your message to FACETS", "Which wallet will you pay from?");
+  const read = async () =>
+    (await (await request.get(`/api/admin/messages/${id}`, { headers: admin })).json()) as {
+      message: { state: string };
+      replyAddress: string;
+      thread: { kind: string; text: string }[];
+    };
+  const { replyAddress } = await read();
+  const raw = [
+    `From: Ada Byron <${email}>`,
+    `To: ${replyAddress}`,
+    "Subject: Re: Your message to FACETS",
+    `Message-ID: <${crypto.randomUUID()}@mail.example>`,
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    "From my Phantom wallet.",
+    "",
+    "On Mon, 7 Dec 2026, FACETS wrote:",
+    "> Which wallet will you pay from?",
+  ].join("\r\n");
+  const handled = await request.post(
+    `/cdn-cgi/handler/email?${new URLSearchParams({ from: email, to: replyAddress })}`,
+    { headers: { "Content-Type": "message/rfc822" }, data: raw },
+  );
+  expect(handled.status()).toBe(200);
+  const after = await read();
+  expect(after.message.state).toBe("new");
+  expect(after.thread.map((entry) => entry.kind)).toEqual(["message", "reply", "answer"]);
+  expect(after.thread[2]?.text).toBe("From my Phantom wallet.");
+
+  // The same mail again is dropped; one to a forged address is refused, told to the sending server.
+  const forged = replyAddress.replace(/-[a-z2-7]{32}@/, `-${"b".repeat(32)}@`);
+  const refused = await request.post(
+    `/cdn-cgi/handler/email?${new URLSearchParams({ from: email, to: forged })}`,
+    {
+      headers: { "Content-Type": "message/rfc822" },
+      data: raw.replace(`To: ${replyAddress}`, `To: ${forged}`),
+    },
+  );
+  expect(refused.status()).not.toBe(200);
+  expect(await refused.text()).toContain("Not delivered: no such address.");
+  expect((await read()).thread).toHaveLength(3);
+});
