@@ -17,7 +17,7 @@ import {
   optionalText,
   secondFactorCode,
 } from "./schemas/fields";
-import { namesOnOneLine, personName } from "./schemas/names";
+import { fieldsOnOneLine, oneLineText, personName } from "./schemas/names";
 import { paymentMethod } from "./schemas/payment-method";
 import { registrationSchema as registrationFormSchema } from "./schemas/registration";
 import { NOTIFICATION_MODES } from "./staff-notifications";
@@ -34,11 +34,12 @@ export { type LoginInput, loginSchema } from "./schemas/login";
 export type { RegistrationInput } from "./schemas/registration";
 
 /**
- * The server's registration and contact: the island forms' schemas, with names held to one line; the
+ * The server's registration and contact: the island forms' schemas, with names, company and phone held
+ * to one line; the
  * contact also takes a token application's payment method (decision 149).
  */
-export const registrationSchema = registrationFormSchema.check(...namesOnOneLine);
-export const contactSchema = z.extend(contactFormSchema, { paymentMethod }).check(...namesOnOneLine);
+export const registrationSchema = registrationFormSchema.check(...fieldsOnOneLine);
+export const contactSchema = z.extend(contactFormSchema, { paymentMethod }).check(...fieldsOnOneLine);
 
 /** "Confirm it's you": the password, and a code when the account has a second factor. */
 export const reauthenticationSchema = z.object({
@@ -65,8 +66,8 @@ export const secondStepSchema = z.object({
 export const profileSchema = z.object({
   firstName: personName("First name", FIRST_NAME_MAX),
   lastName: personName("Last name", LAST_NAME_MAX),
-  company: optionalText("Company", COMPANY_MAX),
-  phone: optionalText("Phone", PHONE_MAX),
+  company: oneLineText("Company", COMPANY_MAX),
+  phone: oneLineText("Phone", PHONE_MAX),
   userTypeId: areaOfInterest,
 });
 

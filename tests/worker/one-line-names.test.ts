@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { postJson, registerViaApi, uniqueEmail } from "./support-accounts";
 import { call, member } from "./support-credentials";
 
-// Names are one line: line breaks and control characters are refused with a field error at every door
-// (registration, the contact form, the account); a name in any script, with its joiners, is accepted.
+// Names, company and phone are one line: line breaks and control characters are refused with a field error
+// at every door (registration, the contact form, the account); a name in any script, with its joiners, is
+// accepted. A company or phone with a line break would forge a line in the administrators' email.
 
 describe("names", () => {
   it("refuse line breaks and control characters, with a field error, at every door", async () => {
@@ -44,5 +45,42 @@ describe("names", () => {
       (await registerViaApi(uniqueEmail("script"), { firstName: "می‌خواهم", lastName: "Zoë O'Brien-Ñúñez" }))
         .status,
     ).toBe(201);
+  });
+
+  it("holds company and phone to one line at the contact form, registration and the account", async () => {
+    for (const [field, value] of [
+      ["company", "Acme\nPayment method: BTC"],
+      ["phone", "+1 555\r\nBcc: x"],
+      ["company", "Acme\u2028Ltd"],
+    ] as const) {
+      const contact = await postJson("/api/contact", {
+        firstName: "Grace",
+        lastName: "Hopper",
+        email: uniqueEmail("contact-line"),
+        userTypeId: 2,
+        message: "Hello",
+        [field]: value,
+      });
+      expect(contact.status).toBe(400);
+      const label = field === "company" ? "Company" : "Phone";
+      const oneLine = `${label} must be one line, without line breaks or control characters`;
+      expect((await contact.json<{ fieldErrors: Record<string, string> }>()).fieldErrors[field]).toBe(
+        oneLine,
+      );
+      const registered = await registerViaApi(uniqueEmail("register-line"), { [field]: value });
+      expect(registered.status).toBe(400);
+      const owner = await member(`line-${field}`);
+      expect((await call("/api/account", owner.cookie, { [field]: value }, "PATCH")).status).toBe(400);
+    }
+    const fine = await postJson("/api/contact", {
+      firstName: "Grace",
+      lastName: "Hopper",
+      email: uniqueEmail("contact-line"),
+      userTypeId: 2,
+      message: "Hello",
+      company: "Ünïcode & Co. (Zürich)",
+      phone: "+41 44 000 00 00",
+    });
+    expect(fine.status).toBe(201);
   });
 });
