@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from "dri
 import { alias } from "drizzle-orm/sqlite-core";
 import type { ContactFilter } from "~/lib/contact-filter";
 import { COUNT_CAP } from "~/lib/counts";
-import { isClosedState, type StateView } from "~/lib/message-states";
+import { isClosedView, type StateView } from "~/lib/message-states";
 import { contactSubmissions, users } from "../../../db/schema";
 import type { Database } from "../db.server";
 import {
@@ -88,12 +88,12 @@ export function daysWhere(from: string | null, to: string | null): SQL | undefin
   );
 }
 
-/** Open messages oldest first (a queue); Done and Spam newest first (a record). */
+/** Open messages oldest first (a queue); a closed state newest first (a record). */
 export function queueKeyset(state: StateView): Keyset {
   return {
     at: contactSubmissions.createdAt,
     id: contactSubmissions.id,
-    direction: state !== "open" && isClosedState(state) ? "desc" : "asc",
+    direction: isClosedView(state) ? "desc" : "asc",
   };
 }
 
