@@ -10,12 +10,13 @@ import {
 } from "../../app/lib/message-states";
 import { fetchPage, fetchWorker, textOf } from "./support";
 import { freshIp, signedInCookie, userIdOf } from "./support-accounts";
-import { insertContact } from "./support-mail";
+import { deliver, insertAdmin, insertContact, linksOf, recordingEnv } from "./support-mail";
+import { at, contactWithEvent, countWhere, to } from "./support-notifications";
 import { apiList, entriesOf, stateOf } from "./support-queue";
 
 // The table of a message's states (docs/decisions/169), walked state by state from the outside: what a
 // message's page offers in each, where each offered move takes it in D1 and what the audit log records,
-// which states the Open view lists, and what D1 refuses. A state added to the table is walked too.
+// which states the Open view lists, what the staff digest counts, and what D1 refuses. A state added to the table is walked too.
 
 const inState = (state: MessageState) => insertContact({ state, is_processed: isClosedState(state) ? 1 : 0 });
 
@@ -85,6 +86,29 @@ describe("the table of a message's states", () => {
     }
     for (const state of MESSAGE_STATES)
       expect([state, listed.has(ids.get(state) ?? 0)]).toEqual([state, !isClosedState(state)]);
+  });
+
+  it("counts in the staff digest every state the table says it counts, each linked to its list", async () => {
+    const digestAdmin = await insertAdmin({ notifications: "digest" });
+    let last = null as Awaited<ReturnType<typeof contactWithEvent>> | null;
+    for (const state of MESSAGE_STATES) last = await contactWithEvent({ state });
+    const { env: testEnv, sent } = recordingEnv();
+    await deliver(testEnv, [last?.event as never], 1, at(120));
+    const [digest] = to(sent, digestAdmin.email);
+    if (!digest) throw new Error("no digest");
+    const text = String(digest.text);
+    for (const state of MESSAGE_STATES) {
+      const declared = MESSAGE_STATE_TABLE[state].digest as { count: string; oldest: string } | null;
+      const link = `${env.SITE_ORIGIN}/admin?tab=contacts&state=${state}`;
+      if (!declared) {
+        expect([state, linksOf(digest).includes(link)]).toEqual([state, false]);
+        continue;
+      }
+      const count = await countWhere(`contact_submissions WHERE state = '${state}'`);
+      expect(text).toContain(`${declared.count}: ${count}`);
+      expect(text).toMatch(new RegExp(`${declared.oldest}: .*, since .* UTC`));
+      expect([state, linksOf(digest).includes(link)]).toEqual([state, true]);
+    }
   });
 
   it("has D1 refuse a state outside the table, and a processed flag that disagrees with the state", async () => {
