@@ -1,8 +1,10 @@
 import { publicUserTypes } from "~/content/user-types";
 import { ADMIN_SEARCH_MAX } from "./field-limits";
 import {
+  type AnyChoice,
   type ChoiceFilter,
   type DayFilter,
+  entriesOf,
   type FilterTable,
   type FilterValues,
   fallbacksOf,
@@ -108,6 +110,11 @@ export const CONTACT_FILTERS = {
 export type ContactFilters = typeof CONTACT_FILTERS;
 export type ContactFilter = FilterValues<ContactFilters>;
 export type ChoiceName = NamesOfKind<ContactFilters, "choice">;
+
+/** The choice filters, in the table's order, with their names: the ones counted beside their choices. */
+export const CHOICE_FILTERS = entriesOf(CONTACT_FILTERS).flatMap(([name, filter]) =>
+  filter.kind === "choice" ? [[name as ChoiceName, filter as AnyChoice] as const] : [],
+);
 
 /** The plain queue: the open messages, nothing else narrowing them. */
 export const ANY_MESSAGE: ContactFilter = fallbacksOf(CONTACT_FILTERS);

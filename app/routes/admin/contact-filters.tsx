@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { dashboardHref } from "~/lib/admin-tabs";
 import {
+  CHOICE_FILTERS,
   type ChoiceName,
   CONTACT_FILTERS,
   type ContactFilter,
@@ -24,13 +25,9 @@ const counted = (facets: MessageFacets, count = 0) => (facets.counted ? ` (${cou
 const field = "rounded-md border border-line bg-surface px-1.5 py-0.5 text-sm text-ink";
 const label = "flex items-center gap-1 text-sm font-medium";
 
-const choices = entriesOf(CONTACT_FILTERS).flatMap(([name, filter]) =>
-  filter.kind === "choice" ? [[name as ChoiceName, filter as AnyChoice] as const] : [],
-);
-
 /** The filters shown as links above the list (the states), each choice a link with its count. */
 export function StateViews({ filter, facets }: { filter: ContactFilter; facets: MessageFacets }) {
-  const links = choices.filter(([, declared]) => declared.shown === "links");
+  const links = CHOICE_FILTERS.filter(([, declared]) => declared.shown === "links");
   return links.map(([name, declared]) => (
     <nav key={name} aria-label={declared.label}>
       <ul className="flex flex-wrap items-center gap-1.5">

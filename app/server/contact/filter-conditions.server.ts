@@ -1,6 +1,6 @@
 import { and, getTableColumns, gte, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { CONTACT_FILTERS, type ContactFilter } from "~/lib/contact-filter";
+import { CHOICE_FILTERS, CONTACT_FILTERS, type ContactFilter } from "~/lib/contact-filter";
 import { type AnyChoice, entriesOf, type ListFilter, type Stored } from "~/lib/list-filters";
 import { CLOSED_STATES, MESSAGE_STATES, type MessageState } from "~/lib/message-states";
 import { contactSubmissions } from "../../../db/schema";
@@ -18,16 +18,12 @@ const dayStart = (day: string): number => Date.parse(`${day}T00:00:00Z`) / 1000;
 /** A YYYY-MM-DD day (UTC) as `message_counts` numbers it: whole days since 1970-01-01. */
 export const dayNumber = (day: string): number => Math.floor(dayStart(day) / DAY_SECONDS);
 
-const choices = entriesOf(CONTACT_FILTERS).flatMap(([name, filter]) =>
-  filter.kind === "choice" ? [[name, filter as AnyChoice] as const] : [],
-);
-
-/** The columns the choices read: the groups every count beside the filters is summed from. */
-export const FACET_COLUMNS = [...new Set(choices.map(([, filter]) => filter.column))];
+/** The columns the choice filters read: the groups every count beside the filters is summed from. */
+export const FACET_COLUMNS = [...new Set(CHOICE_FILTERS.map(([, filter]) => filter.column))];
 
 /** How `message_counts` writes an empty value of each of those columns. */
 export const CHOICE_TALLY: Record<string, string | number> = Object.fromEntries(
-  choices.map(([, filter]) => [filter.column, filter.tallyNone]),
+  CHOICE_FILTERS.map(([, filter]) => [filter.column, filter.tallyNone]),
 );
 
 const rowColumns = Object.values(getTableColumns(contactSubmissions)) as SQLiteColumn[];
@@ -112,12 +108,12 @@ export const tallyWhere = (filter: ContactFilter, me: number, kinds: readonly Ki
 /** The days received alone, as SQL on the messages: what the groups of a text are read under. */
 export const daysWhere = (filter: ContactFilter) => rowsWhere(filter, 0, ["day"]);
 
-/** A group of messages by the choices' columns: how many there are with these values. */
+/** A group of messages by the choice filters' columns: how many there are with these values. */
 export type MessageGroup = Record<string, Stored> & { n: number };
 
 /** Whether a group of messages (of the filter's days and text) passes every choice the filter sets. */
 export function groupSelected(group: MessageGroup, filter: ContactFilter, me: number): boolean {
-  return choices.every(([name, declared]) => {
+  return CHOICE_FILTERS.every(([name, declared]) => {
     const value = filter[name];
     return value === null || declared.holds(value, me).includes(group[declared.column] ?? null);
   });

@@ -1,11 +1,10 @@
 import {
+  CHOICE_FILTERS,
   type ChoiceName,
-  CONTACT_FILTERS,
   type ContactFilter,
   type MessageFacets,
 } from "~/lib/contact-filter";
 import { COUNT_CAP } from "~/lib/counts";
-import { type AnyChoice, entriesOf } from "~/lib/list-filters";
 import type { Database } from "../db.server";
 import { daysWhere } from "./filter-conditions.server";
 import { talliedGroups } from "./message-counts.server";
@@ -15,15 +14,11 @@ import { COUNT_READS, pastCountReads, type QueueText, textRows } from "./queue-t
 // The counts beside the queue's filters (Django's list_filter with facets; docs/decisions/156, 158, 161,
 // 170): how many messages each choice of each choice filter would list, under every other filter.
 
-const choices = entriesOf(CONTACT_FILTERS).flatMap(([name, filter]) =>
-  filter.kind === "choice" ? [[name as ChoiceName, filter as AnyChoice] as const] : [],
-);
-
 /** Each choice of each choice filter, with its count from `count`. */
 const facetsOf = (counted: boolean, count: (name: ChoiceName, value: unknown) => number): MessageFacets =>
   Object.fromEntries([
     ["counted", counted],
-    ...choices.map(([name, filter]) => [
+    ...CHOICE_FILTERS.map(([name, filter]) => [
       name,
       Object.fromEntries(filter.choices.map(({ value }) => [String(value), count(name, value)])),
     ]),
