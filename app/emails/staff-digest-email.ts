@@ -1,5 +1,5 @@
 import { formatDateTime } from "~/lib/format-date";
-import { MESSAGE_STATE_LABELS } from "~/lib/message-states";
+import { ARRIVAL_STATE, type MessageState } from "~/lib/message-states";
 import { type EmailContent, siteUrl } from "./email-content";
 
 // The administrators' digest (docs/decisions/154-notifications-a-person-can-read.md): what waits for them,
@@ -12,12 +12,19 @@ export interface OldestItem {
   since: Date;
 }
 
+/** The messages of one state the digest counts (DIGEST_STATES), in its words. */
+export interface DigestState {
+  state: MessageState;
+  /** What the digest calls the count, and the oldest. */
+  count: string;
+  oldest: string;
+  messages: number;
+  oldestItem: OldestItem | null;
+}
+
 export interface DigestFacts {
-  newMessages: number;
-  waitingMessages: number;
+  states: DigestState[];
   pendingRegistrations: number;
-  oldestNew: OldestItem | null;
-  oldestWaiting: OldestItem | null;
   oldestPending: OldestItem | null;
 }
 
@@ -26,39 +33,34 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 const oldest = (item: OldestItem | null) =>
   item ? `${item.name}, since ${formatDateTime(item.since)}` : "None";
 
-export const contactsView = (origin: string, state: "new" | "waiting") =>
+export const contactsView = (origin: string, state: MessageState) =>
   siteUrl(origin, "/admin", { tab: "contacts", state });
 export const pendingView = (origin: string) => siteUrl(origin, "/admin", { tab: "pending" });
 export const notificationSettings = (origin: string) => `${siteUrl(origin, "/account")}#notifications-title`;
 
 export function staffDigest({ facts }: { facts: DigestFacts }, origin: string): EmailContent {
-  const messages = count(facts.newMessages, "new message", "new messages");
+  const arrived = facts.states.find((item) => item.state === ARRIVAL_STATE)?.messages ?? 0;
+  const messages = count(arrived, "new message", "new messages");
   const registrations = count(facts.pendingRegistrations, "pending registration", "pending registrations");
   return {
     subject: `FACETS digest: ${messages}, ${registrations}`,
     heading: "What waits for you",
     intro: [`${messages} and ${registrations} wait on the dashboard.`],
     details: [
-      [`${MESSAGE_STATE_LABELS.new} messages`, String(facts.newMessages)],
-      [MESSAGE_STATE_LABELS.waiting, String(facts.waitingMessages)],
+      ...facts.states.map((item): [string, string] => [item.count, String(item.messages)]),
       ["Pending registrations", String(facts.pendingRegistrations)],
-      ["Oldest new message", oldest(facts.oldestNew)],
-      ["Oldest waiting on the applicant", oldest(facts.oldestWaiting)],
+      ...facts.states.map((item): [string, string] => [item.oldest, oldest(item.oldestItem)]),
       ["Oldest pending registration", oldest(facts.oldestPending)],
     ],
     action:
-      facts.newMessages === 0 && facts.pendingRegistrations > 0
+      arrived === 0 && facts.pendingRegistrations > 0
         ? { label: "Review pending registrations", url: pendingView(origin) }
-        : { label: "Open new messages", url: contactsView(origin, "new") },
+        : { label: "Open new messages", url: contactsView(origin, ARRIVAL_STATE) },
     links: [
-      {
-        label: `${MESSAGE_STATE_LABELS.new} messages (${facts.newMessages})`,
-        url: contactsView(origin, "new"),
-      },
-      {
-        label: `${MESSAGE_STATE_LABELS.waiting} (${facts.waitingMessages})`,
-        url: contactsView(origin, "waiting"),
-      },
+      ...facts.states.map((item) => ({
+        label: `${item.count} (${item.messages})`,
+        url: contactsView(origin, item.state),
+      })),
       { label: `Pending registrations (${facts.pendingRegistrations})`, url: pendingView(origin) },
     ],
     outro: [

@@ -1,59 +1,138 @@
-import type { StateView } from "./message-states";
-import type { PaymentMethod } from "./payment-methods";
+import { publicUserTypes } from "~/content/user-types";
+import { ADMIN_SEARCH_MAX } from "./field-limits";
+import {
+  type AnyChoice,
+  type ChoiceFilter,
+  type DayFilter,
+  entriesOf,
+  type FilterTable,
+  type FilterValues,
+  fallbacksOf,
+  filterParams,
+  type NamesOfKind,
+  narrowing,
+  parseFilters,
+  type TextFilter,
+  textParam,
+} from "./list-filters";
+import { STATE_VIEW_LABELS, STATE_VIEWS, type StateView, statesOfView } from "./message-states";
+import { PAYMENT_METHODS } from "./payment-methods";
+import { searchTerms } from "./search-query";
 
-// The filters of the workbench's queue of messages, as the address of the Contact Submissions tab carries
-// them (/admin?tab=contacts&state=…&area=…&payment=…&from=…&to=…&holder=…&q=…). The server reads them
-// (app/server/admin/admin-lists.server.ts `contactFilter`); the tab writes them into its links and forms.
+// The filters of the workbench's queue of messages, each declared once (docs/decisions/170): its address
+// parameter (/admin?tab=contacts&state=…&q=…&area=…&payment=…&holder=…&from=…&to=…), its choices and words,
+// and the stored values a choice selects. The parser, the tab's links and form, the SQL on the messages and
+// on `message_counts`, and the counts beside each choice are derived from this table (list-filters.ts;
+// app/server/contact/filter-conditions.server.ts). A new filter is one entry here, and a migration where
+// `message_counts` must count its column.
 
-export interface ContactFilter {
-  state: StateView;
-  /** An area of interest (a public user type's id). */
-  area: number | null;
-  payment: PaymentMethod | null;
-  /** The first and last day received, YYYY-MM-DD in UTC, either end open. */
-  from: string | null;
-  to: string | null;
-  /** Held by the caller, or by nobody. */
-  holder: "me" | "nobody" | null;
-  /** Text in a name, the address or the message. */
-  query: string | null;
-}
+const choice = <Value extends string | number, Fallback extends Value | null>(
+  filter: Omit<ChoiceFilter<Value, Fallback>, "kind">,
+): ChoiceFilter<Value, Fallback> => ({ kind: "choice", ...filter });
 
-/**
- * The counts beside each filter's values: each under every other filter, as the list would show it; not
- * `counted` under a text too many messages hold (the values then stand without counts).
- */
-export interface MessageFacets {
-  counted: boolean;
-  state: Record<StateView, number>;
-  area: Record<number, number>;
-  payment: Record<PaymentMethod, number>;
-  holder: { me: number; nobody: number };
-}
+const day = (param: string, label: string, edge: DayFilter["edge"]): DayFilter => ({
+  kind: "day",
+  param,
+  label,
+  edge,
+  fallback: null,
+});
 
-export const ANY_MESSAGE: ContactFilter = {
-  state: "open",
-  area: null,
-  payment: null,
-  from: null,
-  to: null,
-  holder: null,
-  query: null,
+/** Words in a name, the address or the message: trimmed, bounded, nothing when no word is left. */
+const text: TextFilter = {
+  kind: "text",
+  param: "q",
+  label: "Search",
+  maxLength: ADMIN_SEARCH_MAX,
+  read: (raw) => {
+    const words = textParam(raw, ADMIN_SEARCH_MAX);
+    return words !== null && searchTerms(words).length > 0 ? words : null;
+  },
+  fallback: null,
 };
 
-/** The filter as the tab's query parameters, in a fixed order; the defaults left out. */
-export function contactFilterParams(filter: ContactFilter): Record<string, string | number | null> {
-  return {
-    state: filter.state === "open" ? null : filter.state,
-    area: filter.area,
-    payment: filter.payment,
-    from: filter.from,
-    to: filter.to,
-    holder: filter.holder,
-    q: filter.query,
-  };
-}
+export const CONTACT_FILTERS = {
+  state: choice<StateView, "open">({
+    param: "state",
+    label: "Message states",
+    choices: STATE_VIEWS.map((view) => ({ value: view, label: STATE_VIEW_LABELS[view] })),
+    fallback: "open",
+    // Before the states came, the processed messages were `view=processed`: they are the Done ones.
+    raw: (params) => params.get("state") ?? (params.get("view") === "processed" ? "done" : null),
+    column: "state",
+    tallyNone: "",
+    holds: (view) => statesOfView(view),
+    shown: "links",
+  }),
+  query: text,
+  area: choice<number, null>({
+    param: "area",
+    label: "Area of interest",
+    choices: publicUserTypes.map((type) => ({ value: type.id, label: type.label })),
+    fallback: null,
+    anyLabel: "Any",
+    coerce: Number,
+    column: "user_type_id",
+    tallyNone: 0,
+    holds: (area) => [area],
+    shown: "select",
+    wide: true,
+  }),
+  payment: choice<(typeof PAYMENT_METHODS)[number], null>({
+    param: "payment",
+    label: "Payment method",
+    choices: PAYMENT_METHODS.map((method) => ({ value: method, label: method })),
+    fallback: null,
+    anyLabel: "Any",
+    column: "payment_method",
+    tallyNone: "",
+    holds: (method) => [method],
+    shown: "select",
+  }),
+  holder: choice<"me" | "nobody", null>({
+    param: "holder",
+    label: "Holder",
+    choices: [
+      { value: "me", label: "Mine" },
+      { value: "nobody", label: "Nobody" },
+    ],
+    fallback: null,
+    anyLabel: "Anyone",
+    column: "claimed_by",
+    tallyNone: 0,
+    holds: (holder, me) => (holder === "me" ? [me] : [null]),
+    shown: "select",
+  }),
+  from: day("from", "From", "first"),
+  to: day("to", "to", "last"),
+} satisfies FilterTable;
+
+export type ContactFilters = typeof CONTACT_FILTERS;
+export type ContactFilter = FilterValues<ContactFilters>;
+export type ChoiceName = NamesOfKind<ContactFilters, "choice">;
+
+/** The choice filters, in the table's order, with their names: the ones counted beside their choices. */
+export const CHOICE_FILTERS = entriesOf(CONTACT_FILTERS).flatMap(([name, filter]) =>
+  filter.kind === "choice" ? [[name as ChoiceName, filter as AnyChoice] as const] : [],
+);
+
+/** The plain queue: the open messages, nothing else narrowing them. */
+export const ANY_MESSAGE: ContactFilter = fallbacksOf(CONTACT_FILTERS);
+
+/** The queue's filters from its address; anything else, or anything malformed, is no filter. */
+export const parseContactFilter = (params: URLSearchParams): ContactFilter =>
+  parseFilters(CONTACT_FILTERS, params);
+
+/** The filter as the tab's query parameters, in the table's order; the defaults left out. */
+export const contactFilterParams = (filter: ContactFilter): Record<string, string | number | null> =>
+  filterParams(CONTACT_FILTERS, filter);
 
 /** Whether the filter narrows the open messages at all (the spec's empty state is for the plain list). */
-export const narrows = (filter: ContactFilter): boolean =>
-  JSON.stringify(contactFilterParams(filter)) !== JSON.stringify(contactFilterParams(ANY_MESSAGE));
+export const narrows = (filter: ContactFilter): boolean => narrowing(CONTACT_FILTERS, filter).length > 0;
+
+/**
+ * The counts beside each choice of each choice filter (keyed by the choice's value), each under every
+ * other filter, as the list would show it; not `counted` under a text too many messages hold (the
+ * choices then stand without counts).
+ */
+export type MessageFacets = { counted: boolean } & { [K in ChoiceName]: Record<string, number> };

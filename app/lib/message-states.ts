@@ -1,27 +1,127 @@
-// The states of a contact message in the staff workbench (docs/decisions/152-message-states-and-claims.md):
-// New until someone acts, Waiting on the applicant after a reply or a question, Done, or Spam. The spec's
-// `is_processed` stays, and says whether a message is closed (Done or Spam): the Contact Submissions tab
-// shows the open ones, and "Mark Processed" makes one Done.
+import type { AuditAction } from "./audit-actions";
+import type { ToastMessage } from "./toast-message";
+
+// The states of a contact message in the staff workbench, declared once (docs/decisions/169): New until
+// someone acts, Waiting on the applicant after a reply or a question, Done, or Spam. Everything else reads
+// this table: the labels, the queue's Open view (every state not closed), the spec's `is_processed` (true
+// exactly for the closed ones, held so by D1), the row actions and their JSON endpoints, the bulk moves,
+// the audit entries, the digest, and the column's CHECK (db/schema/contacts.ts).
 //
-// This module imports nothing: drizzle-kit loads it with the schema, outside the app's build.
+// Only type imports: drizzle-kit loads this module with the schema, outside the app's build.
 
-export const MESSAGE_STATES = ["new", "waiting", "done", "spam"] as const;
-export type MessageState = (typeof MESSAGE_STATES)[number];
+/** The move of a message into a state: a row's button, its JSON endpoint, its toasts and audit entry. */
+interface MoveDeclaration {
+  /** Its intent on the dashboard and a message's page, and its name among the row actions. */
+  action: string;
+  /** Its JSON endpoint: POST /api/admin/<endpoint>/:id. */
+  endpoint: string;
+  button: string;
+  done: ToastMessage;
+  failed: string;
+  /** The audit log's action for each message moved. */
+  audit: AuditAction;
+}
 
-/** The states that close a message: `is_processed` is true exactly for these. */
-export const CLOSED_STATES = ["done", "spam"] as const satisfies readonly MessageState[];
+interface StateDeclaration<State extends string> {
+  label: string;
+  /** Closed messages leave the Open view, are listed newest first, and show who closed them and when. */
+  closed: boolean;
+  move: MoveDeclaration;
+  /**
+   * The moves a message in this state offers: the first as its row's button, the rest under "More". The
+   * bulk bar offers every move some state offers, in this table's order.
+   */
+  offers: readonly State[];
+  /** What the staff digest calls its count and its oldest message; null: the digest leaves it out. */
+  digest: { count: string; oldest: string } | null;
+}
 
-export const MESSAGE_STATE_LABELS: Record<MessageState, string> = {
-  new: "New",
-  waiting: "Waiting on the applicant",
-  done: "Done",
-  spam: "Spam",
-};
+function declareStates<const T extends Record<string, StateDeclaration<Extract<keyof T, string>>>>(
+  table: T,
+): T {
+  return table;
+}
 
-export const isClosedState = (state: MessageState): boolean =>
-  (CLOSED_STATES as readonly MessageState[]).includes(state);
+export const MESSAGE_STATE_TABLE = declareStates({
+  new: {
+    label: "New",
+    closed: false,
+    move: {
+      action: "reopen",
+      endpoint: "reopen-contact",
+      button: "Reopen",
+      done: { title: "Opened again", description: "The message is new again." },
+      failed: "Failed to open the message again.",
+      audit: "contact-reopened",
+    },
+    offers: ["done", "waiting", "spam"],
+    digest: { count: "New messages", oldest: "Oldest new message" },
+  },
+  waiting: {
+    label: "Waiting on the applicant",
+    closed: false,
+    move: {
+      action: "waiting",
+      endpoint: "mark-contact-waiting",
+      button: "Waiting",
+      done: {
+        title: "Waiting on the applicant",
+        description: "The message waits for the applicant's answer.",
+      },
+      failed: "Failed to mark the message waiting.",
+      audit: "contact-waiting",
+    },
+    offers: ["done", "spam"],
+    digest: { count: "Waiting on the applicant", oldest: "Oldest waiting on the applicant" },
+  },
+  done: {
+    label: "Done",
+    closed: true,
+    move: {
+      action: "process",
+      endpoint: "mark-contact-processed",
+      button: "Mark Processed",
+      done: { title: "Contact Processed", description: "Contact has been marked as processed." },
+      failed: "Failed to mark contact as processed.",
+      audit: "contact-processed",
+    },
+    offers: ["new"],
+    digest: null,
+  },
+  spam: {
+    label: "Spam",
+    closed: true,
+    move: {
+      action: "spam",
+      endpoint: "mark-contact-spam",
+      button: "Spam",
+      done: { title: "Marked spam", description: "The message is closed as spam." },
+      failed: "Failed to mark the message spam.",
+      audit: "contact-spam",
+    },
+    offers: ["new"],
+    digest: null,
+  },
+});
 
-/** What the Contact Submissions tab lists: the open messages (New and Waiting, its default) or one state. */
+type Table = typeof MESSAGE_STATE_TABLE;
+export type MessageState = keyof Table;
+
+export const MESSAGE_STATES = Object.keys(MESSAGE_STATE_TABLE) as [MessageState, ...MessageState[]];
+
+/** Where a message arrives (the column's default), and where Reopen takes it back to. */
+export const ARRIVAL_STATE = "new" satisfies MessageState;
+
+export const isClosedState = (state: MessageState): boolean => MESSAGE_STATE_TABLE[state].closed;
+
+/** The states that close a message: `is_processed` is true exactly for these (CHECK contact_closed). */
+export const CLOSED_STATES = MESSAGE_STATES.filter(isClosedState);
+
+export const MESSAGE_STATE_LABELS = Object.fromEntries(
+  MESSAGE_STATES.map((state) => [state, MESSAGE_STATE_TABLE[state].label]),
+) as Record<MessageState, string>;
+
+/** What the Contact Submissions tab lists: the open messages (its default) or one state. */
 export const STATE_VIEWS = ["open", ...MESSAGE_STATES] as const;
 export type StateView = (typeof STATE_VIEWS)[number];
 
@@ -29,4 +129,40 @@ export type StateView = (typeof STATE_VIEWS)[number];
 export const statesOfView = (view: StateView): readonly MessageState[] =>
   view === "open" ? MESSAGE_STATES.filter((state) => !isClosedState(state)) : [view];
 
+/** Whether a view lists closed messages only: newest first, with who closed them. */
+export const isClosedView = (view: StateView): boolean => statesOfView(view).every(isClosedState);
+
 export const STATE_VIEW_LABELS: Record<StateView, string> = { open: "Open", ...MESSAGE_STATE_LABELS };
+
+/** The name of a row action that moves a message into a state ("process", "reopen"…). */
+export type MoveAction = Table[MessageState]["move"]["action"];
+
+/** A move as a button shows it: the action's name, its words, and the state it moves to. */
+export interface OfferedMove {
+  action: MoveAction;
+  button: string;
+  to: MessageState;
+}
+
+const offeredMove = (to: MessageState): OfferedMove => ({
+  action: MESSAGE_STATE_TABLE[to].move.action,
+  button: MESSAGE_STATE_TABLE[to].move.button,
+  to,
+});
+
+/** The moves a message in `state` offers: its row's button, and the others under "More". */
+export function movesOf(state: MessageState): { main: OfferedMove | null; more: OfferedMove[] } {
+  const [main, ...more] = (MESSAGE_STATE_TABLE[state].offers as readonly MessageState[]).map(offeredMove);
+  return { main: main ?? null, more };
+}
+
+/** The bulk bar's moves: every state some state offers a move into, in the table's order of offers. */
+export const BULK_MOVES: { value: MessageState; label: string }[] = [
+  ...new Set(MESSAGE_STATES.flatMap((state) => MESSAGE_STATE_TABLE[state].offers as readonly MessageState[])),
+].map((state) => ({ value: state, label: MESSAGE_STATE_LABELS[state] }));
+
+/** The states the staff digest counts, with its words for each. */
+export const DIGEST_STATES = MESSAGE_STATES.flatMap((state) => {
+  const digest = MESSAGE_STATE_TABLE[state].digest;
+  return digest ? [{ state, ...digest }] : [];
+});

@@ -26,12 +26,26 @@ export function lengthCheck(name: string, column: AnySQLiteColumn, max: number) 
  * plain word.
  */
 export function oneOfCheck(name: string, column: AnySQLiteColumn, values: readonly string[]) {
-  if (values.length === 0 || !values.every((value) => /^[A-Za-z0-9_-]+$/.test(value))) {
-    throw new Error(`${name}: ${values.join(", ")} are not plain words`);
-  }
-  const list = sql.raw(values.map((value) => `'${value}'`).join(", "));
+  const list = literals(name, values);
   return check(
     name,
     column.notNull ? sql`${column} IN (${list})` : sql`${column} IS NULL OR ${column} IN (${list})`,
   );
+}
+
+/** A boolean column that is true exactly when `column` holds one of `values`: `flag = (col IN ('A', 'B'))`. */
+export function flagCheck(
+  name: string,
+  flag: AnySQLiteColumn,
+  column: AnySQLiteColumn,
+  values: readonly string[],
+) {
+  return check(name, sql`${flag} = (${column} IN (${literals(name, values)}))`);
+}
+
+function literals(name: string, values: readonly string[]): SQL {
+  if (values.length === 0 || !values.every((value) => /^[A-Za-z0-9_-]+$/.test(value))) {
+    throw new Error(`${name}: ${values.join(", ")} are not plain words`);
+  }
+  return sql.raw(values.map((value) => `'${value}'`).join(", "));
 }

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { COMPANY_MAX, EMAIL_MAX, FIRST_NAME_MAX, LAST_NAME_MAX, PHONE_MAX } from "../../app/lib/field-limits";
-import { MESSAGE_STATES } from "../../app/lib/message-states";
+import { ARRIVAL_STATE, CLOSED_STATES, MESSAGE_STATES } from "../../app/lib/message-states";
 import { PAYMENT_METHODS } from "../../app/lib/payment-methods";
-import { lengthCheck, now, oneOfCheck } from "./columns";
+import { flagCheck, lengthCheck, now, oneOfCheck } from "./columns";
 import { users, userTypes } from "./people";
 
 // The spec's contact submissions (section 3), column for column, and the payment method a token
@@ -36,8 +36,8 @@ export const contactSubmissions = sqliteTable(
     processedAt: integer("processed_at", { mode: "timestamp" }),
     createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
     // Beyond the spec's columns: the workbench (docs/decisions/152-message-states-and-claims.md).
-    /** New, waiting, done or spam; `isProcessed` is true exactly when it is done or spam. */
-    state: text("state", { enum: MESSAGE_STATES }).notNull().default("new"),
+    /** One of the table of states (app/lib/message-states.ts); `isProcessed` is true exactly when it is closed. */
+    state: text("state", { enum: MESSAGE_STATES }).notNull().default(ARRIVAL_STATE),
     /** The administrator who holds the message ("mine"), and since when; null when nobody does. */
     claimedBy: integer("claimed_by").references(() => users.id),
     claimedAt: integer("claimed_at", { mode: "timestamp" }),
@@ -69,6 +69,9 @@ export const contactSubmissions = sqliteTable(
     lengthCheck("contact_company_length", table.company, COMPANY_MAX),
     lengthCheck("contact_phone_length", table.phone, PHONE_MAX),
     oneOfCheck("contact_payment_method", table.paymentMethod, PAYMENT_METHODS),
+    oneOfCheck("contact_state", table.state, MESSAGE_STATES),
+    // The queue reads "open" as `is_processed = 0` (its index); this keeps that the table's open states.
+    flagCheck("contact_closed", table.isProcessed, table.state, CLOSED_STATES),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MESSAGE_STATES } from "../../app/lib/message-states";
+import { isClosedState, MESSAGE_STATES } from "../../app/lib/message-states";
 import { ftsMatch, searchTerms } from "../../app/lib/search-query";
 import {
   adminSearch,
@@ -32,6 +32,8 @@ async function message(facts: Partial<typeof contactSubmissions.$inferInsert> = 
       lastName: "Lovelace",
       email: `${marker()}@example.org`,
       message: "Hello",
+      // A closed state is a processed message: D1 holds the two together (CHECK contact_closed).
+      isProcessed: facts.state !== undefined && isClosedState(facts.state),
       ...facts,
     })
     .returning({ id: contactSubmissions.id });
@@ -123,7 +125,10 @@ describe("the index kept in step by triggers", () => {
     expect(await messageIds(word)).toEqual([]);
     expect(await messageIds(other)).toEqual([id]);
     // The state is in the index too (migration 0025): a change of it indexes the message again.
-    await db.update(contactSubmissions).set({ state: "spam" }).where(eq(contactSubmissions.id, id));
+    await db
+      .update(contactSubmissions)
+      .set({ state: "spam", isProcessed: true })
+      .where(eq(contactSubmissions.id, id));
     expect(await messageIds(other)).toEqual([id]);
     expect(await integrity()).toBe(true);
     await db.delete(contactSubmissions).where(eq(contactSubmissions.id, id));

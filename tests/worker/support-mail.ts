@@ -1,4 +1,5 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { isClosedState, type MessageState } from "../../app/lib/message-states";
 import type {
   handleMailBatch as HandleMailBatch,
   sendDigestsDue as SendDigestsDue,
@@ -157,8 +158,12 @@ export async function insertContact(facts: Record<string, string | number | null
     phone: "+1 555 0100",
     user_type_id: 2,
     message: "I would like to buy tokens with SOL.\nTwo lines.",
-    // A processed message is Done, as the dashboard leaves it (docs/decisions/152).
+    // A processed message is Done, as the dashboard leaves it (docs/decisions/152), and a message in a
+    // closed state is processed: D1 holds the two together (CHECK contact_closed, docs/decisions/169).
     ...(facts.is_processed === 1 ? { state: "done" } : {}),
+    ...(typeof facts.state === "string" && isClosedState(facts.state as MessageState)
+      ? { is_processed: 1 }
+      : {}),
     ...facts,
   };
   const columns = Object.keys(values);

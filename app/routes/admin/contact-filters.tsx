@@ -1,38 +1,45 @@
 import { Form, Link } from "react-router";
-import { publicUserTypes } from "~/content/user-types";
 import { dashboardHref } from "~/lib/admin-tabs";
-import { type ContactFilter, contactFilterParams, type MessageFacets } from "~/lib/contact-filter";
+import {
+  CHOICE_FILTERS,
+  type ChoiceName,
+  CONTACT_FILTERS,
+  type ContactFilter,
+  type ContactFilters,
+  contactFilterParams,
+  type MessageFacets,
+} from "~/lib/contact-filter";
 import { COUNT_CAP, countLabel } from "~/lib/counts";
-import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
-import { STATE_VIEW_LABELS, STATE_VIEWS } from "~/lib/message-states";
-import { PAYMENT_METHODS } from "~/lib/payment-methods";
+import { type AnyChoice, entriesOf, type ListFilter } from "~/lib/list-filters";
 
-// The filters of the queue of messages, with the count beside each value under the other filters (as
-// Django's list_filter shows facets): the states as links, and a form of plain GET fields for the rest, so
-// every filter works without JavaScript.
+// The filters of the queue of messages, drawn from their declarations (lib/contact-filter.ts), with the
+// count beside each choice under the other filters (as Django's list_filter shows facets): the states as
+// links, and a form of plain GET fields for the rest, so every filter works without JavaScript.
 
 const pill = (current: boolean) =>
   `inline-flex min-h-6 items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold ${current ? "bg-brand text-white" : "bg-surface-muted text-ink hover:text-brand-strong"}`;
 
 /** " (12)" after a value, when the counts were counted. */
-const counted = (facets: MessageFacets, count: number) => (facets.counted ? ` (${countLabel(count)})` : "");
+const counted = (facets: MessageFacets, count = 0) => (facets.counted ? ` (${countLabel(count)})` : "");
 
 const field = "rounded-md border border-line bg-surface px-1.5 py-0.5 text-sm text-ink";
 const label = "flex items-center gap-1 text-sm font-medium";
 
+/** The filters shown as links above the list (the states), each choice a link with its count. */
 export function StateViews({ filter, facets }: { filter: ContactFilter; facets: MessageFacets }) {
-  return (
-    <nav aria-label="Message states">
+  const links = CHOICE_FILTERS.filter(([, declared]) => declared.shown === "links");
+  return links.map(([name, declared]) => (
+    <nav key={name} aria-label={declared.label}>
       <ul className="flex flex-wrap items-center gap-1.5">
-        {STATE_VIEWS.map((state) => (
-          <li key={state}>
+        {declared.choices.map(({ value, label: words }) => (
+          <li key={value}>
             <Link
-              to={dashboardHref("contacts", contactFilterParams({ ...filter, state }))}
-              aria-current={filter.state === state ? "page" : undefined}
-              className={pill(filter.state === state)}
+              to={dashboardHref("contacts", contactFilterParams({ ...filter, [name]: value }))}
+              aria-current={filter[name] === value ? "page" : undefined}
+              className={pill(filter[name] === value)}
             >
-              {STATE_VIEW_LABELS[state]}
-              {counted(facets, facets.state[state])}
+              {words}
+              {counted(facets, facets[name][String(value)])}
             </Link>
           </li>
         ))}
@@ -43,6 +50,68 @@ export function StateViews({ filter, facets }: { filter: ContactFilter; facets: 
         </li>
       </ul>
     </nav>
+  ));
+}
+
+/** One filter of the form, as its kind is shown: a search box, a select with counts, or a day. */
+function FilterField({
+  name,
+  declared,
+  filter,
+  facets,
+}: {
+  name: keyof ContactFilters;
+  declared: ListFilter;
+  filter: ContactFilter;
+  facets: MessageFacets;
+}) {
+  const value = filter[name];
+  if (declared.kind === "text") {
+    return (
+      <label className={label}>
+        {declared.label}
+        <input
+          type="search"
+          name={declared.param}
+          defaultValue={value ?? ""}
+          maxLength={declared.maxLength}
+          aria-keyshortcuts="/"
+          className={`${field} w-36`}
+        />
+      </label>
+    );
+  }
+  if (declared.kind === "day") {
+    return (
+      <label className={label}>
+        {declared.label}
+        <input type="date" name={declared.param} defaultValue={value ?? ""} className={field} />
+      </label>
+    );
+  }
+  if (declared.shown === "links") {
+    return value === declared.fallback ? null : (
+      <input type="hidden" name={declared.param} value={value ?? ""} />
+    );
+  }
+  const counts = facets[name as ChoiceName];
+  return (
+    <label className={label}>
+      {declared.label}
+      <select
+        name={declared.param}
+        defaultValue={value ?? ""}
+        className={`${field} ${declared.wide ? "w-40" : "w-28"}`}
+      >
+        <option value="">{declared.anyLabel}</option>
+        {declared.choices.map((choice: AnyChoice["choices"][number]) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+            {counted(facets, counts[String(choice.value)])}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
@@ -64,58 +133,9 @@ export function FilterForm({
       key={JSON.stringify(filter)}
     >
       <input type="hidden" name="tab" value="contacts" />
-      {filter.state === "open" ? null : <input type="hidden" name="state" value={filter.state} />}
-      <label className={label}>
-        Search
-        <input
-          type="search"
-          name="q"
-          defaultValue={filter.query ?? ""}
-          maxLength={ADMIN_SEARCH_MAX}
-          aria-keyshortcuts="/"
-          className={`${field} w-36`}
-        />
-      </label>
-      <label className={label}>
-        Area of interest
-        <select name="area" defaultValue={filter.area ?? ""} className={`${field} w-40`}>
-          <option value="">Any</option>
-          {publicUserTypes.map((type) => (
-            <option key={type.id} value={type.id}>
-              {type.label}
-              {counted(facets, facets.area[type.id] ?? 0)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={label}>
-        Payment method
-        <select name="payment" defaultValue={filter.payment ?? ""} className={`${field} w-28`}>
-          <option value="">Any</option>
-          {PAYMENT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {method}
-              {counted(facets, facets.payment[method])}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={label}>
-        Holder
-        <select name="holder" defaultValue={filter.holder ?? ""} className={`${field} w-28`}>
-          <option value="">Anyone</option>
-          <option value="me">Mine{counted(facets, facets.holder.me)}</option>
-          <option value="nobody">Nobody{counted(facets, facets.holder.nobody)}</option>
-        </select>
-      </label>
-      <label className={label}>
-        From
-        <input type="date" name="from" defaultValue={filter.from ?? ""} className={field} />
-      </label>
-      <label className={label}>
-        to
-        <input type="date" name="to" defaultValue={filter.to ?? ""} className={field} />
-      </label>
+      {entriesOf(CONTACT_FILTERS).map(([name, declared]) => (
+        <FilterField key={name} name={name} declared={declared} filter={filter} facets={facets} />
+      ))}
       <button
         type="submit"
         className="inline-flex min-h-6 items-center rounded-full border border-brand px-3 py-0.5 text-sm font-semibold text-brand hover:bg-brand-soft"

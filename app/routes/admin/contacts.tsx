@@ -9,7 +9,7 @@ import {
 } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { contactFilterParams, narrows } from "~/lib/contact-filter";
-import { MESSAGE_STATE_LABELS } from "~/lib/message-states";
+import { BULK_MOVES, isClosedState, isClosedView, movesOf } from "~/lib/message-states";
 import { messagePath } from "~/lib/workbench";
 import {
   ageColumn,
@@ -51,9 +51,7 @@ export function ContactsTab({ filter, facets, list, upTo, textNote, me, now }: D
         paymentColumn<Row>(),
         messageColumn<Row>(),
         stateColumn<Row>(),
-        ...(filter.state === "done" || filter.state === "spam"
-          ? closedColumns<Row>()
-          : [holderColumn<Row>(me)]),
+        ...(isClosedView(filter.state) ? closedColumns<Row>() : [holderColumn<Row>(me)]),
       ]}
       actions={(row) => <RowActions row={row} me={me} busy={busyId === row.id} />}
     >
@@ -67,7 +65,7 @@ export function ContactsTab({ filter, facets, list, upTo, textNote, me, now }: D
           total={list.total}
           upTo={upTo}
           field="move"
-          choices={MOVES}
+          choices={BULK_MOVES}
         />
       ) : null}
     </ListSection>
@@ -75,29 +73,35 @@ export function ContactsTab({ filter, facets, list, upTo, textNote, me, now }: D
 }
 
 /**
- * A row's buttons: the spec's Reply and Mark Processed on an open message, and the workbench's others under
- * "More" (a disclosure, so it opens without JavaScript too), which keeps each row one line.
+ * A row's buttons: the spec's Reply, the first move its state offers (Mark Processed on an open message),
+ * and the others under "More" (a disclosure, so it opens without JavaScript too), which keeps each row one
+ * line.
  */
 function RowActions({ row, me, busy }: { row: Row; me: number; busy: boolean }) {
-  const open = row.state === "new" || row.state === "waiting";
+  const { main, more } = movesOf(row.state);
+  const quiet = isClosedState(row.state);
   return (
     <>
       <OpenLink to={messagePath(row.id)} name={`message from ${row.email}`} />
       <ReplyLink contact={row} />
-      {open ? (
-        <ActionButton intent="process" id={row.id} label="Mark Processed" busy={busy} />
-      ) : (
-        <ActionButton intent="reopen" id={row.id} label="Reopen" busy={busy} quiet />
-      )}
+      {main ? (
+        <ActionButton intent={main.action} id={row.id} label={main.button} busy={busy} quiet={quiet} />
+      ) : null}
       <details className="relative">
         <summary className="inline-flex min-h-6 cursor-pointer items-center rounded-full border border-line px-2.5 py-0.5 text-xs font-semibold">
           More<span className="sr-only">{` for ${row.firstName} ${row.lastName}`}</span>
         </summary>
         <div className="absolute right-0 z-20 mt-1 flex flex-col gap-1 rounded-lg border border-line bg-surface p-2 shadow-md">
-          {row.state === "new" ? (
-            <ActionButton intent="waiting" id={row.id} label="Waiting" busy={busy} quiet />
-          ) : null}
-          {open ? <ActionButton intent="spam" id={row.id} label="Spam" busy={busy} quiet /> : null}
+          {more.map((move) => (
+            <ActionButton
+              key={move.action}
+              intent={move.action}
+              id={row.id}
+              label={move.button}
+              busy={busy}
+              quiet
+            />
+          ))}
           {row.claimedBy === me ? (
             <ActionButton intent="release" id={row.id} label="Let go" busy={busy} quiet />
           ) : row.claimedBy === null ? (
@@ -108,8 +112,3 @@ function RowActions({ row, me, busy }: { row: Row; me: number; busy: boolean }) 
     </>
   );
 }
-
-const MOVES = (["done", "waiting", "spam", "new"] as const).map((state) => ({
-  value: state,
-  label: MESSAGE_STATE_LABELS[state],
-}));

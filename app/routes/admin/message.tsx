@@ -13,7 +13,7 @@ import type { RowActionName } from "~/lib/admin-row-actions";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { REPLY_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
-import { MESSAGE_STATE_LABELS } from "~/lib/message-states";
+import { isClosedState, MESSAGE_STATE_LABELS, movesOf } from "~/lib/message-states";
 import { replyMailto } from "~/lib/reply-mailto";
 import { pageMeta } from "~/lib/seo";
 import { MESSAGE_PAGE, messagePath, personPath } from "~/lib/workbench";
@@ -95,15 +95,14 @@ function Details({ message, personId }: Pick<Found, "message" | "personId">) {
 /** The buttons a message's row has on the dashboard, here for the message open on its page. */
 function MessageActions({ message, me }: { message: Found["message"]; me: number }) {
   const busy = useBusyId() === message.id;
-  const open = message.state === "new" || message.state === "waiting";
+  const { main, more } = movesOf(message.state);
   const button = (intent: RowActionName, label: string, quiet = true) => (
-    <ActionButton intent={intent} id={message.id} label={label} busy={busy} quiet={quiet} />
+    <ActionButton key={intent} intent={intent} id={message.id} label={label} busy={busy} quiet={quiet} />
   );
   return (
     <>
-      {open ? button("process", "Mark Processed", false) : button("reopen", "Reopen")}
-      {message.state === "new" ? button("waiting", "Waiting") : null}
-      {open ? button("spam", "Spam") : null}
+      {main ? button(main.action, main.button, isClosedState(message.state)) : null}
+      {more.map((move) => button(move.action, move.button))}
       {message.claimedBy === me ? button("release", "Let go") : null}
       {message.claimedBy === null ? button("claim", "Take") : null}
     </>

@@ -1,3 +1,5 @@
+import { MOVE_TARGETS } from "~/lib/admin-row-actions";
+import type { MoveAction } from "~/lib/message-states";
 import type { ToastMessage } from "~/lib/toast-message";
 import { replyToMessage } from "~/server/admin/message-replies.server";
 import { addMessageNote, addPersonNote } from "~/server/admin/staff-notes.server";
@@ -33,6 +35,11 @@ const noteIntent = (operation: typeof addMessageNote) =>
     keep: keepBody,
   });
 
+/** The moves of one message (lib/message-states.ts), as its row on the dashboard has them. */
+const MOVE_INTENTS = Object.fromEntries(
+  Object.keys(MOVE_TARGETS).map((action) => [action, ADMIN_INTENTS[action as MoveAction]]),
+) as Record<MoveAction, (typeof ADMIN_INTENTS)[MoveAction]>;
+
 export const MESSAGE_INTENTS = {
   reply: intent<WorkbenchAnswer, { to: string }>({
     run: ({ deps, caller, form }) => replyToMessage(deps, caller, form),
@@ -56,10 +63,7 @@ export const MESSAGE_INTENTS = {
   }),
   note: noteIntent(addMessageNote),
   // The dashboard's own buttons on one message, as its row has them.
-  process: ADMIN_INTENTS.process,
-  waiting: ADMIN_INTENTS.waiting,
-  spam: ADMIN_INTENTS.spam,
-  reopen: ADMIN_INTENTS.reopen,
+  ...MOVE_INTENTS,
   claim: ADMIN_INTENTS.claim,
   release: ADMIN_INTENTS.release,
 } satisfies PageIntents<WorkbenchAnswer>;

@@ -1,8 +1,7 @@
 import { and, inArray, lte, ne, type SQL } from "drizzle-orm";
 import { z } from "zod/mini";
-import type { AuditAction } from "~/lib/audit-actions";
 import { COUNT_CAP } from "~/lib/counts";
-import { MESSAGE_STATES, type MessageState } from "~/lib/message-states";
+import { MESSAGE_STATE_TABLE, MESSAGE_STATES, type MessageState } from "~/lib/message-states";
 import { contactSubmissions } from "../../../db/schema";
 import { auditEntry, withEventChain } from "../audit/account-events.server";
 import {
@@ -27,14 +26,6 @@ import { tickedIds } from "./ticked-ids";
 // or many to a state, and take one ("mine") or let it go. Each change is one D1 batch with its audit entries,
 // one per message it changed; a repeat changes nothing and logs nothing.
 
-/** The audit action of a move to each state. */
-const STATE_ACTIONS = {
-  new: "contact-reopened",
-  waiting: "contact-waiting",
-  done: "contact-processed",
-  spam: "contact-spam",
-} as const satisfies Record<MessageState, AuditAction>;
-
 /**
  * Moves the messages `rows` selects to `state`: the entries (one per message that changes) and the change,
  * in one batch and under one condition. Returns how many changed.
@@ -50,7 +41,12 @@ export async function moveMessages(
     deps.db.batch([
       chain.appendEach(
         caller,
-        { actorId: admin.id, actorEmail: admin.email, action: STATE_ACTIONS[state], outcome: "success" },
+        {
+          actorId: admin.id,
+          actorEmail: admin.email,
+          action: MESSAGE_STATE_TABLE[state].move.audit,
+          outcome: "success",
+        },
         changingState(deps.db, rows, state),
       ),
       messageStateStatement(deps.db, rows, state, admin.id),

@@ -1,4 +1,5 @@
-import { ROW_ACTION_ENDPOINTS as ENDPOINT, type RowActionName } from "~/lib/admin-row-actions";
+import { ROW_ACTION_ENDPOINTS as ENDPOINT, MOVE_TARGETS, type RowActionName } from "~/lib/admin-row-actions";
+import { MESSAGE_STATE_TABLE, type MoveAction } from "~/lib/message-states";
 import type { ToastMessage } from "~/lib/toast-message";
 import type { Caller, Deps } from "../operation.server";
 import type { Outcome } from "../outcome";
@@ -31,6 +32,20 @@ export interface AdminAction {
 
 const NO_SUCH_USER = "No such user.";
 const NO_SUCH_MESSAGE = "No such contact submission.";
+
+/** A message's moves, each into one state, as the table of states declares them (lib/message-states.ts). */
+const MOVE_ACTIONS = Object.fromEntries(
+  Object.entries(MOVE_TARGETS).map(([action, state]) => {
+    const { endpoint, done, failed } = MESSAGE_STATE_TABLE[state].move;
+    const declared: AdminAction = {
+      operation: moveMessage(state),
+      api: { name: endpoint, missing: NO_SUCH_MESSAGE },
+      done,
+      failed,
+    };
+    return [action, declared];
+  }),
+) as Record<MoveAction, AdminAction>;
 
 export const ADMIN_ACTIONS = {
   approve: {
@@ -75,30 +90,7 @@ export const ADMIN_ACTIONS = {
     failed: "Failed to reset the user's second factors.",
     confirm: (email) => `Reset the second factors of ${email}`,
   },
-  process: {
-    operation: moveMessage("done"),
-    api: { name: ENDPOINT.process, missing: NO_SUCH_MESSAGE },
-    done: { title: "Contact Processed", description: "Contact has been marked as processed." },
-    failed: "Failed to mark contact as processed.",
-  },
-  waiting: {
-    operation: moveMessage("waiting"),
-    api: { name: ENDPOINT.waiting, missing: NO_SUCH_MESSAGE },
-    done: { title: "Waiting on the applicant", description: "The message waits for the applicant's answer." },
-    failed: "Failed to mark the message waiting.",
-  },
-  spam: {
-    operation: moveMessage("spam"),
-    api: { name: ENDPOINT.spam, missing: NO_SUCH_MESSAGE },
-    done: { title: "Marked spam", description: "The message is closed as spam." },
-    failed: "Failed to mark the message spam.",
-  },
-  reopen: {
-    operation: moveMessage("new"),
-    api: { name: ENDPOINT.reopen, missing: NO_SUCH_MESSAGE },
-    done: { title: "Opened again", description: "The message is new again." },
-    failed: "Failed to open the message again.",
-  },
+  ...MOVE_ACTIONS,
   claim: {
     operation: claimMessage,
     api: { name: ENDPOINT.claim, missing: NO_SUCH_MESSAGE },

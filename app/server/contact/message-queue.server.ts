@@ -1,8 +1,8 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { ContactFilter } from "~/lib/contact-filter";
 import { COUNT_CAP } from "~/lib/counts";
-import { isClosedState, type StateView } from "~/lib/message-states";
+import { isClosedView, type StateView } from "~/lib/message-states";
 import { contactSubmissions, users } from "../../../db/schema";
 import type { Database } from "../db.server";
 import {
@@ -14,6 +14,7 @@ import {
   keysetPage,
   upToCursor,
 } from "../keyset.server";
+import { rowsWhere } from "./filter-conditions.server";
 import { talliedCount, talliedCountQuery } from "./message-counts.server";
 import {
   COUNT_READS,
@@ -37,29 +38,9 @@ import {
 
 export type { ContactFilter };
 
-const DAY_SECONDS = 86_400;
-const dayStart = (day: string): number => Date.parse(`${day}T00:00:00Z`) / 1000;
-
-function stateWhere(state: StateView): SQL {
-  return state === "open" ? eq(contactSubmissions.isProcessed, false) : eq(contactSubmissions.state, state);
-}
-
-/** Every filter but the text, as SQL, for the caller `adminId` (whose "mine" it is). */
-function filterWhere(filter: ContactFilter, adminId: number): SQL | undefined {
-  const { area, payment, from, to, holder } = filter;
-  return and(
-    stateWhere(filter.state),
-    area === null ? undefined : eq(contactSubmissions.userTypeId, area),
-    payment === null ? undefined : eq(contactSubmissions.paymentMethod, payment),
-    daysWhere(from, to),
-    holder === "me" ? eq(contactSubmissions.claimedBy, adminId) : undefined,
-    holder === "nobody" ? isNull(contactSubmissions.claimedBy) : undefined,
-  );
-}
-
 /** The filter as SQL, for the caller `adminId` (whose "mine" it is). */
 export function contactWhere(filter: ContactFilter, adminId: number): SQL | undefined {
-  return and(filterWhere(filter, adminId), textWhere(filter));
+  return and(rowsWhere(filter, adminId), textWhere(filter));
 }
 
 /**
@@ -75,25 +56,17 @@ export const queueText = (
   readQueueText(
     db,
     filter,
-    filterWhere(filter, adminId),
+    rowsWhere(filter, adminId),
     talliedCountQuery({ ...filter, query: null }, adminId),
     facets,
   );
 
-/** The days received, first and last (YYYY-MM-DD, UTC), as SQL on the messages. */
-export function daysWhere(from: string | null, to: string | null): SQL | undefined {
-  return and(
-    from === null ? undefined : gte(contactSubmissions.createdAt, new Date(dayStart(from) * 1000)),
-    to === null ? undefined : lt(contactSubmissions.createdAt, new Date((dayStart(to) + DAY_SECONDS) * 1000)),
-  );
-}
-
-/** Open messages oldest first (a queue); Done and Spam newest first (a record). */
+/** Open messages oldest first (a queue); a closed state newest first (a record). */
 export function queueKeyset(state: StateView): Keyset {
   return {
     at: contactSubmissions.createdAt,
     id: contactSubmissions.id,
-    direction: state !== "open" && isClosedState(state) ? "desc" : "asc",
+    direction: isClosedView(state) ? "desc" : "asc",
   };
 }
 
@@ -153,7 +126,7 @@ async function listMessages(
 ): Promise<Listed> {
   const keyset = queueKeyset(filter.state);
   const after = afterCursor(keyset, cursor);
-  const others = filterWhere(filter, adminId);
+  const others = rowsWhere(filter, adminId);
   if (text === null) return { rows: await selectMessages(db, and(others, after), keyset, limit) };
   // No message of the filter's state holds the text: the search index said so as the text was read.
   if (text.held === 0) return { rows: [], total: 0 };
@@ -257,7 +230,7 @@ export async function countMessages(
   if (text === null) return talliedCount(db, filter, adminId);
   if (text.heldIsSelection) return Math.min(text.held, COUNT_CAP + 1);
   if (!worthCounting(text)) return null;
-  const rows = textRows(text, filter, filterWhere(filter, adminId), COUNT_READS);
+  const rows = textRows(text, filter, rowsWhere(filter, adminId), COUNT_READS);
   const count = await cappedCount(db, rows.from, rows.where);
   return count > COUNT_CAP || !pastCountReads(text) ? count : null;
 }

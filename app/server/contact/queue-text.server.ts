@@ -1,6 +1,7 @@
 import { and, type SQL, sql } from "drizzle-orm";
-import type { ContactFilter } from "~/lib/contact-filter";
+import { CONTACT_FILTERS, type ContactFilter } from "~/lib/contact-filter";
 import { COUNT_CAP } from "~/lib/counts";
+import { narrowing } from "~/lib/list-filters";
 import type { StateView } from "~/lib/message-states";
 import { ftsMatch, leftOutText, NAMES_NOTE, searchTerms, shortTerms } from "~/lib/search-query";
 import { contactSubmissions, FACETS_INDEX } from "../../../db/schema";
@@ -100,8 +101,8 @@ export async function readQueueText(
       JOIN ${contactSubmissions} INDEXED BY ${sql.identifier(FACETS_INDEX)} ON ${contactSubmissions.id} = sampled.id)`,
   );
   const { n = 0, lo = 0, hi = 0, top = 0, held = 0 } = row ?? {};
-  const { area, payment, from, to, holder } = filter;
-  const alone = area === null && payment === null && from === null && to === null && holder === null;
+  // Only the state (read inside the index) and the text itself narrow it.
+  const alone = narrowing(CONTACT_FILTERS, filter).every((name) => name === "state" || name === "query");
   const read = {
     ...text,
     heldIsSelection: text.match !== null && alone,
