@@ -14,7 +14,6 @@ import {
   emailAddress,
   enteredPassword,
   newPassword,
-  optionalText,
   secondFactorCode,
 } from "./schemas/fields";
 import { fieldsOnOneLine, oneLineText, personName } from "./schemas/names";

@@ -12,7 +12,7 @@ import {
   NewPasswordFields,
   OrganisationFields,
 } from "../../app/components/person-fields";
-import { FIELD_LIMITS, type LimitedField } from "../../app/lib/field-limits";
+import { ANSWER_MAX, FIELD_LIMITS, type LimitedField } from "../../app/lib/field-limits";
 import { PAYMENT_METHODS } from "../../app/lib/payment-methods";
 import {
   contactSchema,
@@ -28,7 +28,17 @@ import { contactSchema as contactIslandSchema } from "../../app/lib/schemas/cont
 import { registrationSchema as registrationIslandSchema } from "../../app/lib/schemas/registration";
 import { NOTIFICATION_MODES } from "../../app/lib/staff-notifications";
 import * as schema from "../../db/schema";
-import { contactSubmissions, messageReplies, staffNotes, users, userTypes } from "../../db/schema";
+import {
+  ANSWER_CHANNELS,
+  contactSubmissions,
+  INBOUND_OUTCOMES,
+  inboundMail,
+  messageAnswers,
+  messageReplies,
+  staffNotes,
+  users,
+  userTypes,
+} from "../../db/schema";
 
 // Field limits are declared once (app/lib/field-limits.ts, decision 145): each reaches the D1 CHECKs the
 // migrations made, the zod schemas both sides run and the forms' maxLength. A value one over a limit is
@@ -51,12 +61,23 @@ const CHECKED: readonly [string, SQLiteColumn, LimitedField][] = [
   ["message_reply_body_length", messageReplies.body, "reply"],
 ];
 
-/** The CHECKs that are not a limit: each tried on its own below. */
-const OTHER_CHECKS = ["staff_note_one_subject", "staff_notification_mode"];
+/**
+ * The CHECKs that are not a limit of a form's field: each tried on its own, below or where its subject is
+ * (a message's states in tests/worker/message-states.test.ts).
+ */
+const OTHER_CHECKS = [
+  "staff_note_one_subject",
+  "staff_notification_mode",
+  "contact_state",
+  "contact_closed",
+  "message_answer_body_length",
+];
 
 /** Every CHECK of the schema that holds a column to a list of values: its name, its column, the values. */
 const ONE_OF: readonly [string, SQLiteColumn, readonly string[]][] = [
   ["contact_payment_method", contactSubmissions.paymentMethod, PAYMENT_METHODS],
+  ["inbound_mail_outcome", inboundMail.outcome, INBOUND_OUTCOMES],
+  ["message_answer_channel", messageAnswers.channel, ANSWER_CHANNELS],
 ];
 
 let serial = 0;
@@ -82,6 +103,23 @@ async function rowOf(name: string): Promise<Record<string, string | number>> {
   if (name === "staff_notes") return { contact_id: await aContact(), author_id: 1, body: "A note" };
   if (name === "message_replies") {
     return { contact_id: await aContact(), author_id: 1, body: "A reply", submission_key: `key-${n}` };
+  }
+  if (name === "inbound_mail") {
+    return {
+      from_address: "a@example.com",
+      to_address: "reply@facets.example",
+      outcome: "dropped",
+      reason: "x",
+    };
+  }
+  if (name === "message_answers") {
+    return {
+      contact_id: await aContact(),
+      channel: "email",
+      from_address: "a@example.com",
+      from_sender: 1,
+      body: "Yes",
+    };
   }
   if (name === "user_types") return { name: `type-${n}` };
   if (name === "users") return { email: `u${n}@example.com`, password: "x", first_name: "A", last_name: "B" };
@@ -109,6 +147,20 @@ describe("the limits reach D1", () => {
       .flatMap((table) => getTableConfig(table).checks.map((check) => check.name));
     expect(declared.sort()).toEqual(
       [...[...CHECKED, ...ONE_OF].map(([check]) => check), ...OTHER_CHECKS].sort(),
+    );
+  });
+
+  it("message_answer_body_length: an answer's text is cut before D1, which refuses more", async () => {
+    const row = await rowOf("message_answers");
+    const answer = (body: string) =>
+      env.DB.prepare(
+        "INSERT INTO message_answers (contact_id, channel, from_address, from_sender, body) VALUES (?, 'email', ?, 1, ?)",
+      )
+        .bind(row.contact_id, row.from_address, body)
+        .run();
+    await expect(answer("x".repeat(ANSWER_MAX))).resolves.toMatchObject({ success: true });
+    await expect(answer("x".repeat(ANSWER_MAX + 1))).rejects.toThrow(
+      "CHECK constraint failed: message_answer_body_length",
     );
   });
 
@@ -156,7 +208,8 @@ describe("the limits reach D1", () => {
       .bind(table)
       .first<{ sql: string }>();
     const list = values.map((value) => `'${value}'`).join(", ");
-    expect(made?.sql).toContain(`CONSTRAINT "${check}" CHECK("${table}"."${column.name}" IS NULL OR`);
+    const nullable = column.notNull ? "" : `"${table}"."${column.name}" IS NULL OR `;
+    expect(made?.sql).toContain(`CONSTRAINT "${check}" CHECK(${nullable}`);
     expect(made?.sql).toContain(`"${table}"."${column.name}" IN (${list}))`);
     for (const value of values) {
       await expect(insert(column, value)).resolves.toMatchObject({ success: true });
