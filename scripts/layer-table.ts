@@ -12,6 +12,7 @@ export const SERVER_FLOORS: readonly (readonly string[])[] = [
   ["second-factors"],
   ["sign-in"],
   ["account", "contact", "publishing"],
+  ["threads"],
   ["admin"],
   ["http"],
   ["delivery", "mail", "scheduled"],

@@ -209,7 +209,7 @@ export default {
    * mail is told to the sending server; everything else is kept or dropped with its reason (decision 174).
    */
   async email(message, env, ctx) {
-    const { receiveAnswer } = await import("../app/server/contact/inbound-answers.server");
+    const { receiveAnswer } = await import("../app/server/threads/inbound-answers.server");
     const deps = { env, db: getDb(env), waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise) };
     const verdict = await receiveAnswer(deps, message);
     if (verdict.outcome === "refused") message.setReject(`Not delivered: ${verdict.reason}.`);

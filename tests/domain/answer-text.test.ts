@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ANSWER_MAX } from "../../app/lib/field-limits";
-import { answerText, CUT_NOTE, htmlText } from "../../app/server/contact/answer-text";
+import { answerText, CUT_NOTE, htmlText } from "../../app/server/threads/answer-text";
 
 // What of an answer by email goes into its thread (decision 174): the writer's own words.
 

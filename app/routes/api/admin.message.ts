@@ -1,7 +1,7 @@
 import { readMessageThread } from "~/server/admin/message-thread.server";
-import { replyAddressOf } from "~/server/contact/thread-address";
 import { apiFailure, getOnly, jsonError } from "~/server/http/json-api.server";
 import { callerOf, depsOf } from "~/server/operation.server";
+import { replyAddressOf } from "~/server/threads/thread-address";
 import type { Route } from "./+types/admin.message";
 
 /**

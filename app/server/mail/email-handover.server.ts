@@ -1,6 +1,6 @@
 import { renderEmail } from "~/emails/render-email";
 import { staffNotificationHeaders } from "~/emails/staff-notification-headers";
-import { mailAddressOf, replyAddressOf } from "../contact/thread-address";
+import { mailAddressOf, replyAddressOf } from "../threads/thread-address";
 import type { PlannedEmail } from "./planned-emails.server";
 
 // Handing one email to Email Service (the EMAIL binding), and reading its refusals: shared by the events'

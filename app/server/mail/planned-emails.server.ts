@@ -19,7 +19,7 @@ export interface PlannedEmail<K extends MailKind = MailKind> {
   notifies?: "immediate" | "digest";
   /** Where an answer goes (`Reply-To`), when not to the site's own address. */
   replyTo?: string;
-  /** The thread an answer goes back to (`Reply-To` its address, contact/thread-address.ts): a message's id. */
+  /** The thread an answer goes back to (`Reply-To` its address, threads/thread-address.ts): a message's id. */
   thread?: number;
   /** Whose name the From line carries, at the site's own address ("Jane of FACETS"). */
   fromName?: string;

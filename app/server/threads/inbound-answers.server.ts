@@ -3,10 +3,10 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { contactSubmissions, inboundMail, messageAnswers, messageReplies } from "../../../db/schema";
+import { messageStateStatement, oneMessage } from "../contact/contact-submissions.server";
 import type { Deps } from "../deps";
 import { insertMailEventIfChanged, publishMailEvents } from "../mail-outbox.server";
 import { answerText, htmlText } from "./answer-text";
-import { messageStateStatement, oneMessage } from "./contact-submissions.server";
 import { mailDomainOf, threadAddressKey, threadOfAddress } from "./thread-address";
 
 // An applicant's answer by email (the Worker's `email()` handler, decision 174). Inbound mail is hostile
