@@ -34,8 +34,8 @@ export function repliesTo(db: Database, id: number): Promise<Written[]> {
     .limit(200);
 }
 
-/** The newest replies to the messages of one address, for a person's timeline. */
-export function repliesToAddress(db: Database, email: string) {
+/** The newest replies to the messages an account sent signed in, for its person's timeline. */
+export function repliesToOwnMessages(db: Database, personId: number) {
   return db
     .select({
       messageId: messageReplies.contactId,
@@ -46,7 +46,7 @@ export function repliesToAddress(db: Database, email: string) {
     .from(messageReplies)
     .innerJoin(contactSubmissions, eq(contactSubmissions.id, messageReplies.contactId))
     .leftJoin(users, eq(users.id, messageReplies.authorId))
-    .where(eq(contactSubmissions.email, email))
+    .where(eq(contactSubmissions.senderId, personId))
     .orderBy(desc(messageReplies.createdAt))
     .limit(100);
 }

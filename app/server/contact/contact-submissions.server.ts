@@ -5,6 +5,7 @@ import { contactSchema } from "~/lib/schemas";
 import { contactSubmissions } from "../../../db/schema";
 import type { Database } from "../db.server";
 import { guarded } from "../identity/guarded.server";
+import { findSignedInUser } from "../identity/users.server";
 import { insertMailEventIfChanged, publishMailEvents } from "../mail-outbox.server";
 import { done, type Outcome } from "../outcome";
 
@@ -12,17 +13,20 @@ import { done, type Outcome } from "../outcome";
  * Sends a contact message: stored in D1 (with its mail event, in one batch) before the answer, so an
  * acknowledged message is never lost; the admins are told after the answer. A preferred payment method is
  * kept only on a token enquiry, and dropped for any other area (the form offers it to everyone without
- * JavaScript).
+ * JavaScript). Sent while signed in, it is recorded as the account's own (`senderId`); sent signed out, it
+ * is nobody's, whatever address was typed (decision 174).
  */
 export const sendContactMessage = guarded(
   { rateLimit: "contact", honeypot: { answer: { id: null } }, door: "anyone", schema: contactSchema },
-  async (deps, _caller, { input }): Promise<Outcome<{ id: number | null }>> => {
+  async (deps, caller, { input }): Promise<Outcome<{ id: number | null }>> => {
+    const sender = caller.session ? await findSignedInUser(deps.db, caller.session) : null;
     const [[row], events] = await deps.db.batch([
       deps.db
         .insert(contactSubmissions)
         .values({
           ...input,
           paymentMethod: isTokenEnquiry(input.userTypeId) ? (input.paymentMethod ?? null) : null,
+          senderId: sender?.id ?? null,
         })
         .returning({ id: contactSubmissions.id }),
       insertMailEventIfChanged(deps.db, "contact-received"),

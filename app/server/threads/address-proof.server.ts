@@ -47,7 +47,8 @@ export async function unprovenReplyRefusal(
       and(
         eq(messageReplies.authorId, adminId),
         gt(messageReplies.createdAt, since),
-        sql`NOT ${provenSql(sql`${contactSubmissions.email}`)}`,
+        // Named with its table: inside the subqueries an unqualified column would be theirs.
+        sql`NOT ${provenSql(sql`contact_submissions.email`)}`,
       ),
     )
     .limit(UNPROVEN_REPLIES_PER_DAY);
