@@ -16,7 +16,10 @@ const standing = sql<SenderStanding>`CASE
   ELSE 'visitor' END`;
 
 /** The standing of each of `ids` that exists. */
-export async function standingsOf(db: Database, ids: readonly number[]): Promise<Map<number, SenderStanding>> {
+export async function standingsOf(
+  db: Database,
+  ids: readonly number[],
+): Promise<Map<number, SenderStanding>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: contactSubmissions.id, standing })
