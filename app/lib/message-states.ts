@@ -34,6 +34,10 @@ interface StateDeclaration<State extends string> {
   offers: readonly State[];
   /** What the staff digest calls its count and its oldest message; null: the digest leaves it out. */
   digest: { count: string; oldest: string } | null;
+  /** What the applicant reads of it, on their own messages (decision 174). */
+  applicant: "Received" | "Answered" | "Closed";
+  /** Whether the applicant's answer brings the message back to where it arrived (New). */
+  answerReopens: boolean;
 }
 
 function declareStates<const T extends Record<string, StateDeclaration<Extract<keyof T, string>>>>(
@@ -56,6 +60,8 @@ export const MESSAGE_STATE_TABLE = declareStates({
     },
     offers: ["done", "waiting", "spam"],
     digest: { count: "New messages", oldest: "Oldest new message" },
+    applicant: "Received",
+    answerReopens: false,
   },
   waiting: {
     label: "Waiting on the applicant",
@@ -73,6 +79,8 @@ export const MESSAGE_STATE_TABLE = declareStates({
     },
     offers: ["done", "spam"],
     digest: { count: "Waiting on the applicant", oldest: "Oldest waiting on the applicant" },
+    applicant: "Answered",
+    answerReopens: true,
   },
   done: {
     label: "Done",
@@ -87,6 +95,8 @@ export const MESSAGE_STATE_TABLE = declareStates({
     },
     offers: ["new"],
     digest: null,
+    applicant: "Closed",
+    answerReopens: true,
   },
   spam: {
     label: "Spam",
@@ -101,6 +111,9 @@ export const MESSAGE_STATE_TABLE = declareStates({
     },
     offers: ["new"],
     digest: null,
+    // The applicant is not told it was judged spam; an answer to it stays where it is.
+    applicant: "Closed",
+    answerReopens: false,
   },
 });
 
@@ -120,6 +133,9 @@ export const CLOSED_STATES = MESSAGE_STATES.filter(isClosedState);
 export const MESSAGE_STATE_LABELS = Object.fromEntries(
   MESSAGE_STATES.map((state) => [state, MESSAGE_STATE_TABLE[state].label]),
 ) as Record<MessageState, string>;
+
+/** The states an applicant's answer brings back to New. */
+export const REOPENED_BY_ANSWER = MESSAGE_STATES.filter((state) => MESSAGE_STATE_TABLE[state].answerReopens);
 
 /** What the Contact Submissions tab lists: the open messages (its default) or one state. */
 export const STATE_VIEWS = ["open", ...MESSAGE_STATES] as const;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, ne, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { isTokenEnquiry } from "~/content/user-types";
 import { isClosedState, type MessageState } from "~/lib/message-states";
 import { contactSchema } from "~/lib/schemas";
@@ -6,7 +6,12 @@ import { contactSubmissions } from "../../../db/schema";
 import type { Database } from "../db.server";
 import { guarded } from "../identity/guarded.server";
 import { findSignedInUser } from "../identity/users.server";
-import { insertMailEventIfChanged, publishMailEvents } from "../mail-outbox.server";
+import {
+  insertMailEventIfChanged,
+  insertMailEventWhere,
+  mailEventRow,
+  publishMailEvents,
+} from "../mail-outbox.server";
 import { done, type Outcome } from "../outcome";
 
 /**
@@ -32,10 +37,38 @@ export const sendContactMessage = guarded(
       insertMailEventIfChanged(deps.db, "contact-received"),
     ]);
     if (!row) throw new Error("The contact submission was not stored.");
-    deps.waitUntil(publishMailEvents(deps.env, events));
+    const acknowledged = await acknowledge(deps.db, row.id, input.email);
+    deps.waitUntil(publishMailEvents(deps.env, [...events, ...acknowledged]));
     return done({ id: row.id });
   },
 );
+
+/** Acknowledgements an address gets in a day: enough for a person, too few to mail a stranger with. */
+export const ACKNOWLEDGEMENTS_PER_DAY = 3;
+
+/**
+ * The acknowledgement of a stored message (its reference, next steps and private link; decision 174), when
+ * its address has had fewer than ACKNOWLEDGEMENTS_PER_DAY in the last 24 hours. After the message's own
+ * batch: a failure here costs the courtesy, never the message.
+ */
+async function acknowledge(db: Database, id: number, email: string) {
+  try {
+    return await db
+      .batch([
+        insertMailEventWhere(
+          db,
+          mailEventRow("contact-acknowledged", id),
+          sql`(SELECT count(*) FROM mail_events AS sent JOIN contact_submissions AS asked ON asked.id = sent.subject_id
+          WHERE sent.type = 'contact-acknowledged' AND asked.email = ${email}
+            AND sent.created_at > unixepoch() - 86400) < ${ACKNOWLEDGEMENTS_PER_DAY}`,
+        ),
+      ])
+      .then(([stored]) => stored);
+  } catch (error) {
+    console.error("contact: the acknowledgement could not be stored", error);
+    return [];
+  }
+}
 
 /**
  * Moves messages to `state`, recording who closed them and when for Done and Spam (the spec's
