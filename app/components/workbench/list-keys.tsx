@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from "react";
+import { HOLD_KEYS_SCRIPT } from "~/lib/held-keys";
+import { useNonce } from "~/lib/nonce-context";
 
 // The dashboard's keyboard flow, as GitHub's and Gmail's lists have it (docs/decisions/152): `j` and `k`
 // move through the rows of the list, `x` ticks the current one for a bulk action, Enter opens it, `/` goes
 // to the search box and `?` lists the keys. It is JavaScript's addition: without it, every action is still
 // a form and every row a link. Keys typed into a field stay the field's. What the keys do loads with the
-// first one pressed (list-key-actions.tsx), so a visit that presses none pays nothing for it.
+// first one pressed (list-key-actions.tsx), so a visit that presses none pays nothing for it. Keys pressed
+// before it runs are held by a small inline script (HeldKeys, lib/held-keys.ts) and done once it does.
 
 type Actions = typeof import("./list-key-actions");
 
@@ -34,6 +37,11 @@ export function ListKeys() {
     void load();
   };
 
+  const press = (key: string) => {
+    if (key === "?") showKeys();
+    else void load().then((module) => module.act(key));
+  };
+
   useEffect(() => {
     setReady(true);
     const onKey = (event: KeyboardEvent) => {
@@ -44,12 +52,16 @@ export function ListKeys() {
       const active = document.activeElement;
       if (event.key === "Enter" && !(active instanceof HTMLElement && active.matches("tr[data-row]"))) return;
       event.preventDefault();
-      if (event.key === "?") showKeys();
-      else void load().then((module) => module.act(event.key));
+      press(event.key);
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   });
+  // The keys pressed before this ran, in order, now that the listener above has taken over from the holder.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render in the browser.
+  useEffect(() => {
+    for (const key of window.takeHeldListKeys?.() ?? []) press(key);
+  }, []);
 
   if (!ready) return null;
   const Dialog = actions?.KeysDialog;
@@ -60,5 +72,18 @@ export function ListKeys() {
       </button>
       {Dialog ? <Dialog opens={opens} /> : null}
     </>
+  );
+}
+
+/** Holds the list's keys pressed before the page's JavaScript runs (lib/held-keys.ts); rendered early. */
+export function HeldKeys() {
+  const nonce = useNonce();
+  return (
+    <script
+      nonce={nonce || undefined}
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant source, no input in it.
+      dangerouslySetInnerHTML={{ __html: HOLD_KEYS_SCRIPT }}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { useToast } from "~/components/toaster";
 import { FactList } from "~/components/workbench/fact-list";
 import { NoteForm } from "~/components/workbench/note-form";
 import { PageState } from "~/components/workbench/page-state";
+import { ReplyByEmailLink } from "~/components/workbench/reply-links";
 import { TextForm } from "~/components/workbench/text-form";
 import { WrittenList } from "~/components/workbench/written-list";
 import { SAVED_REPLIES, savedReplyOf } from "~/content/saved-replies";
@@ -13,7 +14,6 @@ import { dashboardHref } from "~/lib/admin-tabs";
 import { REPLY_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
 import { MESSAGE_STATE_LABELS } from "~/lib/message-states";
-import { replyMailto } from "~/lib/reply-mailto";
 import { pageMeta } from "~/lib/seo";
 import { MESSAGE_PAGE, messagePath, personPath } from "~/lib/workbench";
 import { parseId } from "~/server/admin/admin-actions.server";
@@ -172,13 +172,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
           hidden={{ id: String(message.id), key: replyKey }}
           action={messagePath(message.id)}
         >
-          <a
-            href={replyMailto(message)}
-            className="inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft"
-          >
-            Reply
-            <span className="sr-only">{` to ${message.firstName} ${message.lastName}`}</span> by email
-          </a>
+          <ReplyByEmailLink contact={message} large />
         </TextForm>
       </section>
 
