@@ -4,9 +4,14 @@ import { userTypeLabel } from "~/content/user-types";
 import { countLabel } from "~/lib/counts";
 import type { Person } from "~/lib/person";
 
+export { RowMenu } from "./row-menu";
+export { ReplyByEmailLink, ReplyLink } from "./workbench/reply-links";
+
 // The pieces the admin dashboard's tabs share (app/routes/admin/): a page of a list as a table, its pager,
 // the columns of a person, the buttons that act on one row, the link that opens a row's own page, and the
-// bulk action over ticked rows. One module, as every tab loads them all: a chunk apiece cost more bytes.
+// bulk action over ticked rows. One module, as every tab loads them all: a chunk apiece cost more bytes. A
+// row's More menu and its replies live in their own files and are handed on from here, so they travel in
+// this module's chunk, not one of their own.
 
 /** A page of a list read by keyset (app/server/keyset.server.ts): no page numbers, the next page's cursor. */
 export interface KeysetList<T> {

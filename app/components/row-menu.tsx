@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 // A row's lesser actions behind "More" (docs/decisions/171). The menu is an HTML popover: it opens in the
 // top layer, so the table's scroll box never clips it, and the browser opens and closes it without
 // JavaScript (Esc and a click elsewhere close it; the button says whether it is open). Where CSS anchor
-// positioning is supported it sits under its button, flipped above when the screen ends; elsewhere the
-// browser centres it.
+// positioning is supported it sits under its button, flipped above when the screen ends (`.row-menu` in
+// app.css); elsewhere the browser centres it.
 
 export function RowMenu({ id, name, children }: { id: string; name: string; children: ReactNode }) {
   return (
@@ -21,7 +21,7 @@ export function RowMenu({ id, name, children }: { id: string; name: string; chil
         popover="auto"
         // An action taken closes the menu (without JavaScript the answer is a new page anyway).
         onSubmitCapture={(event) => event.currentTarget.hidePopover()}
-        className="flex-col gap-1 rounded-lg border border-line bg-surface p-2 text-ink shadow-md open:flex supports-[position-area:bottom]:m-0 supports-[position-area:bottom]:mt-1 supports-[position-area:bottom]:[position-area:bottom_span-left] supports-[position-area:bottom]:[position-try-fallbacks:flip-block]"
+        className="row-menu flex-col gap-1 rounded-lg border border-line bg-surface p-2 text-ink shadow-md open:flex"
       >
         {children}
       </div>

@@ -1,15 +1,20 @@
 import { useEffect, useRef, useState } from "react";
-import { HOLD_KEYS_SCRIPT } from "~/lib/held-keys";
-import { useNonce } from "~/lib/nonce-context";
 
 // The dashboard's keyboard flow, as GitHub's and Gmail's lists have it (docs/decisions/152): `j` and `k`
 // move through the rows of the list, `x` ticks the current one for a bulk action, Enter opens it, `/` goes
 // to the search box and `?` lists the keys. It is JavaScript's addition: without it, every action is still
 // a form and every row a link. Keys typed into a field stay the field's. What the keys do loads with the
 // first one pressed (list-key-actions.tsx), so a visit that presses none pays nothing for it. Keys pressed
-// before it runs are held by a small inline script (HeldKeys, lib/held-keys.ts) and done once it does.
+// before it runs are held by a small inline script (lib/held-keys.ts) and done once it does.
 
 type Actions = typeof import("./list-key-actions");
+
+declare global {
+  interface Window {
+    /** The inline holder's (lib/held-keys.ts): stops holding, and hands over the keys held, oldest first. */
+    takeHeldListKeys?: () => string[];
+  }
+}
 
 const OURS = new Set(["j", "k", "x", "/", "?", "Enter"]);
 
@@ -72,18 +77,5 @@ export function ListKeys() {
       </button>
       {Dialog ? <Dialog opens={opens} /> : null}
     </>
-  );
-}
-
-/** Holds the list's keys pressed before the page's JavaScript runs (lib/held-keys.ts); rendered early. */
-export function HeldKeys() {
-  const nonce = useNonce();
-  return (
-    <script
-      nonce={nonce || undefined}
-      suppressHydrationWarning
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant source, no input in it.
-      dangerouslySetInnerHTML={{ __html: HOLD_KEYS_SCRIPT }}
-    />
   );
 }

@@ -5,10 +5,11 @@ import {
   ListSection,
   OpenLink,
   personColumns,
+  ReplyByEmailLink,
+  ReplyLink,
+  RowMenu,
   useBusyId,
 } from "~/components/admin-lists";
-import { RowMenu } from "~/components/row-menu";
-import { ReplyByEmailLink, ReplyLink } from "~/components/workbench/reply-links";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { contactFilterParams, narrows } from "~/lib/contact-filter";
 import { MESSAGE_STATE_LABELS } from "~/lib/message-states";

@@ -1,5 +1,5 @@
 import { Form, Link, Outlet } from "react-router";
-import { HeldKeys, ListKeys } from "~/components/workbench/list-keys";
+import { ListKeys } from "~/components/workbench/list-keys";
 import { ADMIN_TAB_ENTRIES } from "~/lib/admin-tab-entries";
 import { type AdminTab, adminTabOf, dashboardHref } from "~/lib/admin-tabs";
 import { ANY_MESSAGE } from "~/lib/contact-filter";
@@ -79,7 +79,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { tab: current, counts, pageTabs } = loaderData;
   return (
     <div className="mx-auto max-w-[96rem] px-4 pb-10 sm:px-6">
-      <HeldKeys />
       <div className="sticky top-16 z-30 -mx-4 border-b border-line bg-surface px-4 pt-4 sm:-mx-6 sm:px-6">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <h1 className="text-xl font-bold">Admin Dashboard</h1>

@@ -1,11 +1,10 @@
 import { data, Link, redirect } from "react-router";
-import { ActionButton, useBusyId } from "~/components/admin-lists";
+import { ActionButton, ReplyByEmailLink, useBusyId } from "~/components/admin-lists";
 import { StaticNotice } from "~/components/static-notice";
 import { useToast } from "~/components/toaster";
 import { FactList } from "~/components/workbench/fact-list";
 import { NoteForm } from "~/components/workbench/note-form";
 import { PageState } from "~/components/workbench/page-state";
-import { ReplyByEmailLink } from "~/components/workbench/reply-links";
 import { TextForm } from "~/components/workbench/text-form";
 import { WrittenList } from "~/components/workbench/written-list";
 import { SAVED_REPLIES, savedReplyOf } from "~/content/saved-replies";

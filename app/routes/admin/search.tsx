@@ -1,7 +1,14 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { type Column, KeysetPager, ListSection, OpenLink, personColumns } from "~/components/admin-lists";
-import { ReplyByEmailLink, ReplyLink } from "~/components/workbench/reply-links";
+import {
+  type Column,
+  KeysetPager,
+  ListSection,
+  OpenLink,
+  personColumns,
+  ReplyByEmailLink,
+  ReplyLink,
+} from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { countLabel } from "~/lib/counts";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";

@@ -4,9 +4,9 @@ import {
   ListSection,
   OpenLink,
   personColumns,
+  RowMenu,
   useBusyId,
 } from "~/components/admin-lists";
-import { RowMenu } from "~/components/row-menu";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { formatDateTime } from "~/lib/format-date";
 import { personPath } from "~/lib/workbench";
