@@ -1,4 +1,4 @@
-// The list's keys pressed before the dashboard's JavaScript runs (docs/decisions/171). An admin page paints
+// The list's keys pressed before the dashboard's JavaScript runs (docs/decisions/172). An admin page paints
 // first and starts its JavaScript after (client-runtime.ts), so a `j` or `x` pressed as soon as the list
 // shows used to fall on no listener and was lost. This script, inlined in an admin page by the root (its
 // loader reads the source, so the browser's bundle never holds it), holds those keys from the start; the

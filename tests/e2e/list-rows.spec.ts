@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { sendMessages } from "./queue-seed";
 import { hydrated, logInAsAdmin, notice } from "./support";
 
-// What a row of the message list does (issue 42's broken items; docs/decisions/171): its More menu is
+// What a row of the message list does (issue 42's broken items; docs/decisions/171, 172): its More menu is
 // never clipped by the table's box, its Reply opens the reply form on the message's page, keys pressed
 // before the page's JavaScript runs are not lost, a bulk button with nothing ticked says so, and the
 // message page's mail draft reads "Reply by email".

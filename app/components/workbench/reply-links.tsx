@@ -3,7 +3,7 @@ import type { Person } from "~/lib/person";
 import { replyMailto } from "~/lib/reply-mailto";
 import { messagePath } from "~/lib/workbench";
 
-// The two ways to answer a message (docs/decisions/171). Reply opens the reply form on the message's page,
+// The two ways to answer a message (docs/decisions/172). Reply opens the reply form on the message's page,
 // where a reply sent is recorded and mailed by the site; "Reply by email" is the spec's mail draft to the
 // sender, kept as the lesser way, since what is sent from a mail client leaves no record here.
 
