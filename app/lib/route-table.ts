@@ -322,6 +322,11 @@ export function usesIslands(pathname: string): boolean {
   return islandPaths.includes(pathname);
 }
 
+/** Whether the page at this path sits in the admin layout, whose lists take keys (lib/held-keys.ts). */
+export function usesAdminLayout(pathname: string): boolean {
+  return PAGE_ROUTES.some((entry) => entry.layout === "admin" && entry.path === pathname);
+}
+
 /** The pages of the admin layout that are tabs of the dashboard: their paths and labels. */
 export const adminPageTabs: readonly { path: string; label: string }[] = PAGE_ROUTES.flatMap((entry) =>
   entry.layout === "admin" && entry.tab ? [{ path: entry.path, label: entry.tab }] : [],

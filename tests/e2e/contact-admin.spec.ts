@@ -49,7 +49,13 @@ for (const { from, javaScriptEnabled } of journeys) {
       const card = page.getByRole("row").filter({ hasText: email });
       await expect(card).toContainText("FACETS token enquiry");
       await expect(card).toContainText("<b>fast</b>");
-      const href = await card.getByRole("link", { name: /Reply/ }).getAttribute("href");
+      // The row's Reply opens the workbench's reply form; the spec's mail draft is under its More.
+      await expect(
+        card.getByRole("link", { name: "Reply to Zoë O'Brien & Co", exact: true }),
+      ).toHaveAttribute("href", /^\/admin\/message\?id=\d+#reply-body$/);
+      await card.getByRole("button", { name: /^More/ }).click();
+      const href = await card.getByRole("link", { name: /Reply .*by email/ }).getAttribute("href");
+      await page.keyboard.press("Escape");
       const mailto = new URL(href ?? "");
       expect(mailto.protocol).toBe("mailto:");
       expect(decodeURIComponent(mailto.pathname)).toBe(email);

@@ -1,5 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import { ActionButton, useBusyId } from "~/components/admin-lists";
+import { ActionButton, ReplyByEmailLink, useBusyId } from "~/components/admin-lists";
 import { StaticNotice } from "~/components/static-notice";
 import { useToast } from "~/components/toaster";
 import { FactList } from "~/components/workbench/fact-list";
@@ -14,7 +14,6 @@ import { dashboardHref } from "~/lib/admin-tabs";
 import { REPLY_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
 import { isClosedState, MESSAGE_STATE_LABELS, movesOf } from "~/lib/message-states";
-import { replyMailto } from "~/lib/reply-mailto";
 import { pageMeta } from "~/lib/seo";
 import { MESSAGE_PAGE, messagePath, personPath } from "~/lib/workbench";
 import { parseId } from "~/server/admin/admin-actions.server";
@@ -172,13 +171,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
           hidden={{ id: String(message.id), key: replyKey }}
           action={messagePath(message.id)}
         >
-          <a
-            href={replyMailto(message)}
-            className="inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft"
-          >
-            Reply
-            <span className="sr-only">{` to ${message.firstName} ${message.lastName}`}</span> by email
-          </a>
+          <ReplyByEmailLink contact={message} large />
         </TextForm>
       </section>
 
