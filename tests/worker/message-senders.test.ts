@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fetchPage, textOf } from "./support";
 import { postJson } from "./support-accounts";
 import { member } from "./support-credentials";
 import { messagesApi, rawMail, receive, type ThreadAnswer } from "./support-threads";
@@ -42,6 +43,10 @@ describe("a message's sender", () => {
 
     const visitor = await contactFrom(`visitor-${crypto.randomUUID()}@example.com`);
     expect(await standingOf(visitor)).toBe("visitor");
+    const composer = textOf(
+      (await fetchPage(`/admin/message?id=${visitor}`, { headers: { Cookie: admin.cookie } })).html,
+    );
+    expect(composer).toContain("Unproven address");
     const replied = await messagesApi(admin.cookie, "POST", `/${visitor}/reply`, { text: "Which wallet?" });
     expect(replied.status).toBe(201);
     const { replyAddress, message } = await (
@@ -52,5 +57,11 @@ describe("a message's sender", () => {
       "stored",
     );
     expect(await standingOf(visitor)).toBe("proven");
+    const proven = textOf(
+      (await fetchPage(`/admin/message?id=${visitor}`, { headers: { Cookie: admin.cookie } })).html,
+    );
+    expect(proven).toContain("Phantom.");
+    expect(proven).toContain("The sender answered from this address through the thread.");
+    expect(proven).not.toContain("Unproven address");
   });
 });

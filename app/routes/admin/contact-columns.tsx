@@ -3,6 +3,7 @@ import { formatDateTime } from "~/lib/format-date";
 import { MESSAGE_STATE_LABELS, type MessageState } from "~/lib/message-states";
 import type { PaymentMethod } from "~/lib/payment-methods";
 import type { Person } from "~/lib/person";
+import { SENDER_STANDINGS, type SenderStanding } from "~/lib/sender-standing";
 
 // The columns of the queue of messages that are its own (the person's come from personColumns): how long a
 // message has waited, its state and holder, the payment method a token application stated, and the message.
@@ -30,8 +31,25 @@ export function ageColumn<T extends { createdAt: Date | string }>(now: number): 
   };
 }
 
-export function stateColumn<T extends { state: MessageState }>(): Column<T> {
-  return { header: "State", cell: (message) => MESSAGE_STATE_LABELS[message.state] };
+/** The state, and who wrote the message when `senders` says (signed in, not signed in, proven, visitor). */
+export function stateColumn<T extends { id: number; state: MessageState }>(
+  senders: Record<number, SenderStanding> = {},
+): Column<T> {
+  return {
+    header: "State",
+    cell: (message) => {
+      // A visitor's message, the most common, is left unmarked: the row stays one line.
+      const sender = senders[message.id];
+      return (
+        <>
+          {MESSAGE_STATE_LABELS[message.state]}
+          {sender ? (
+            <span className="block text-xs text-ink-muted">{SENDER_STANDINGS[sender].label}</span>
+          ) : null}
+        </>
+      );
+    },
+  };
 }
 
 /** Who holds the message: "You", their name, or nobody. */

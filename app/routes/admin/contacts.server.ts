@@ -4,6 +4,7 @@ import { newestMessageId, queueText } from "~/server/contact/message-queue.serve
 import { textNote } from "~/server/contact/queue-text.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
+import { standingsOf } from "~/server/threads/sender-standing.server";
 import type { Route } from "./+types/contacts";
 
 // The contacts tab's loader: on the server only, so the tab's module (its component) loads in the
@@ -20,5 +21,21 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
     messageFacets(db, filter, admin.id, text),
     newestMessageId(db),
   ]);
-  return { filter, facets, list, upTo, textNote: textNote(filter.query), me: admin.id, now: Date.now() };
+  // Who wrote each message shown (decision 174): one read for the page's rows.
+  const senders = Object.fromEntries(
+    await standingsOf(
+      db,
+      list.items.map((row) => row.id),
+    ),
+  );
+  return {
+    filter,
+    facets,
+    list,
+    upTo,
+    senders,
+    textNote: textNote(filter.query),
+    me: admin.id,
+    now: Date.now(),
+  };
 }

@@ -35,7 +35,7 @@ const BULK_FORM = "bulk-move";
 type Data = Awaited<ReturnType<typeof loader>>;
 type Row = Data["list"]["items"][number];
 
-export function ContactsTab({ filter, facets, list, upTo, textNote, me, now }: Data) {
+export function ContactsTab({ filter, facets, list, upTo, senders, textNote, me, now }: Data) {
   const busyId = useBusyId();
   const here = (after: string | null) => dashboardHref("contacts", { ...contactFilterParams(filter), after });
   return (
@@ -53,7 +53,7 @@ export function ContactsTab({ filter, facets, list, upTo, textNote, me, now }: D
         ...personColumns<Row>("email", "area"),
         paymentColumn<Row>(),
         messageColumn<Row>(),
-        stateColumn<Row>(),
+        stateColumn<Row>(senders),
         ...(isClosedView(filter.state) ? closedColumns<Row>() : [holderColumn<Row>(me)]),
       ]}
       actions={(row) => <RowActions row={row} me={me} busy={busyId === row.id} />}

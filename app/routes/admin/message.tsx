@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { ActionButton, ReplyByEmailLink, useBusyId } from "~/components/admin-lists";
 import { StaticNotice } from "~/components/static-notice";
 import { useToast } from "~/components/toaster";
+import { AnswerList } from "~/components/workbench/answer-list";
 import { FactList } from "~/components/workbench/fact-list";
 import { NoteForm } from "~/components/workbench/note-form";
 import { PageState } from "~/components/workbench/page-state";
@@ -14,6 +15,7 @@ import { dashboardHref } from "~/lib/admin-tabs";
 import { REPLY_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
 import { isClosedState, MESSAGE_STATE_LABELS, movesOf } from "~/lib/message-states";
+import { SENDER_STANDINGS, UNPROVEN_REPLIES_PER_DAY } from "~/lib/sender-standing";
 import { pageMeta } from "~/lib/seo";
 import { MESSAGE_PAGE, messagePath, personPath } from "~/lib/workbench";
 import { parseId } from "~/server/admin/admin-actions.server";
@@ -70,18 +72,19 @@ export async function action(args: Route.ActionArgs) {
 
 type Found = Extract<Route.ComponentProps["loaderData"], { kind: "found" }>;
 
-function Details({ message, personId }: Pick<Found, "message" | "personId">) {
+function Details({ message, personId, sender }: Pick<Found, "message" | "personId" | "sender">) {
   const rows: [string, React.ReactNode][] = [
     [
       "Email",
       personId ? (
         <Link key="email" to={personPath(personId)} className="text-brand underline">
-          {message.email} (their account)
+          {message.email} {sender === "typed" ? "(an account's address)" : "(their account)"}
         </Link>
       ) : (
         message.email
       ),
     ],
+    ["Sender", SENDER_STANDINGS[sender].words],
     ["Company", message.company ?? "N/A"],
     ["Phone", message.phone ?? "N/A"],
     ["Area of interest", userTypeLabel(message.userTypeId)],
@@ -111,7 +114,8 @@ function MessageActions({ message, me }: { message: Found["message"]; me: number
 export default function MessagePage({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   if (loaderData.kind !== "found") return <PageState says={loaderData.says} />;
-  const { message, replies, notes, personId, saved, prefill, replyKey, me } = loaderData;
+  const { message, replies, answers, notes, personId, sender, addressProven, saved, prefill, replyKey, me } =
+    loaderData;
   const failed = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
   const reply = failed("reply");
   const holder = message.holder
@@ -135,7 +139,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
       <div className="mt-2 flex flex-wrap gap-1">
         <MessageActions message={message} me={me} />
       </div>
-      <Details message={message} personId={personId} />
+      <Details message={message} personId={personId} sender={sender} />
       <p className="mt-3 rounded-lg bg-surface-muted p-3 break-words whitespace-pre-wrap">
         {message.message}
       </p>
@@ -145,6 +149,8 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
           Replies
         </h3>
         <WrittenList items={replies} empty="No reply sent from here yet." label="Replies" />
+        <h4 className="mt-4 font-semibold">Answers from the applicant</h4>
+        <AnswerList items={answers} />
         <nav aria-label="Saved replies" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
           <span className="font-medium">Saved replies:</span>
           {SAVED_REPLIES.map((item) => (
@@ -173,6 +179,12 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
         >
           <ReplyByEmailLink contact={message} large />
         </TextForm>
+        {addressProven ? null : (
+          <p className="mt-2 text-sm text-ink-muted">
+            Unproven address: no account has it and no answer has come back from it, so the sender may not own
+            it. Each administrator can send {UNPROVEN_REPLIES_PER_DAY} replies a day to such addresses.
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="notes-title" className="mt-6">

@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
+import { UNPROVEN_REPLIES_PER_DAY } from "~/lib/sender-standing";
 import { contactSubmissions, messageReplies } from "../../../db/schema";
 import type { Database } from "../db.server";
 import { conflict, type Failure } from "../outcome";
@@ -7,8 +8,8 @@ import { conflict, type Failure } from "../outcome";
 // from it through a thread's own address. A reply to an unproven address goes to someone who may never have
 // asked, so each administrator may send only so many of them a day.
 
-/** Replies a day from one administrator to unproven addresses: a busy day's applications, not a campaign. */
-export const UNPROVEN_REPLIES_PER_DAY = 30;
+// A busy day's applications, not a campaign: declared with the words staff read (lib/sender-standing.ts).
+export { UNPROVEN_REPLIES_PER_DAY };
 
 const DAY_SECONDS = 86_400;
 
