@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { isTokenEnquiry } from "~/content/user-types";
 import {
   COMPANY_MAX,
   EMAIL_MAX,
@@ -39,6 +40,20 @@ export type { RegistrationInput } from "./schemas/registration";
  */
 export const registrationSchema = registrationFormSchema.check(...fieldsOnOneLine);
 export const contactSchema = z.extend(contactFormSchema, { paymentMethod }).check(...fieldsOnOneLine);
+
+/** What the form asks of a token application that the spec's JSON payload may leave out. */
+export const PAYMENT_METHOD_NEEDED = "Choose how you would like to pay: BTC, SOL or USDT";
+
+/**
+ * The contact page's form (decision 174): a token enquiry states its payment method. The JSON API keeps
+ * the spec's payload, where it is optional (`contactSchema`).
+ */
+export const contactPageSchema = contactSchema.check(
+  z.refine((value) => !isTokenEnquiry(value.userTypeId) || Boolean(value.paymentMethod), {
+    path: ["paymentMethod"],
+    message: PAYMENT_METHOD_NEEDED,
+  }),
+);
 
 /** "Confirm it's you": the password, and a code when the account has a second factor. */
 export const reauthenticationSchema = z.object({

@@ -14,6 +14,8 @@ async function sendMessage(page: Page, path: string, email: string, message: str
   await form.getByLabel("Last name").fill("O'Brien & Co");
   await form.getByLabel("Email address").fill(email);
   await form.getByLabel("Area of interest").selectOption({ label: "FACETS token enquiry" });
+  // The form asks a token application for its payment method (decision 174).
+  await form.getByRole("radio", { name: "SOL" }).check();
   await form.getByLabel("Message").fill(message);
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(notice(page, "Message Sent!")).toBeVisible();

@@ -1,6 +1,12 @@
 import { replyToMessage } from "~/server/admin/message-replies.server";
 import { addMessageNote } from "~/server/admin/staff-notes.server";
-import { jsonAction, jsonError, postOnly, readJsonBody } from "~/server/http/json-api.server";
+import {
+  jsonAction,
+  jsonError,
+  methodNotAllowed,
+  postOnly,
+  readJsonBody,
+} from "~/server/http/json-api.server";
 import type { Outcome } from "~/server/outcome";
 import type { Route } from "./+types/admin.message.verb";
 
@@ -52,7 +58,8 @@ const verbOf = (verb: string | undefined) =>
 export async function action(args: Route.ActionArgs) {
   const run = verbOf(args.params.verb);
   if (run) return run(args);
-  // A JSON route answers a body it does not read (415, 400) before it looks at the path, as every one does.
+  // As every JSON route: the method first (405), then a body it does not read (415, 400), then the path.
+  if (args.request.method !== "POST") return methodNotAllowed("POST");
   const read = await readJsonBody(args.request);
   return "response" in read ? read.response : noSuchEndpoint();
 }

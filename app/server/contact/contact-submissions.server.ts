@@ -1,9 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod/mini";
 import { isTokenEnquiry } from "~/content/user-types";
 import { isClosedState, type MessageState } from "~/lib/message-states";
-import { contactSchema } from "~/lib/schemas";
+import { contactPageSchema, contactSchema } from "~/lib/schemas";
 import { contactSubmissions } from "../../../db/schema";
 import type { Database } from "../db.server";
+import type { Caller, Deps } from "../deps";
 import { guarded } from "../identity/guarded.server";
 import { findSignedInUser } from "../identity/users.server";
 import {
@@ -21,26 +23,39 @@ import { done, type Outcome } from "../outcome";
  * JavaScript). Sent while signed in, it is recorded as the account's own (`senderId`); sent signed out, it
  * is nobody's, whatever address was typed (decision 174).
  */
-export const sendContactMessage = guarded(
-  { rateLimit: "contact", honeypot: { answer: { id: null } }, door: "anyone", schema: contactSchema },
-  async (deps, caller, { input }): Promise<Outcome<{ id: number | null }>> => {
-    const sender = caller.session ? await findSignedInUser(deps.db, caller.session) : null;
-    const [[row], events] = await deps.db.batch([
-      deps.db
-        .insert(contactSubmissions)
-        .values({
-          ...input,
-          paymentMethod: isTokenEnquiry(input.userTypeId) ? (input.paymentMethod ?? null) : null,
-          senderId: sender?.id ?? null,
-        })
-        .returning({ id: contactSubmissions.id }),
-      insertMailEventIfChanged(deps.db, "contact-received"),
-    ]);
-    if (!row) throw new Error("The contact submission was not stored.");
-    const acknowledged = await acknowledge(deps.db, row.id, input.email);
-    deps.waitUntil(publishMailEvents(deps.env, [...events, ...acknowledged]));
-    return done({ id: row.id });
-  },
+async function send(
+  deps: Deps,
+  caller: Caller,
+  input: z.output<typeof contactSchema>,
+): Promise<Outcome<{ id: number | null }>> {
+  const sender = caller.session ? await findSignedInUser(deps.db, caller.session) : null;
+  const [[row], events] = await deps.db.batch([
+    deps.db
+      .insert(contactSubmissions)
+      .values({
+        ...input,
+        paymentMethod: isTokenEnquiry(input.userTypeId) ? (input.paymentMethod ?? null) : null,
+        senderId: sender?.id ?? null,
+      })
+      .returning({ id: contactSubmissions.id }),
+    insertMailEventIfChanged(deps.db, "contact-received"),
+  ]);
+  if (!row) throw new Error("The contact submission was not stored.");
+  const acknowledged = await acknowledge(deps.db, row.id, input.email);
+  deps.waitUntil(publishMailEvents(deps.env, [...events, ...acknowledged]));
+  return done({ id: row.id });
+}
+
+const guards = { rateLimit: "contact", honeypot: { answer: { id: null } }, door: "anyone" } as const;
+
+/** The spec's JSON payload: a token application's payment method is optional. */
+export const sendContactMessage = guarded({ ...guards, schema: contactSchema }, (deps, caller, { input }) =>
+  send(deps, caller, input),
+);
+
+/** The contact page's form, which asks a token application for its payment method. */
+export const sendContactForm = guarded({ ...guards, schema: contactPageSchema }, (deps, caller, { input }) =>
+  send(deps, caller, input),
 );
 
 /** Acknowledgements an address gets in a day: enough for a person, too few to mail a stranger with. */
