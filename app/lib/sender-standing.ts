@@ -10,6 +10,3 @@ export const SENDER_STANDINGS = {
 } as const;
 
 export type SenderStanding = keyof typeof SENDER_STANDINGS;
-
-/** Replies a day from one administrator to unproven addresses (server/threads/address-proof.server.ts). */
-export const UNPROVEN_REPLIES_PER_DAY = 30;

@@ -3,7 +3,6 @@ import { formatDateTime } from "~/lib/format-date";
 import { MESSAGE_STATE_LABELS, type MessageState } from "~/lib/message-states";
 import type { PaymentMethod } from "~/lib/payment-methods";
 import type { Person } from "~/lib/person";
-import { SENDER_STANDINGS, type SenderStanding } from "~/lib/sender-standing";
 
 // The columns of the queue of messages that are its own (the person's come from personColumns): how long a
 // message has waited, its state and holder, the payment method a token application stated, and the message.
@@ -31,21 +30,18 @@ export function ageColumn<T extends { createdAt: Date | string }>(now: number): 
   };
 }
 
-/** The state, and who wrote the message when `senders` says (signed in, not signed in, proven, visitor). */
+/** The state, and who wrote the message when `senders` has a word for it (not signed in, proven…). */
 export function stateColumn<T extends { id: number; state: MessageState }>(
-  senders: Record<number, SenderStanding> = {},
+  senders: Record<number, string> = {},
 ): Column<T> {
   return {
     header: "State",
     cell: (message) => {
-      // A visitor's message, the most common, is left unmarked: the row stays one line.
       const sender = senders[message.id];
       return (
         <>
           {MESSAGE_STATE_LABELS[message.state]}
-          {sender ? (
-            <span className="block text-xs text-ink-muted">{SENDER_STANDINGS[sender].label}</span>
-          ) : null}
+          {sender ? <span className="block text-xs text-ink-muted">{sender}</span> : null}
         </>
       );
     },

@@ -4,7 +4,7 @@ import { newestMessageId, queueText } from "~/server/contact/message-queue.serve
 import { textNote } from "~/server/contact/queue-text.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
-import { standingsOf } from "~/server/threads/sender-standing.server";
+import { senderLabels, standingsOf } from "~/server/threads/sender-standing.server";
 import type { Route } from "./+types/contacts";
 
 // The contacts tab's loader: on the server only, so the tab's module (its component) loads in the
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
     newestMessageId(db),
   ]);
   // Who wrote each message shown (decision 174): one read for the page's rows.
-  const senders = Object.fromEntries(
+  const senders = senderLabels(
     await standingsOf(
       db,
       list.items.map((row) => row.id),

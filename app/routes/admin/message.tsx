@@ -2,7 +2,6 @@ import { data, Link, redirect } from "react-router";
 import { ActionButton, ReplyByEmailLink, useBusyId } from "~/components/admin-lists";
 import { StaticNotice } from "~/components/static-notice";
 import { useToast } from "~/components/toaster";
-import { AnswerList } from "~/components/workbench/answer-list";
 import { FactList } from "~/components/workbench/fact-list";
 import { NoteForm } from "~/components/workbench/note-form";
 import { PageState } from "~/components/workbench/page-state";
@@ -15,7 +14,6 @@ import { dashboardHref } from "~/lib/admin-tabs";
 import { REPLY_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
 import { isClosedState, MESSAGE_STATE_LABELS, movesOf } from "~/lib/message-states";
-import { SENDER_STANDINGS, UNPROVEN_REPLIES_PER_DAY } from "~/lib/sender-standing";
 import { pageMeta } from "~/lib/seo";
 import { MESSAGE_PAGE, messagePath, personPath } from "~/lib/workbench";
 import { parseId } from "~/server/admin/admin-actions.server";
@@ -59,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     me,
     saved: saved?.id ?? null,
     prefill: saved?.body ?? "",
+    // Their names only: a body reaches the browser as the reply box's text when it is picked.
+    savedReplies: SAVED_REPLIES.map(({ id, label }) => ({ id, label })),
     replyKey: crypto.randomUUID(),
   };
 }
@@ -72,7 +72,12 @@ export async function action(args: Route.ActionArgs) {
 
 type Found = Extract<Route.ComponentProps["loaderData"], { kind: "found" }>;
 
-function Details({ message, personId, sender }: Pick<Found, "message" | "personId" | "sender">) {
+function Details({
+  message,
+  personId,
+  sender,
+  senderWords,
+}: Pick<Found, "message" | "personId" | "sender" | "senderWords">) {
   const rows: [string, React.ReactNode][] = [
     [
       "Email",
@@ -84,7 +89,7 @@ function Details({ message, personId, sender }: Pick<Found, "message" | "personI
         message.email
       ),
     ],
-    ["Sender", SENDER_STANDINGS[sender].words],
+    ["Sender", senderWords],
     ["Company", message.company ?? "N/A"],
     ["Phone", message.phone ?? "N/A"],
     ["Area of interest", userTypeLabel(message.userTypeId)],
@@ -114,8 +119,8 @@ function MessageActions({ message, me }: { message: Found["message"]; me: number
 export default function MessagePage({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   if (loaderData.kind !== "found") return <PageState says={loaderData.says} />;
-  const { message, replies, answers, notes, personId, sender, addressProven, saved, prefill, replyKey, me } =
-    loaderData;
+  const { message, replies, answers, notes, personId, sender, senderWords, unproven } = loaderData;
+  const { saved, prefill, savedReplies, replyKey, me } = loaderData;
   const failed = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
   const reply = failed("reply");
   const holder = message.holder
@@ -139,7 +144,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
       <div className="mt-2 flex flex-wrap gap-1">
         <MessageActions message={message} me={me} />
       </div>
-      <Details message={message} personId={personId} sender={sender} />
+      <Details message={message} personId={personId} sender={sender} senderWords={senderWords} />
       <p className="mt-3 rounded-lg bg-surface-muted p-3 break-words whitespace-pre-wrap">
         {message.message}
       </p>
@@ -150,10 +155,10 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
         </h3>
         <WrittenList items={replies} empty="No reply sent from here yet." label="Replies" />
         <h4 className="mt-4 font-semibold">Answers from the applicant</h4>
-        <AnswerList items={answers} />
+        <WrittenList items={answers} empty="No answer has come back yet." label="Answers" />
         <nav aria-label="Saved replies" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
           <span className="font-medium">Saved replies:</span>
-          {SAVED_REPLIES.map((item) => (
+          {savedReplies.map((item) => (
             <Link
               key={item.id}
               to={`${messagePath(message.id, item.id)}#reply-body`}
@@ -179,12 +184,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
         >
           <ReplyByEmailLink contact={message} large />
         </TextForm>
-        {addressProven ? null : (
-          <p className="mt-2 text-sm text-ink-muted">
-            Unproven address: no account has it and no answer has come back from it, so the sender may not own
-            it. Each administrator can send {UNPROVEN_REPLIES_PER_DAY} replies a day to such addresses.
-          </p>
-        )}
+        {unproven ? <p className="mt-2 text-sm text-ink-muted">{unproven}</p> : null}
       </section>
 
       <section aria-labelledby="notes-title" className="mt-6">

@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
+import { SENDER_STANDINGS } from "~/lib/sender-standing";
+import type { Written } from "~/lib/workbench";
 import { contactSubmissions, users } from "../../../db/schema";
 import { messageColumns } from "../contact/message-queue.server";
 import type { Database } from "../db.server";
-import { isProvenAddress } from "../threads/address-proof.server";
+import { isProvenAddress, UNPROVEN_NOTE } from "../threads/address-proof.server";
 import { standingsOf } from "../threads/sender-standing.server";
 import { repliesTo } from "./message-replies.server";
 import { answersTo } from "./message-thread.server";
@@ -33,7 +35,37 @@ export async function messagePage(db: Database, id: number) {
     isProvenAddress(db, message.email),
   ]);
   const sender = standings.get(id) ?? "visitor";
-  return { message, replies, answers, notes, personId: person?.id ?? null, sender, addressProven };
+  // The words, not the table: the page's JavaScript carries only what it shows.
+  const unproven = addressProven ? null : UNPROVEN_NOTE;
+  return {
+    message,
+    replies,
+    // As the page lists them: who wrote each (flagged when not from the message's address), and a note of
+    // the attachments refused; the words are made here, so the page's JavaScript carries none of them.
+    answers: answers.map(asWritten),
+    notes,
+    personId: person?.id ?? null,
+    sender,
+    senderWords: SENDER_STANDINGS[sender].words,
+    unproven,
+  };
 }
 
 export type MessagePage = NonNullable<Awaited<ReturnType<typeof messagePage>>>;
+
+/** An answer as the page lists it, with replies and notes: its author line and its text. */
+function asWritten(answer: Awaited<ReturnType<typeof answersTo>>[number]): Written {
+  const refused = answer.attachmentsRefused;
+  const note =
+    refused === 0
+      ? ""
+      : `\n\n[${refused === 1 ? "1 attachment was" : `${refused} attachments were`} refused and not kept.]`;
+  return {
+    id: answer.id,
+    body: `${answer.body}${note}`,
+    author: answer.fromSender
+      ? answer.fromAddress
+      : `${answer.fromAddress}, another address than the message's: nothing shows this is the sender`,
+    createdAt: answer.createdAt,
+  };
+}

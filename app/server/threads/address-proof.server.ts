@@ -1,5 +1,4 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { UNPROVEN_REPLIES_PER_DAY } from "~/lib/sender-standing";
 import { contactSubmissions, messageReplies } from "../../../db/schema";
 import type { Database } from "../db.server";
 import { conflict, type Failure } from "../outcome";
@@ -8,8 +7,8 @@ import { conflict, type Failure } from "../outcome";
 // from it through a thread's own address. A reply to an unproven address goes to someone who may never have
 // asked, so each administrator may send only so many of them a day.
 
-// A busy day's applications, not a campaign: declared with the words staff read (lib/sender-standing.ts).
-export { UNPROVEN_REPLIES_PER_DAY };
+/** Replies a day from one administrator to unproven addresses: a busy day's applications, not a campaign. */
+export const UNPROVEN_REPLIES_PER_DAY = 30;
 
 const DAY_SECONDS = 86_400;
 
@@ -25,6 +24,9 @@ export async function isProvenAddress(db: Database, email: string): Promise<bool
   const row = await db.get<{ proven: number }>(sql`SELECT ${provenSql(sql`${email}`)} AS proven`);
   return row?.proven === 1;
 }
+
+/** What the composer says under a reply to an unproven address. */
+export const UNPROVEN_NOTE = `Unproven address: no account has it and no answer has come back from it, so the sender may not own it. Each administrator can send ${UNPROVEN_REPLIES_PER_DAY} replies a day to such addresses.`;
 
 /** Why a reply to an unproven address is refused, in the words the composer shows. */
 export const UNPROVEN_CAP_MESSAGE = `You have sent ${UNPROVEN_REPLIES_PER_DAY} replies in the last 24 hours to addresses nobody has proven. This one can go once the oldest of them is a day old, or once the sender answers a reply or signs up.`;

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { MESSAGE_STATE_TABLE } from "~/lib/message-states";
+import { MESSAGE_STATE_WORK } from "~/lib/message-states";
 import { linkAnswerSchema, ownAnswerSchema, threadLinkSchema } from "~/lib/schemas/threads";
 import { messageReference } from "~/lib/threads";
 import { contactSubmissions, messageAnswers, messageReplies, users } from "../../../db/schema";
@@ -73,7 +73,7 @@ export async function applicantThread(db: Database, contactId: number): Promise<
   return {
     id: message.id,
     reference: messageReference(message.id),
-    status: MESSAGE_STATE_TABLE[message.state].applicant,
+    status: MESSAGE_STATE_WORK[message.state].applicant,
     sentAt: message.createdAt,
     entries,
   };

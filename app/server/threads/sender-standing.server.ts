@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import type { SenderStanding } from "~/lib/sender-standing";
+import { SENDER_STANDINGS, type SenderStanding } from "~/lib/sender-standing";
 import { contactSubmissions } from "../../../db/schema";
 import type { Database } from "../db.server";
 
@@ -26,4 +26,16 @@ export async function standingsOf(
     .from(contactSubmissions)
     .where(inArray(contactSubmissions.id, [...ids]));
   return new Map(rows.map((row) => [row.id, row.standing]));
+}
+
+/**
+ * What the list shows of each: a visitor's message, the most common, unmarked (its row stays one line);
+ * the words, not the table, so the list's JavaScript carries only what it shows.
+ */
+export function senderLabels(standings: Map<number, SenderStanding>): Record<number, string> {
+  const labels: Record<number, string> = {};
+  for (const [id, standing] of standings) {
+    if (standing !== "visitor") labels[id] = SENDER_STANDINGS[standing].label;
+  }
+  return labels;
 }

@@ -1,5 +1,5 @@
 import { and, inArray, sql } from "drizzle-orm";
-import { REOPENED_BY_ANSWER } from "~/lib/message-states";
+import { reopenedByAnswer } from "~/lib/message-states";
 import { contactSubmissions, messageAnswers } from "../../../db/schema";
 import { messageStateStatement, oneMessage } from "../contact/contact-submissions.server";
 import type { Deps } from "../deps";
@@ -36,7 +36,7 @@ export async function storeAnswer(deps: Deps, answer: Answer): Promise<number | 
       deps.db,
       and(
         oneMessage(answer.contactId),
-        inArray(contactSubmissions.state, REOPENED_BY_ANSWER),
+        inArray(contactSubmissions.state, reopenedByAnswer()),
         sql`EXISTS (SELECT 1 FROM message_answers WHERE mail_id = ${answer.mailId})`,
       ),
       "new",
