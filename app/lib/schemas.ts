@@ -1,5 +1,4 @@
 import { z } from "zod/mini";
-import { isTokenEnquiry } from "~/content/user-types";
 import {
   COMPANY_MAX,
   EMAIL_MAX,
@@ -9,6 +8,7 @@ import {
   PHONE_MAX,
 } from "./field-limits";
 import { contactSchema as contactFormSchema } from "./schemas/contact";
+
 import {
   areaOfInterest,
   confirmationMatches,
@@ -18,7 +18,10 @@ import {
   secondFactorCode,
 } from "./schemas/fields";
 import { fieldsOnOneLine, oneLineText, personName } from "./schemas/names";
-import { paymentMethod } from "./schemas/payment-method";
+import { paymentMethod, paymentMethodStated } from "./schemas/payment-method";
+
+export { PAYMENT_METHOD_NEEDED } from "./schemas/payment-method";
+
 import { registrationSchema as registrationFormSchema } from "./schemas/registration";
 import { NOTIFICATION_MODES } from "./staff-notifications";
 
@@ -41,19 +44,11 @@ export type { RegistrationInput } from "./schemas/registration";
 export const registrationSchema = registrationFormSchema.check(...fieldsOnOneLine);
 export const contactSchema = z.extend(contactFormSchema, { paymentMethod }).check(...fieldsOnOneLine);
 
-/** What the form asks of a token application that the spec's JSON payload may leave out. */
-export const PAYMENT_METHOD_NEEDED = "Choose how you would like to pay: BTC, SOL or USDT";
-
 /**
  * The contact page's form (decision 174): a token enquiry states its payment method. The JSON API keeps
  * the spec's payload, where it is optional (`contactSchema`).
  */
-export const contactPageSchema = contactSchema.check(
-  z.refine((value) => !isTokenEnquiry(value.userTypeId) || Boolean(value.paymentMethod), {
-    path: ["paymentMethod"],
-    message: PAYMENT_METHOD_NEEDED,
-  }),
-);
+export const contactPageSchema = contactSchema.check(paymentMethodStated);
 
 /** "Confirm it's you": the password, and a code when the account has a second factor. */
 export const reauthenticationSchema = z.object({
