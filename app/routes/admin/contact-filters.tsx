@@ -9,7 +9,7 @@ import {
   contactFilterParams,
   type MessageFacets,
 } from "~/lib/contact-filter";
-import { COUNT_CAP, countLabel } from "~/lib/counts";
+import { COUNT_CAP, countLabel, SHOW_COUNTS } from "~/lib/counts";
 import { type AnyChoice, entriesOf, type ListFilter } from "~/lib/list-filters";
 
 // The filters of the queue of messages, drawn from their declarations (lib/contact-filter.ts), with the
@@ -115,13 +115,32 @@ function FilterField({
   );
 }
 
+/** Under a text the counts beside the filters are read on request ("Show counts"), as Django's facets. */
+function CountsNote({ filter, showCounts }: { filter: ContactFilter; showCounts: boolean }) {
+  if (showCounts) {
+    return (
+      <p className="text-xs text-ink-muted">
+        No counts: more than {countLabel(COUNT_CAP)} messages hold this text.
+      </p>
+    );
+  }
+  const asked = { ...contactFilterParams(filter), [SHOW_COUNTS.param]: SHOW_COUNTS.value };
+  return (
+    <Link to={dashboardHref("contacts", asked)} className="text-xs font-semibold text-brand underline">
+      Show counts
+    </Link>
+  );
+}
+
 export function FilterForm({
   filter,
   facets,
+  showCounts,
   textNote,
 }: {
   filter: ContactFilter;
   facets: MessageFacets;
+  showCounts: boolean;
   /** How the text was read (short words left out, or short words alone taken as names). */
   textNote: string | null;
 }) {
@@ -133,6 +152,7 @@ export function FilterForm({
       key={JSON.stringify(filter)}
     >
       <input type="hidden" name="tab" value="contacts" />
+      {showCounts ? <input type="hidden" name={SHOW_COUNTS.param} value={SHOW_COUNTS.value} /> : null}
       {entriesOf(CONTACT_FILTERS).map(([name, declared]) => (
         <FilterField key={name} name={name} declared={declared} filter={filter} facets={facets} />
       ))}
@@ -143,11 +163,7 @@ export function FilterForm({
         Filter
       </button>
       {textNote ? <p className="text-xs text-ink-muted">{textNote}</p> : null}
-      {facets.counted ? null : (
-        <p className="text-xs text-ink-muted">
-          No counts: more than {countLabel(COUNT_CAP)} messages hold this text.
-        </p>
-      )}
+      {facets.counted ? null : <CountsNote filter={filter} showCounts={showCounts} />}
     </Form>
   );
 }

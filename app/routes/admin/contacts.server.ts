@@ -1,6 +1,7 @@
+import { countsAsked } from "~/lib/counts";
 import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
 import { messageFacets } from "~/server/contact/message-facets.server";
-import { newestMessageId, queueText } from "~/server/contact/message-queue.server";
+import { newestMessageId } from "~/server/contact/message-queue.server";
 import { textNote } from "~/server/contact/queue-text.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
@@ -14,11 +15,20 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   const { db } = depsOf(context);
   const params = new URL(request.url).searchParams;
   const filter = contactFilter(params);
-  const text = await queueText(db, filter, admin.id, { facets: true });
+  const showCounts = countsAsked(params);
   const [list, facets, upTo] = await Promise.all([
-    contactsPage(db, params, admin.id, text),
-    messageFacets(db, filter, admin.id, text),
+    contactsPage(db, params, admin.id),
+    messageFacets(db, filter, admin.id, { asked: showCounts }),
     newestMessageId(db),
   ]);
-  return { filter, facets, list, upTo, textNote: textNote(filter.query), me: admin.id, now: Date.now() };
+  return {
+    filter,
+    facets,
+    showCounts,
+    list,
+    upTo,
+    textNote: textNote(filter.query),
+    me: admin.id,
+    now: Date.now(),
+  };
 }

@@ -33,7 +33,7 @@ const BULK_FORM = "bulk-move";
 type Data = Awaited<ReturnType<typeof loader>>;
 type Row = Data["list"]["items"][number];
 
-export function ContactsTab({ filter, facets, list, upTo, textNote, me, now }: Data) {
+export function ContactsTab({ filter, facets, showCounts, list, upTo, textNote, me, now }: Data) {
   const busyId = useBusyId();
   const here = (after: string | null) => dashboardHref("contacts", { ...contactFilterParams(filter), after });
   return (
@@ -55,7 +55,7 @@ export function ContactsTab({ filter, facets, list, upTo, textNote, me, now }: D
       ]}
       actions={(row) => <RowActions row={row} me={me} busy={busyId === row.id} />}
     >
-      <FilterForm filter={filter} facets={facets} textNote={textNote} />
+      <FilterForm filter={filter} facets={facets} showCounts={showCounts} textNote={textNote} />
       {list.items.length > 0 ? (
         <BulkBar
           id={BULK_FORM}

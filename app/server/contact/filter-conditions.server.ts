@@ -13,7 +13,7 @@ import { contactSubmissions } from "../../../db/schema";
 
 type Kind = ListFilter["kind"];
 const WITHOUT_TEXT: readonly Kind[] = ["choice", "day"];
-const DAY_SECONDS = 86_400;
+export const DAY_SECONDS = 86_400;
 const dayStart = (day: string): number => Date.parse(`${day}T00:00:00Z`) / 1000;
 /** A YYYY-MM-DD day (UTC) as `message_counts` numbers it: whole days since 1970-01-01. */
 export const dayNumber = (day: string): number => Math.floor(dayStart(day) / DAY_SECONDS);

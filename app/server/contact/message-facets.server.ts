@@ -9,10 +9,10 @@ import type { Database } from "../db.server";
 import { daysWhere } from "./filter-conditions.server";
 import { talliedGroups } from "./message-counts.server";
 import { groupedCount, textGroups } from "./message-groups.server";
-import { COUNT_READS, pastCountReads, type QueueText, textRows } from "./queue-text.server";
+import { anyStateRows, queueText } from "./queue-text.server";
 
-// The counts beside the queue's filters (Django's list_filter with facets; docs/decisions/156, 158, 161,
-// 170): how many messages each choice of each choice filter would list, under every other filter.
+// The counts beside the queue's filters (Django's list_filter with facets; docs/decisions/156, 170,
+// 175): how many messages each choice of each choice filter would list, under every other filter.
 
 /** Each choice of each choice filter, with its count from `count`. */
 const facetsOf = (counted: boolean, count: (name: ChoiceName, value: unknown) => number): MessageFacets =>
@@ -26,23 +26,24 @@ const facetsOf = (counted: boolean, count: (name: ChoiceName, value: unknown) =>
 
 const UNCOUNTED = facetsOf(false, () => 0);
 
+/**
+ * The counts beside the filters. Without a text they are sums over `message_counts`; under a text they
+ * are a product choice, as Django's `show_facets`: read only when `asked` ("Show counts"), by one grouped
+ * pass over the messages of the filter's days that hold the text in any state, and left out ("No
+ * counts") where more than COUNT_CAP do, as the pass would count some of them.
+ */
 export async function messageFacets(
   db: Database,
   filter: ContactFilter,
   adminId: number,
-  text: QueueText | null,
+  { asked }: { asked: boolean },
 ): Promise<MessageFacets> {
-  // Past the cap under a text, the counts would be of some of the messages: none is shown. The index
-  // alone often says so (past COUNT_READS, or past the cap where no days narrow it); else one grouped
-  // pass over the messages that hold the text, up to the cap.
-  // The counts beside the states read the text in every state (QueueText.anyState).
-  const days = daysWhere(filter) !== undefined;
-  const any = text && { ...text.anyState, words: text.words };
-  if (any !== null && (pastCountReads(any) || (!days && any.held > COUNT_CAP))) return UNCOUNTED;
+  const text = queueText(filter);
+  if (text !== null && !asked) return UNCOUNTED;
   const groups =
-    any === null
+    text === null
       ? await talliedGroups(db, filter)
-      : await textGroups(db, textRows(any, filter, daysWhere(filter), COUNT_READS), COUNT_CAP);
-  if (filter.query !== null && groups.reduce((sum, group) => sum + group.n, 0) > COUNT_CAP) return UNCOUNTED;
+      : await textGroups(db, anyStateRows(text, filter), daysWhere(filter), COUNT_CAP);
+  if (text !== null && groups.reduce((sum, group) => sum + group.n, 0) > COUNT_CAP) return UNCOUNTED;
   return facetsOf(true, (name, value) => groupedCount(groups, { ...filter, [name]: value }, adminId));
 }

@@ -12,18 +12,19 @@ import { FACET_COLUMNS, groupSelected, type MessageGroup } from "./filter-condit
 export type { MessageGroup };
 
 /**
- * The messages `rows` selects (the text and the days), counted by the choices' columns; reading no more
- * than `cap` + 1 of them (a sum over `cap` says there are more).
+ * The messages of `from` that pass `where` (the text and the days), counted by the choices' columns;
+ * reading no more than `cap` + 1 of them (a sum over `cap` says there are more).
  */
 export function textGroups(
   db: Database,
-  rows: { from: SQL; where: SQL | undefined },
+  from: SQL,
+  where: SQL | undefined,
   cap: number,
 ): Promise<MessageGroup[]> {
   const columns = sql.join(FACET_COLUMNS.map(sql.identifier), sql`, `);
   return db.all<MessageGroup>(
-    sql`SELECT ${columns}, count(*) AS n FROM (SELECT ${columns} FROM ${rows.from}
-      ${rows.where ? sql`WHERE ${rows.where}` : sql``} LIMIT ${cap + 1}) GROUP BY ${columns}`,
+    sql`SELECT ${columns}, count(*) AS n FROM (SELECT ${columns} FROM ${from}
+      ${where ? sql`WHERE ${where}` : sql``} LIMIT ${cap + 1}) GROUP BY ${columns}`,
   );
 }
 
