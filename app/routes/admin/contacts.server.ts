@@ -1,8 +1,8 @@
 import { countsAsked } from "~/lib/counts";
+import { textNote } from "~/lib/search-query";
 import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
 import { messageFacets } from "~/server/contact/message-facets.server";
 import { newestMessageId } from "~/server/contact/message-queue.server";
-import { textNote } from "~/server/contact/queue-text.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
 import type { Route } from "./+types/contacts";

@@ -2,7 +2,7 @@ import { and, getTableColumns, gte, inArray, isNull, lt, lte, or, type SQL, sql 
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CHOICE_FILTERS, CONTACT_FILTERS, type ContactFilter } from "~/lib/contact-filter";
 import { type AnyChoice, entriesOf, type ListFilter, type Stored } from "~/lib/list-filters";
-import { CLOSED_STATES, MESSAGE_STATES, type MessageState } from "~/lib/message-states";
+import { CLOSED_STATES, type MessageState, statesOfView } from "~/lib/message-states";
 import { contactSubmissions } from "../../../db/schema";
 
 // The queue's filters (lib/contact-filter.ts) as conditions, derived from their declarations, three ways
@@ -42,14 +42,7 @@ const sameStates = (states: readonly Stored[], set: readonly MessageState[]) =>
  */
 function statesWhere(states: readonly Stored[]): SQL {
   if (sameStates(states, CLOSED_STATES)) return sql`${contactSubmissions.isProcessed} = 1`;
-  if (
-    sameStates(
-      states,
-      MESSAGE_STATES.filter((state) => !CLOSED_STATES.includes(state)),
-    )
-  ) {
-    return sql`${contactSubmissions.isProcessed} = 0`;
-  }
+  if (sameStates(states, statesOfView("open"))) return sql`${contactSubmissions.isProcessed} = 0`;
   return inArray(contactSubmissions.state, states as MessageState[]);
 }
 

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { ContactFilter } from "~/lib/contact-filter";
-import { isClosedView, type StateView } from "~/lib/message-states";
+import { isClosedView } from "~/lib/message-states";
 import { contactSubmissions, users } from "../../../db/schema";
 import type { Database } from "../db.server";
 import { afterCursor, type Cursor, type Keyset, keysetOrder, keysetPage } from "../keyset.server";
@@ -19,15 +19,6 @@ export type { ContactFilter };
 /** The filter as SQL, for the caller `adminId` (whose "mine" it is). */
 export function contactWhere(filter: ContactFilter, adminId: number): SQL | undefined {
   return and(rowsWhere(filter, adminId), textWhere(filter));
-}
-
-/** Open messages oldest first (a queue); a closed state newest first (a record). */
-export function queueKeyset(state: StateView): Keyset {
-  return {
-    at: contactSubmissions.createdAt,
-    id: contactSubmissions.id,
-    direction: isClosedView(state) ? "desc" : "asc",
-  };
 }
 
 const claimer = alias(users, "claimer");
@@ -57,8 +48,6 @@ const queueFields = {
   processedByName: sql<string | null>`${closer.firstName} || ' ' || ${closer.lastName}`,
 };
 
-export type QueuedMessage = Awaited<ReturnType<typeof selectMessages>>[number];
-
 function selectMessages(db: Database, where: SQL | undefined, keyset: Keyset, limit: number) {
   return db
     .select(queueFields)
@@ -70,38 +59,10 @@ function selectMessages(db: Database, where: SQL | undefined, keyset: Keyset, li
     .limit(limit);
 }
 
-async function listMessages(
-  db: Database,
-  filter: ContactFilter,
-  adminId: number,
-  cursor: Cursor | null,
-  limit: number,
-): Promise<QueuedMessage[]> {
-  const keyset = queueKeyset(filter.state);
-  const where = and(rowsWhere(filter, adminId), afterCursor(keyset, cursor));
-  const text = queueText(filter);
-  if (text === null) return selectMessages(db, where, keyset, limit);
-  const ids = await textPage(db, text, filter, where, keyset, cursor, limit);
-  return ids.length === 0 ? [] : selectMessages(db, inArray(contactSubmissions.id, ids), keyset, limit);
-}
-
 /**
- * The count of the messages the filter selects: exact from `message_counts` when the filter has no text,
- * else read from the search index's matches, up to the cap, or null (not counted; `textCount`).
- */
-export async function countMessages(
-  db: Database,
-  filter: ContactFilter,
-  adminId: number,
-): Promise<number | null> {
-  const text = queueText(filter);
-  if (text === null) return talliedCount(db, filter, adminId);
-  return textCount(db, text, filter, rowsWhere(filter, adminId));
-}
-
-/**
- * One page of the queue after `cursor`, with the capped count of the whole selection. A first page that
- * holds the whole selection is its own count.
+ * One page of the queue after `cursor` (open messages oldest first, a closed state newest first), with
+ * the count of the whole selection: exact from `message_counts` without a text, else read from the search
+ * index's matches (`textCount`). A first page that holds the whole selection is its own count.
  */
 export async function messagesPage(
   db: Database,
@@ -110,13 +71,23 @@ export async function messagesPage(
   cursor: Cursor | null,
   pageSize: number,
 ) {
-  const rows = await listMessages(db, filter, adminId, cursor, pageSize + 1);
+  const { createdAt, id } = contactSubmissions;
+  const keyset: Keyset = { at: createdAt, id, direction: isClosedView(filter.state) ? "desc" : "asc" };
+  const where = and(rowsWhere(filter, adminId), afterCursor(keyset, cursor));
+  const text = queueText(filter);
+  const ids = text && (await textPage(db, text, filter, where, keyset, cursor, pageSize + 1));
+  const rows =
+    ids?.length === 0 ? [] : await selectMessages(db, ids ? inArray(id, ids) : where, keyset, pageSize + 1);
   const whole = cursor === null && rows.length <= pageSize ? rows.length : undefined;
+  const count = () => {
+    if (whole !== undefined) return Promise.resolve(whole);
+    return text ? textCount(db, text, rowsWhere(filter, adminId)) : talliedCount(db, filter, adminId);
+  };
   return keysetPage(
     cursor,
     pageSize,
     async () => rows,
-    () => (whole === undefined ? countMessages(db, filter, adminId) : Promise.resolve(whole)),
+    count,
     (row) => row.createdAt,
   );
 }
@@ -133,9 +104,6 @@ export async function holderOf(db: Database, id: number) {
     .where(eq(contactSubmissions.id, id));
   return row ?? null;
 }
-
-export const heldMessages = (adminId: number) =>
-  and(isNotNull(contactSubmissions.claimedBy), eq(contactSubmissions.claimedBy, adminId));
 
 /** The newest message's id: a bulk move of "all matching" reaches no further than what was on show. */
 export async function newestMessageId(db: Database): Promise<number | null> {

@@ -2,7 +2,7 @@ import { and, gte, lt, type SQL, sql } from "drizzle-orm";
 import { CONTACT_FILTERS, type ContactFilter } from "~/lib/contact-filter";
 import { COUNT_CAP } from "~/lib/counts";
 import { narrowing } from "~/lib/list-filters";
-import { ftsMatch, leftOutText, NAMES_NOTE, searchTerms, shortTerms } from "~/lib/search-query";
+import { ftsMatch, searchTerms } from "~/lib/search-query";
 import { contactSubmissions, FACETS_INDEX } from "../../../db/schema";
 import type { Database } from "../db.server";
 import { type Cursor, type Keyset, keysetOrder } from "../keyset.server";
@@ -12,17 +12,19 @@ import { inStateView } from "./messages-index.server";
 
 // The queue's text filter (docs/decisions/175): it means what the search box means (158), and one plan
 // reads it: the search index's matches among the filter's state (161), joined to the index of the
-// filtered columns and sorted in the queue's order, a few days of the queue at a time (`textPage`).
+// filtered columns and sorted in the queue's order, a run of the queue's days at a time (`textPage`).
 
-/** A filter's words as the queue reads them. */
+/** A filter's text as the queue reads it. */
 export interface QueueText {
   /** The index's query among the filter's state; null for short words alone, which are names (160). */
   match: string | null;
   /** The same in any state: what the counts beside the states read. */
   anyState: string | null;
   words: string[];
-  /** Whether the state (read inside the index) is the only filter beside the text. */
+  /** Whether the state, read inside the index, is the only filter beside the text. */
   alone: boolean;
+  /** The ids the filter's days hold (`message_days`, migration 0022), which FTS5 seeks. */
+  days: { lo: SQL | number; hi: SQL | number } | null;
 }
 
 /**
@@ -34,68 +36,56 @@ export const COUNT_READS = 20_000;
 export function queueText(filter: ContactFilter): QueueText | null {
   if (filter.query === null) return null;
   const match = ftsMatch(filter.query);
+  const days = and(
+    filter.from === null ? undefined : sql`day >= ${dayNumber(filter.from)}`,
+    filter.to === null ? undefined : sql`day <= ${dayNumber(filter.to)}`,
+  );
   return {
     match: match === null ? null : inStateView(match, filter.state),
     anyState: match,
     words: searchTerms(filter.query),
     alone:
-      match !== null &&
-      narrowing(CONTACT_FILTERS, filter).every((name) => name === "state" || name === "query"),
+      match !== null && narrowing(CONTACT_FILTERS, filter).every((name) => ["state", "query"].includes(name)),
+    days: days
+      ? {
+          lo: sql`(SELECT coalesce(min(first_id), 0) FROM message_days WHERE ${days})`,
+          hi: sql`(SELECT coalesce(max(last_id), -1) FROM message_days WHERE ${days})`,
+        }
+      : null,
   };
 }
 
-/** The first and the last id a read of the text may return. */
-interface IdSpan {
-  lo: SQL | number;
-  hi: SQL | number;
-}
-
-/** The ids that hold the text (the index's matches, or the names' rows), as a column `id`. */
-function textIds(match: string | null, words: readonly string[], span: IdSpan | null, limit?: number): SQL {
-  const most = limit === undefined ? sql`` : sql` LIMIT ${limit}`;
+/** The ids that hold the text (the index's matches, or the names' rows) as a column `id`. */
+function textIds(text: QueueText, { anyState = false, span = text.days, limit = 0 } = {}): SQL {
+  const most = limit > 0 ? sql` LIMIT ${limit}` : sql``;
+  const match = anyState ? text.anyState : text.match;
   if (match === null) {
     const { id, firstName, lastName, company } = contactSubmissions;
     const within = span ? sql`${id} BETWEEN ${span.lo} AND ${span.hi}` : undefined;
-    return sql`${namedIds(contactSubmissions, id, [firstName, lastName, company], words, within)}${most}`;
+    return sql`${namedIds(contactSubmissions, id, [firstName, lastName, company], text.words, within)}${most}`;
   }
   const within = span ? sql` AND messages_search.rowid BETWEEN ${span.lo} AND ${span.hi}` : sql``;
   return sql`SELECT rowid AS id FROM messages_search WHERE messages_search MATCH ${match}${within}${most}`;
 }
 
-/** The ids the filter's days hold (`message_days`, migration 0022), which FTS5 seeks; null without days. */
-function daysSpan(filter: ContactFilter): IdSpan | null {
-  const days = and(
-    filter.from === null ? undefined : sql`day >= ${dayNumber(filter.from)}`,
-    filter.to === null ? undefined : sql`day <= ${dayNumber(filter.to)}`,
-  );
-  if (!days) return null;
-  return {
-    lo: sql`(SELECT coalesce(min(first_id), 0) FROM message_days WHERE ${days})`,
-    hi: sql`(SELECT coalesce(max(last_id), -1) FROM message_days WHERE ${days})`,
-  };
-}
-
-/** The messages that hold the filter's text, for a condition on the messages ("all matching"). */
+/** The messages that hold the filter's text, as a condition on the messages ("all matching"). */
 export function textWhere(filter: ContactFilter): SQL | undefined {
   const text = queueText(filter);
-  return text
-    ? sql`${contactSubmissions.id} IN (${textIds(text.match, text.words, daysSpan(filter))})`
-    : undefined;
+  return text ? sql`${contactSubmissions.id} IN (${textIds(text)})` : undefined;
 }
 
-/** The text's ids joined to the one index holding every filtered column, so no message's row is read. */
-export const textRows = (ids: SQL): SQL =>
+/** The text's ids joined to the one index holding every filtered column: no message's row is read. */
+const textRows = (ids: SQL): SQL =>
   sql`(${ids}) AS matched CROSS JOIN ${contactSubmissions} INDEXED BY ${sql.identifier(FACETS_INDEX)}
     ON ${contactSubmissions.id} = matched.id`;
 
 /**
  * The ids of the next `limit` messages of the queue that hold the text and pass `where` (every other
  * filter and the cursor), in the queue's order. The queue is read a run of days at a time, from the
- * cursor's day on in its direction: the text's matches among the ids those days hold (`message_days`;
- * exact even where ids do not follow arrival), sorted by the queue's order, the messages of later days
- * left to a later read. A read that fills no page reads twice the days, so all reads together cost at
- * most twice the last, and the last is bounded by how many messages of the state hold the text: a
- * common word fills a page from one day, a rare one is read whole in a few statements.
+ * cursor's day on in its direction: the text's matches among the ids those days hold (exact even where
+ * ids do not follow arrival), sorted in the queue's order, later days' messages left to a later read. A
+ * read that fills no page reads twice the days, so all reads together cost at most twice the last, which
+ * is bounded by how many messages of the state hold the text: a common word fills a page from one day.
  */
 export async function textPage(
   db: Database,
@@ -107,38 +97,30 @@ export async function textPage(
   limit: number,
 ): Promise<number[]> {
   const up = keyset.direction === "asc";
-  const start = cursor === null ? null : Math.floor(cursor.at / DAY_SECONDS);
-  const first = up ? (start ?? dayOf(filter.from)) : dayOf(filter.from);
-  const last = up ? dayOf(filter.to) : (start ?? dayOf(filter.to));
-  const bounds = and(
-    first === null ? undefined : sql`day >= ${first}`,
-    last === null ? undefined : sql`day <= ${last}`,
-  );
+  const start = cursor && sql`${Math.floor(cursor.at / DAY_SECONDS)}`;
+  const from = (up && start) || (filter.from === null ? undefined : sql`${dayNumber(filter.from)}`);
+  const to = (!up && start) || (filter.to === null ? undefined : sql`${dayNumber(filter.to)}`);
+  const bounds = and(from && sql`day >= ${from}`, to && sql`day <= ${to}`) ?? sql`1`;
   const days = await db.all<{ day: number; lo: number; hi: number }>(
-    sql`SELECT day, first_id AS lo, last_id AS hi FROM message_days ${bounds ? sql`WHERE ${bounds}` : sql``}
+    sql`SELECT day, first_id AS lo, last_id AS hi FROM message_days WHERE ${bounds}
       ORDER BY day ${up ? sql`ASC` : sql`DESC`}`,
   );
-  const { createdAt } = contactSubmissions;
-  for (let reach = 1; ; reach *= 2) {
+  for (let reach = 1; reach < 2 * days.length; reach *= 2) {
     const read = days.slice(0, reach);
-    const edge = read.at(-1)?.day;
-    if (edge === undefined) return [];
-    const whole = read.length === days.length;
+    const edge = read.at(-1)?.day ?? 0;
     const span = { lo: Math.min(...read.map((day) => day.lo)), hi: Math.max(...read.map((day) => day.hi)) };
-    const within = whole
-      ? undefined
-      : up
-        ? lt(createdAt, new Date((edge + 1) * DAY_SECONDS * 1000))
-        : gte(createdAt, new Date(edge * DAY_SECONDS * 1000));
+    const whole = read.length === days.length;
+    const time = (day: number) => new Date(day * DAY_SECONDS * 1000);
+    const { createdAt } = contactSubmissions;
+    const within = whole ? undefined : up ? lt(createdAt, time(edge + 1)) : gte(createdAt, time(edge));
     const page = await db.all<{ id: number }>(
-      sql`SELECT ${contactSubmissions.id} AS id FROM ${textRows(textIds(text.match, text.words, span))}
+      sql`SELECT ${contactSubmissions.id} AS id FROM ${textRows(textIds(text, { span }))}
         WHERE ${and(where, within) ?? sql`1`} ORDER BY ${sql.join(keysetOrder(keyset), sql`, `)} LIMIT ${limit}`,
     );
     if (page.length === limit || whole) return page.map((row) => row.id);
   }
+  return [];
 }
-
-const dayOf = (day: string | null): number | null => (day === null ? null : dayNumber(day));
 
 /**
  * How many messages hold the text and pass `others` (every other filter), up to COUNT_CAP + 1, reading at
@@ -147,16 +129,15 @@ const dayOf = (day: string | null): number | null => (day === null ? null : dayN
 export async function textCount(
   db: Database,
   text: QueueText,
-  filter: ContactFilter,
   others: SQL | undefined,
 ): Promise<number | null> {
   if (text.alone) {
     const [row] = await db.all<{ n: number }>(
-      sql`SELECT count(*) AS n FROM (${textIds(text.match, text.words, null, COUNT_CAP + 1)})`,
+      sql`SELECT count(*) AS n FROM (${textIds(text, { limit: COUNT_CAP + 1 })})`,
     );
     return row?.n ?? 0;
   }
-  const ids = textIds(text.match, text.words, daysSpan(filter), COUNT_READS + 1);
+  const ids = textIds(text, { limit: COUNT_READS + 1 });
   const [row] = await db.all<{ kept: number; read: number | null }>(
     sql`SELECT kept, CASE WHEN kept > ${COUNT_CAP} THEN NULL ELSE (SELECT count(*) FROM (${ids})) END AS read
       FROM (SELECT count(*) AS kept FROM (SELECT 1 FROM ${textRows(ids)}
@@ -167,14 +148,4 @@ export async function textCount(
 }
 
 /** The messages of the filter's days that hold its words in any state: what the counts beside it read. */
-export function anyStateRows(text: QueueText, filter: ContactFilter): SQL {
-  return textRows(textIds(text.anyState, text.words, daysSpan(filter)));
-}
-
-/** What the page says of how it read the text: the words it left out, or that short words are names. */
-export function textNote(query: string | null): string | null {
-  if (query === null) return null;
-  if (ftsMatch(query) === null) return NAMES_NOTE;
-  const words = shortTerms(query);
-  return words.length > 0 ? leftOutText(words) : null;
-}
+export const anyStateRows = (text: QueueText): SQL => textRows(textIds(text, { anyState: true }));
