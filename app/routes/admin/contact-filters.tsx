@@ -19,8 +19,9 @@ import { type AnyChoice, entriesOf, type ListFilter } from "~/lib/list-filters";
 const pill = (current: boolean) =>
   `inline-flex min-h-6 items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold ${current ? "bg-brand text-white" : "bg-surface-muted text-ink hover:text-brand-strong"}`;
 
-/** " (12)" after a value, when the counts were counted. */
-const counted = (facets: MessageFacets, count = 0) => (facets.counted ? ` (${countLabel(count)})` : "");
+/** " (12)" after a value, when the counts were counted ("not counted" where one asked for was not). */
+const counted = (facets: MessageFacets, count: number | null = 0) =>
+  facets.counted ? ` (${count === null ? "not counted" : countLabel(count)})` : "";
 
 const field = "rounded-md border border-line bg-surface px-1.5 py-0.5 text-sm text-ink";
 const label = "flex items-center gap-1 text-sm font-medium";
@@ -115,20 +116,16 @@ function FilterField({
   );
 }
 
-/** Under a text the counts beside the filters are read on request ("Show counts"), as Django's facets. */
-function CountsNote({ filter, showCounts }: { filter: ContactFilter; showCounts: boolean }) {
-  if (showCounts) {
-    return (
-      <p className="text-xs text-ink-muted">
-        No counts: more than {countLabel(COUNT_CAP)} messages hold this text.
-      </p>
-    );
-  }
+/** Under a text too many messages hold, the counts beside the filters wait until asked for (175). */
+function CountsNote({ filter }: { filter: ContactFilter }) {
   const asked = { ...contactFilterParams(filter), [SHOW_COUNTS.param]: SHOW_COUNTS.value };
   return (
-    <Link to={dashboardHref("contacts", asked)} className="text-xs font-semibold text-brand underline">
-      Show counts
-    </Link>
+    <p className="text-xs text-ink-muted">
+      No counts: more than {countLabel(COUNT_CAP)} messages hold this text.{" "}
+      <Link to={dashboardHref("contacts", asked)} className="font-semibold text-brand underline">
+        Show counts
+      </Link>
+    </p>
   );
 }
 
@@ -163,7 +160,7 @@ export function FilterForm({
         Filter
       </button>
       {textNote ? <p className="text-xs text-ink-muted">{textNote}</p> : null}
-      {facets.counted ? null : <CountsNote filter={filter} showCounts={showCounts} />}
+      {facets.counted ? null : <CountsNote filter={filter} />}
     </Form>
   );
 }
