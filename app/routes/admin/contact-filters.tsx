@@ -9,7 +9,7 @@ import {
   contactFilterParams,
   type MessageFacets,
 } from "~/lib/contact-filter";
-import { COUNT_CAP, countLabel, SHOW_COUNTS } from "~/lib/counts";
+import { countLabel, SHOW_COUNTS } from "~/lib/counts";
 import { type AnyChoice, entriesOf, type ListFilter } from "~/lib/list-filters";
 
 // The filters of the queue of messages, drawn from their declarations (lib/contact-filter.ts), with the
@@ -26,8 +26,23 @@ const counted = (facets: MessageFacets, count: number | null = 0) =>
 const field = "rounded-md border border-line bg-surface px-1.5 py-0.5 text-sm text-ink";
 const label = "flex items-center gap-1 text-sm font-medium";
 
+/** The queue's address for a filter, asking for the counts beside it under a text when `showCounts`. */
+const contactsHref = (filter: ContactFilter, showCounts: boolean) =>
+  dashboardHref("contacts", {
+    ...contactFilterParams(filter),
+    [SHOW_COUNTS.param]: showCounts && filter.query !== null ? SHOW_COUNTS.value : null,
+  });
+
 /** The filters shown as links above the list (the states), each choice a link with its count. */
-export function StateViews({ filter, facets }: { filter: ContactFilter; facets: MessageFacets }) {
+export function StateViews({
+  filter,
+  facets,
+  showCounts,
+}: {
+  filter: ContactFilter;
+  facets: MessageFacets;
+  showCounts: boolean;
+}) {
   const links = CHOICE_FILTERS.filter(([, declared]) => declared.shown === "links");
   return links.map(([name, declared]) => (
     <nav key={name} aria-label={declared.label}>
@@ -35,7 +50,7 @@ export function StateViews({ filter, facets }: { filter: ContactFilter; facets: 
         {declared.choices.map(({ value, label: words }) => (
           <li key={value}>
             <Link
-              to={dashboardHref("contacts", contactFilterParams({ ...filter, [name]: value }))}
+              to={contactsHref({ ...filter, [name]: value }, showCounts)}
               aria-current={filter[name] === value ? "page" : undefined}
               className={pill(filter[name] === value)}
             >
@@ -116,13 +131,12 @@ function FilterField({
   );
 }
 
-/** Under a text too many messages hold, the counts beside the filters wait until asked for (175). */
+/** Under a text the counts beside the filters are read when asked for (decision 175), as Django's facets. */
 function CountsNote({ filter }: { filter: ContactFilter }) {
-  const asked = { ...contactFilterParams(filter), [SHOW_COUNTS.param]: SHOW_COUNTS.value };
   return (
     <p className="text-xs text-ink-muted">
-      No counts: more than {countLabel(COUNT_CAP)} messages hold this text.{" "}
-      <Link to={dashboardHref("contacts", asked)} className="font-semibold text-brand underline">
+      No counts under a text.{" "}
+      <Link to={contactsHref(filter, true)} className="font-semibold text-brand underline">
         Show counts
       </Link>
     </p>

@@ -9,6 +9,7 @@ import {
 } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { contactFilterParams, narrows } from "~/lib/contact-filter";
+import { SHOW_COUNTS } from "~/lib/counts";
 import { BULK_MOVES, isClosedState, isClosedView, movesOf } from "~/lib/message-states";
 import { messagePath } from "~/lib/workbench";
 import {
@@ -35,7 +36,9 @@ type Row = Data["list"]["items"][number];
 
 export function ContactsTab({ filter, facets, showCounts, list, upTo, textNote, me, now }: Data) {
   const busyId = useBusyId();
-  const here = (after: string | null) => dashboardHref("contacts", { ...contactFilterParams(filter), after });
+  const counts = showCounts ? { [SHOW_COUNTS.param]: SHOW_COUNTS.value } : {};
+  const here = (after: string | null) =>
+    dashboardHref("contacts", { ...contactFilterParams(filter), ...counts, after });
   return (
     <ListSection
       id="contacts"
@@ -43,7 +46,7 @@ export function ContactsTab({ filter, facets, showCounts, list, upTo, textNote, 
       empty={narrows(filter) ? "No message matches these filters." : "No unprocessed contact submissions."}
       list={list}
       pager={<KeysetPager list={list} href={here} />}
-      beside={<StateViews filter={filter} facets={facets} />}
+      beside={<StateViews filter={filter} facets={facets} showCounts={showCounts} />}
       tick={{ form: BULK_FORM, label: (row) => `Tick the message of ${row.firstName} ${row.lastName}` }}
       columns={[
         ageColumn<Row>(now),

@@ -36,10 +36,9 @@ function textGroups(db: Database, from: SQL, where: SQL | undefined, most: numbe
 
 /**
  * The counts beside the filters, each a sum over groups of messages read by one query: `message_counts`
- * without a text; under a text, the messages of the filter's days that hold it in any state, at most
- * COUNT_CAP + 1 of them, so a text more hold is shown without counts. Those are a product choice, as
- * Django's `show_facets`: `asked` ("Show counts"), up to COUNT_READS + 1 are read, and past them a count
- * is "10,000+" where that many were met among them, else null ("Not counted"), as the list's own count.
+ * without a text. Under a text they are a product choice, as Django's `show_facets`: read only when
+ * `asked` ("Show counts"), from the messages of the filter's days that hold the text in any state, at most
+ * COUNT_READS + 1 of them; past those a count is "10,000+" where that many were met, else null.
  */
 export async function messageFacets(
   db: Database,
@@ -48,13 +47,12 @@ export async function messageFacets(
   { asked }: { asked: boolean },
 ): Promise<MessageFacets> {
   const text = queueText(filter);
-  const most = asked ? COUNT_READS : COUNT_CAP;
+  if (text !== null && !asked) return facetsOf(false, () => null);
   const groups = text
-    ? await textGroups(db, anyStateRows(text), daysWhere(filter), most + 1)
+    ? await textGroups(db, anyStateRows(text), daysWhere(filter), COUNT_READS + 1)
     : await talliedGroups(db, filter);
-  const read = groups.reduce((sum, group) => sum + group.n, 0);
-  const whole = text === null || read <= most;
-  return facetsOf(whole || asked, (name, value) => {
+  const whole = text === null || groups.reduce((sum, group) => sum + group.n, 0) <= COUNT_READS;
+  return facetsOf(true, (name, value) => {
     const selected = { ...filter, [name]: value };
     const n = groups.reduce((sum, group) => sum + (groupSelected(group, selected, adminId) ? group.n : 0), 0);
     return whole || n > COUNT_CAP ? n : null;

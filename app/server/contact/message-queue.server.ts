@@ -7,7 +7,7 @@ import type { Database } from "../db.server";
 import { afterCursor, type Cursor, type Keyset, keysetOrder, keysetPage } from "../keyset.server";
 import { rowsWhere } from "./filter-conditions.server";
 import { talliedCount } from "./message-counts.server";
-import { queueText, textCount, textPage, textWhere } from "./queue-text.server";
+import { queueText, textPage, textWhere } from "./queue-text.server";
 
 // The workbench's queue of contact messages (docs/decisions/152-message-states-and-claims.md): one list
 // narrowed by state, area of interest, payment method, the day received, who holds it and a text query;
@@ -61,8 +61,8 @@ function selectMessages(db: Database, where: SQL | undefined, keyset: Keyset, li
 
 /**
  * One page of the queue after `cursor` (open messages oldest first, a closed state newest first), with
- * the count of the whole selection: exact from `message_counts` without a text, else read from the search
- * index's matches (`textCount`). A first page that holds the whole selection is its own count.
+ * the count of the whole selection: exact from `message_counts` without a text (a first page that holds
+ * the whole selection is its own count), else as the text's page reads it (`textPage`).
  */
 export async function messagesPage(
   db: Database,
@@ -73,16 +73,13 @@ export async function messagesPage(
 ) {
   const { createdAt, id } = contactSubmissions;
   const keyset: Keyset = { at: createdAt, id, direction: isClosedView(filter.state) ? "desc" : "asc" };
-  const where = and(rowsWhere(filter, adminId), afterCursor(keyset, cursor));
+  const others = rowsWhere(filter, adminId);
   const text = queueText(filter);
-  const ids = text && (await textPage(db, text, filter, where, keyset, cursor, pageSize + 1));
-  const rows =
-    ids?.length === 0 ? [] : await selectMessages(db, ids ? inArray(id, ids) : where, keyset, pageSize + 1);
+  const read = text && (await textPage(db, text, filter, others, keyset, cursor, pageSize + 1));
+  const where = read ? inArray(id, read.ids) : and(others, afterCursor(keyset, cursor));
+  const rows = read?.ids.length === 0 ? [] : await selectMessages(db, where, keyset, pageSize + 1);
   const whole = cursor === null && rows.length <= pageSize ? rows.length : undefined;
-  const count = () => {
-    if (whole !== undefined) return Promise.resolve(whole);
-    return text ? textCount(db, text, rowsWhere(filter, adminId)) : talliedCount(db, filter, adminId);
-  };
+  const count = async () => (read ? read.total : (whole ?? talliedCount(db, filter, adminId)));
   return keysetPage(
     cursor,
     pageSize,

@@ -5,7 +5,7 @@ import { narrowing } from "~/lib/list-filters";
 import { ftsMatch, searchTerms } from "~/lib/search-query";
 import { contactSubmissions, FACETS_INDEX } from "../../../db/schema";
 import type { Database } from "../db.server";
-import { type Cursor, type Keyset, keysetOrder } from "../keyset.server";
+import { afterCursor, type Cursor, type Keyset, keysetOrder } from "../keyset.server";
 import { namedIds } from "../named-ids.server";
 import { DAY_SECONDS, dayNumber } from "./filter-conditions.server";
 import { inStateView } from "./messages-index.server";
@@ -28,8 +28,8 @@ export interface QueueText {
 }
 
 /**
- * The most of the index's matches the list's count reads: 20,000 join in about 25 ms. Past them the count
- * is "10,000+" when 10,000 pass the other filters among them, else "Not counted" (decision 160).
+ * The most of the index's matches the counts beside the filters read when asked for: 20,000 join in about
+ * 45 ms. Past them a count is "10,000+" where 10,000 were met among them, else "not counted".
  */
 export const COUNT_READS = 20_000;
 
@@ -80,23 +80,59 @@ const textRows = (ids: SQL): SQL =>
     ON ${contactSubmissions.id} = matched.id`;
 
 /**
- * The ids of the next `limit` messages of the queue that hold the text and pass `where` (every other
- * filter and the cursor), in the queue's order. The queue is read a run of days at a time, from the
- * cursor's day on in its direction: the text's matches among the ids those days hold (exact even where
- * ids do not follow arrival), sorted in the queue's order, later days' messages left to a later read. A
- * read that fills no page reads twice the days, so all reads together cost at most twice the last, which
- * is bounded by how many messages of the state hold the text: a common word fills a page from one day.
+ * The next `limit` messages of the queue after `cursor` that hold the text and pass `others` (every other
+ * filter), in the queue's order, and the count of them all. One statement reads the state's matches up to
+ * COUNT_CAP + 1: where those are all of them, the page is read from them all and they are counted
+ * exactly; past the cap, the page is read a run of days at a time (`pageByDays`), and the count is
+ * "10,000+" where the state alone narrows the text, else null ("Not counted").
  */
 export async function textPage(
   db: Database,
   text: QueueText,
   filter: ContactFilter,
-  where: SQL | undefined,
+  others: SQL | undefined,
   keyset: Keyset,
   cursor: Cursor | null,
   limit: number,
+): Promise<{ ids: number[]; total: number | null }> {
+  const ids = textIds(text, { limit: COUNT_CAP + 1 });
+  const passed = sql`(SELECT count(*) FROM ${textRows(ids)}${others ? sql` WHERE ${others}` : sql``})`;
+  const [row] = await db.all<{ kept: number | null }>(
+    sql`SELECT CASE WHEN held <= ${COUNT_CAP} THEN ${text.alone ? sql`held` : passed} END AS kept
+      FROM (SELECT count(*) AS held FROM (${ids}))`,
+  );
+  const where = and(others, afterCursor(keyset, cursor));
+  const sorted: SortedIds = async (span, within) => {
+    const rows = await db.all<{ id: number }>(
+      sql`SELECT ${contactSubmissions.id} AS id FROM ${textRows(textIds(text, { span }))}
+        WHERE ${and(where, within) ?? sql`1`} ORDER BY ${sql.join(keysetOrder(keyset), sql`, `)} LIMIT ${limit}`,
+    );
+    return rows.map((row) => row.id);
+  };
+  const kept = row?.kept ?? null;
+  if (kept !== null) return { ids: kept === 0 ? [] : await sorted(text.days), total: kept };
+  const found = await pageByDays(db, filter, keyset.direction, cursor, limit, sorted);
+  return { ids: found, total: text.alone ? COUNT_CAP + 1 : null };
+}
+
+/** The first ids, in the queue's order, of the messages of `span` that hold the text and pass `within`. */
+type SortedIds = (span: QueueText["days"], within?: SQL) => Promise<number[]>;
+
+/**
+ * A page of a text more messages hold than the cap, a run of the queue's days at a time from the
+ * cursor's day on in its direction: the text's matches among the ids those days hold (exact even where
+ * ids do not follow arrival), later days' messages left to a later run. A run that fills no page is
+ * doubled, so all runs together cost at most twice the last; a common word fills a page from one day.
+ */
+async function pageByDays(
+  db: Database,
+  filter: ContactFilter,
+  direction: Keyset["direction"],
+  cursor: Cursor | null,
+  limit: number,
+  sorted: SortedIds,
 ): Promise<number[]> {
-  const up = keyset.direction === "asc";
+  const up = direction === "asc";
   const start = cursor && sql`${Math.floor(cursor.at / DAY_SECONDS)}`;
   const from = (up && start) || (filter.from === null ? undefined : sql`${dayNumber(filter.from)}`);
   const to = (!up && start) || (filter.to === null ? undefined : sql`${dayNumber(filter.to)}`);
@@ -105,46 +141,20 @@ export async function textPage(
     sql`SELECT day, first_id AS lo, last_id AS hi FROM message_days WHERE ${bounds}
       ORDER BY day ${up ? sql`ASC` : sql`DESC`}`,
   );
+  const time = (day: number) => new Date(day * DAY_SECONDS * 1000);
+  const { createdAt } = contactSubmissions;
   for (let reach = 1; reach < 2 * days.length; reach *= 2) {
-    const read = days.slice(0, reach);
-    const edge = read.at(-1)?.day ?? 0;
-    const span = { lo: Math.min(...read.map((day) => day.lo)), hi: Math.max(...read.map((day) => day.hi)) };
-    const whole = read.length === days.length;
-    const time = (day: number) => new Date(day * DAY_SECONDS * 1000);
-    const { createdAt } = contactSubmissions;
-    const within = whole ? undefined : up ? lt(createdAt, time(edge + 1)) : gte(createdAt, time(edge));
-    const page = await db.all<{ id: number }>(
-      sql`SELECT ${contactSubmissions.id} AS id FROM ${textRows(textIds(text, { span }))}
-        WHERE ${and(where, within) ?? sql`1`} ORDER BY ${sql.join(keysetOrder(keyset), sql`, `)} LIMIT ${limit}`,
+    const run = days.slice(0, reach);
+    const edge = run.at(-1)?.day ?? 0;
+    const span = { lo: Math.min(...run.map((day) => day.lo)), hi: Math.max(...run.map((day) => day.hi)) };
+    const whole = run.length === days.length;
+    const page = await sorted(
+      span,
+      whole ? undefined : up ? lt(createdAt, time(edge + 1)) : gte(createdAt, time(edge)),
     );
-    if (page.length === limit || whole) return page.map((row) => row.id);
+    if (page.length === limit || whole) return page;
   }
   return [];
-}
-
-/**
- * How many messages hold the text and pass `others` (every other filter), up to COUNT_CAP + 1, reading at
- * most COUNT_READS + 1 of the text's matches; null ("Not counted") where those do not tell.
- */
-export async function textCount(
-  db: Database,
-  text: QueueText,
-  others: SQL | undefined,
-): Promise<number | null> {
-  if (text.alone) {
-    const [row] = await db.all<{ n: number }>(
-      sql`SELECT count(*) AS n FROM (${textIds(text, { limit: COUNT_CAP + 1 })})`,
-    );
-    return row?.n ?? 0;
-  }
-  const ids = textIds(text, { limit: COUNT_READS + 1 });
-  const [row] = await db.all<{ kept: number; read: number | null }>(
-    sql`SELECT kept, CASE WHEN kept > ${COUNT_CAP} THEN NULL ELSE (SELECT count(*) FROM (${ids})) END AS read
-      FROM (SELECT count(*) AS kept FROM (SELECT 1 FROM ${textRows(ids)}
-        ${others ? sql`WHERE ${others}` : sql``} LIMIT ${COUNT_CAP + 1}))`,
-  );
-  const { kept = 0, read = null } = row ?? {};
-  return read === null || read <= COUNT_READS ? kept : null;
 }
 
 /** The messages of the filter's days that hold its words in any state: what the counts beside it read. */
