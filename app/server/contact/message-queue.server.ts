@@ -10,9 +10,7 @@ import { talliedCount } from "./message-counts.server";
 import { queueText, textPage, textWhere } from "./queue-text.server";
 
 // The workbench's queue of contact messages (docs/decisions/152-message-states-and-claims.md): one list
-// narrowed by state, area of interest, payment method, the day received, who holds it and a text query;
-// open messages oldest first, closed ones newest first, paged by keyset; and the counts beside each filter
-// (Django's list_filter with facets), each under the other filters.
+// narrowed by the filters of lib/contact-filter.ts, open messages oldest first, paged by keyset.
 
 export type { ContactFilter };
 

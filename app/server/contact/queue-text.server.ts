@@ -59,12 +59,14 @@ export function queueText(filter: ContactFilter): QueueText | null {
 function textIds(text: QueueText, { anyState = false, span = text.days, limit = 0 } = {}): SQL {
   const most = limit > 0 ? sql` LIMIT ${limit}` : sql``;
   const match = anyState ? text.anyState : text.match;
+  // D1 binds a number as a REAL, by which FTS5 does not seek: a day's matches took 30 ms, cast 3 ms.
+  const range = span && sql`BETWEEN CAST(${span.lo} AS INTEGER) AND CAST(${span.hi} AS INTEGER)`;
   if (match === null) {
     const { id, firstName, lastName, company } = contactSubmissions;
-    const within = span ? sql`${id} BETWEEN ${span.lo} AND ${span.hi}` : undefined;
+    const within = range ? sql`${id} ${range}` : undefined;
     return sql`${namedIds(contactSubmissions, id, [firstName, lastName, company], text.words, within)}${most}`;
   }
-  const within = span ? sql` AND messages_search.rowid BETWEEN ${span.lo} AND ${span.hi}` : sql``;
+  const within = range ? sql` AND messages_search.rowid ${range}` : sql``;
   return sql`SELECT rowid AS id FROM messages_search WHERE messages_search MATCH ${match}${within}${most}`;
 }
 
