@@ -41,6 +41,11 @@ export function views(admin: { id: number; email: string }, person: { id: number
     tab("contacts q=maria.1234", "contacts&q=maria.1234"),
     tab("contacts q=Müller", `contacts&q=${encodeURIComponent("Müller")}`),
     tab("contacts q=token (a fifth of the messages)", "contacts&q=token"),
+    tab("contacts q=token, counts shown", "contacts&q=token&facets=1"),
+    tab(
+      "contacts q=Müller, one day, counts shown",
+      `contacts&q=${encodeURIComponent("Müller")}&from=${days(-30)}&to=${days(-30)}&facets=1`,
+    ),
     tab("contacts q=token, mine", "contacts&q=token&holder=me"),
     tab("contacts q=com (every address), mine", "contacts&q=com&holder=me"),
     tab("contacts q=com, one day", `contacts&q=com&from=${days(-30)}&to=${days(-30)}`),

@@ -4,9 +4,12 @@
 // follows each long list's "Next page" 100 times to find the page it reaches, loads each view of
 // scripts/bench-admin-views.ts (and each page reached) once to warm it, then 5 rounds of every view in
 // turn, and prints each view's median. Rounds, not 5 loads in a row: a pause of the shared machine then
-// lands on one load of several views, not on the median of one. The target is
-// every view under 100 ms (issue 33). Writes reports/bench-admin.json. It asserts nothing; the figures go
-// into docs/measurements.md. BENCH_ONLY=<regular expression> times only the views whose names match it.
+// lands on one load of several views, not on the median of one. Each median is printed with its ratio to
+// Pending Users of the same run: every view within 3× of it, and under 100 ms but for a text filter
+// (under 600 ms; issue 42). Writes reports/bench-admin.json. It asserts nothing; the figures go into
+// docs/measurements.md. BENCH_ONLY=<regular expression> times only the views whose names match it.
+// No plan may depend on the statistics ANALYZE leaves (seed:scale gathers them at its end):
+// `--without-stats` drops them before serving, `--with-stats` gathers them again.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -22,6 +25,8 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const RUNS = 5;
 const only = new RegExp(process.env.BENCH_ONLY ?? "", "i");
 const TARGET_MS = 100;
+const TEXT_TARGET_MS = 600;
+const MOST_RATIO = 3;
 const root = path.resolve(import.meta.dirname, "..");
 const serverLog = path.join(root, ".wrangler", "bench-admin-server.log");
 
@@ -33,6 +38,11 @@ function one<T>(sql: string): T | undefined {
   const [answer] = JSON.parse(localSql(sql)) as { results: T[] }[];
   return answer?.results[0];
 }
+
+if (process.argv.includes("--without-stats")) localSql("DROP TABLE IF EXISTS sqlite_stat1");
+if (process.argv.includes("--with-stats")) localSql("ANALYZE");
+const stats = one<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE name = 'sqlite_stat1'");
+const withStats = (stats?.n ?? 0) > 0;
 
 // Who the person filters name: the demo admin, and a seeded person from the middle of the table.
 const admin = one<{ id: number; email: string }>(
@@ -47,7 +57,7 @@ const sizes = one<{ messages: number; people: number; entries: number }>(
 if (!admin || !person || !sizes)
   throw new Error(`no demo admin or people in ${LOCAL_STATE}: run npm run seed:scale`);
 console.log(
-  `Local D1 (${LOCAL_STATE}): ${sizes.messages} messages, ${sizes.people} people, ${sizes.entries} audit entries.`,
+  `Local D1 (${LOCAL_STATE}): ${sizes.messages} messages, ${sizes.people} people, ${sizes.entries} audit entries, ${withStats ? "with" : "without"} ANALYZE statistics.`,
 );
 
 function startServer(): ChildProcess {
@@ -141,7 +151,11 @@ interface Figure {
   view: string;
   path: string;
   medianMs: number;
+  ratio?: number;
 }
+
+/** A view whose address filters the queue by a text: its target is TEXT_TARGET_MS. */
+const textFiltered = (figure: Figure) => /[?&]tab=contacts&.*q=/.test(figure.path);
 
 const server = startServer();
 const stop = () => void stopServer(server).then(() => process.exit(130));
@@ -153,8 +167,13 @@ try {
   const cookie = await signIn();
   const row = (figure: Figure) => {
     figures.push(figure);
-    const flag = figure.medianMs < TARGET_MS ? "" : "  ✗ over 100 ms";
-    console.log(`${figure.medianMs.toFixed(1).padStart(7)} ms  ${figure.view}${flag}`);
+    const target = textFiltered(figure) ? TEXT_TARGET_MS : TARGET_MS;
+    const flags = [
+      figure.medianMs < target ? "" : `  ✗ over ${target} ms`,
+      (figure.ratio ?? 0) <= MOST_RATIO ? "" : `  ✗ over ${MOST_RATIO}× Pending Users`,
+    ].join("");
+    const ratio = figure.ratio === undefined ? "" : `${figure.ratio.toFixed(1).padStart(5)}×`;
+    console.log(`${figure.medianMs.toFixed(1).padStart(7)} ms ${ratio}  ${figure.view}${flags}`);
   };
   const targets = views(admin, person).filter((view) => only.test(view.name));
   const steps = new Map<string, string>();
@@ -175,22 +194,26 @@ try {
   for (let run = 0; run < RUNS; run += 1) {
     for (const [i, target] of targets.entries()) samples[i]?.push((await load(cookie, target.path)).ms);
   }
+  const pending = targets.findIndex((target) => target.name === "Pending Users");
+  const base = pending === -1 ? undefined : median(samples[pending] ?? []);
   for (const [i, target] of targets.entries()) {
-    row({ view: target.name, path: target.path, medianMs: median(samples[i] ?? []) });
+    const medianMs = median(samples[i] ?? []);
+    row({ view: target.name, path: target.path, medianMs, ratio: base && medianMs / base });
     const step = steps.get(target.name);
     if (step) console.log(step);
   }
 } finally {
   await stopServer(server);
 }
-const over = figures.filter((figure) => figure.medianMs >= TARGET_MS);
+const over = figures.filter(
+  (figure) => figure.medianMs >= (textFiltered(figure) ? TEXT_TARGET_MS : TARGET_MS),
+);
+const far = figures.filter((figure) => (figure.ratio ?? 0) > MOST_RATIO);
 console.log(
-  over.length === 0
-    ? `Every one of ${figures.length} views under ${TARGET_MS} ms (median of ${RUNS}).`
-    : `${over.length} of ${figures.length} views at or over ${TARGET_MS} ms.`,
+  `${figures.length - over.length} of ${figures.length} views under their target (${TARGET_MS} ms, ${TEXT_TARGET_MS} ms under a text; median of ${RUNS}); ${figures.length - far.length} within ${MOST_RATIO}× Pending Users.`,
 );
 mkdirSync(path.join(root, "reports"), { recursive: true });
 writeFileSync(
   path.join(root, "reports", "bench-admin.json"),
-  JSON.stringify({ date: new Date().toISOString(), sizes, runs: RUNS, figures }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), sizes, withStats, runs: RUNS, figures }, null, 2),
 );

@@ -133,6 +133,6 @@ export const narrows = (filter: ContactFilter): boolean => narrowing(CONTACT_FIL
 /**
  * The counts beside each choice of each choice filter (keyed by the choice's value), each under every
  * other filter, as the list would show it; not `counted` under a text too many messages hold (the
- * choices then stand without counts).
+ * choices then stand without counts, until asked for); null where a count asked for was not counted.
  */
-export type MessageFacets = { counted: boolean } & { [K in ChoiceName]: Record<string, number> };
+export type MessageFacets = { counted: boolean } & { [K in ChoiceName]: Record<string, number | null> };

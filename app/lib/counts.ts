@@ -6,3 +6,12 @@ export const COUNT_CAP = 10_000;
 export function countLabel(count: number): string {
   return count > COUNT_CAP ? `${COUNT_CAP.toLocaleString("en-US")}+` : count.toLocaleString("en-US");
 }
+
+/**
+ * The address's parameter that asks for the counts beside the queue's filters under a text ("Show
+ * counts"; Django's `_facets`): without it they are not read (docs/decisions/175).
+ */
+export const SHOW_COUNTS = { param: "facets", value: "1" } as const;
+
+export const countsAsked = (params: URLSearchParams): boolean =>
+  params.get(SHOW_COUNTS.param) === SHOW_COUNTS.value;

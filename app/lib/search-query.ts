@@ -43,3 +43,11 @@ export const leftOutText = (words: readonly string[]): string =>
 
 /** How a page says it read short words alone: as whole names or companies (docs/decisions/160). */
 export const NAMES_NOTE = `Under ${MIN_TERM_LENGTH} characters, each word is matched as a whole first name, last name or company.`;
+
+/** What a list says of how it read a text: the words it left out, or that short words alone are names. */
+export function textNote(query: string | null): string | null {
+  if (query === null) return null;
+  if (ftsMatch(query) === null) return NAMES_NOTE;
+  const words = shortTerms(query);
+  return words.length > 0 ? leftOutText(words) : null;
+}

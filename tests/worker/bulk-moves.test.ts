@@ -182,9 +182,14 @@ describe("a text that many messages hold", () => {
     const broad = await fetchPage(`/admin?tab=contacts&q=${word}`, { headers: { Cookie: admin.cookie } });
     expect(broad.response.status).toBe(200);
     const text = textOf(broad.html);
-    expect(text).toContain("No counts: more than 10,000 messages hold this text.");
+    expect(text).toContain("No counts under a text. Show counts");
     expect(text).toContain("10,000+ in all");
     expect(text).not.toMatch(/Open \(/);
+    // Asked for, the counts read the first 20,001 matches: past the cap, or not counted.
+    const asked = await fetchPage(`/admin?tab=contacts&q=${word}&facets=1`, {
+      headers: { Cookie: admin.cookie },
+    });
+    expect(textOf(asked.html)).toMatch(/Open \(\s*10,001|Open \(\s*10,000\+/);
 
     const narrow = await fetchPage(`/admin?tab=contacts&q=${word}&area=4`, {
       headers: { Cookie: admin.cookie },

@@ -172,11 +172,17 @@ describe("the list of messages", () => {
     expect(await list("&from=2026-02-30&to=yesterday")).toEqual(["oldest", "waiting", "middle", "newest"]);
   });
 
-  it("shows the counts beside each filter, under the other filters", async () => {
-    const { html } = await fetchPage(`/admin?tab=contacts&q=${marker}&area=2`, {
+  it("shows the counts beside each filter, under the other filters; under a text when asked", async () => {
+    const plain = await fetchPage(`/admin?tab=contacts&q=${marker}&area=2`, {
+      headers: { Cookie: admin.cookie },
+    });
+    expect(textOf(plain.html)).toContain("No counts under a text. Show counts");
+    expect(textOf(plain.html)).not.toMatch(/Open \(\s*2/);
+    const { html } = await fetchPage(`/admin?tab=contacts&q=${marker}&area=2&facets=1`, {
       headers: { Cookie: admin.cookie },
     });
     const text = textOf(html).replace(/\(\s*/g, "(").replace(/\s*\)/g, ")");
+    expect(text).not.toContain("Show counts");
     expect(text).toContain("Open (2)");
     expect(text).toContain("New (2)");
     expect(text).toContain("Waiting on the applicant (0)");

@@ -9,7 +9,7 @@ import {
   contactFilterParams,
   type MessageFacets,
 } from "~/lib/contact-filter";
-import { COUNT_CAP, countLabel } from "~/lib/counts";
+import { countLabel, SHOW_COUNTS } from "~/lib/counts";
 import { type AnyChoice, entriesOf, type ListFilter } from "~/lib/list-filters";
 
 // The filters of the queue of messages, drawn from their declarations (lib/contact-filter.ts), with the
@@ -19,14 +19,30 @@ import { type AnyChoice, entriesOf, type ListFilter } from "~/lib/list-filters";
 const pill = (current: boolean) =>
   `inline-flex min-h-6 items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold ${current ? "bg-brand text-white" : "bg-surface-muted text-ink hover:text-brand-strong"}`;
 
-/** " (12)" after a value, when the counts were counted. */
-const counted = (facets: MessageFacets, count = 0) => (facets.counted ? ` (${countLabel(count)})` : "");
+/** " (12)" after a value, when the counts were counted ("not counted" where one asked for was not). */
+const counted = (facets: MessageFacets, count: number | null = 0) =>
+  facets.counted ? ` (${count === null ? "not counted" : countLabel(count)})` : "";
 
 const field = "rounded-md border border-line bg-surface px-1.5 py-0.5 text-sm text-ink";
 const label = "flex items-center gap-1 text-sm font-medium";
 
+/** The queue's address for a filter, asking for the counts beside it under a text when `showCounts`. */
+const contactsHref = (filter: ContactFilter, showCounts: boolean) =>
+  dashboardHref("contacts", {
+    ...contactFilterParams(filter),
+    [SHOW_COUNTS.param]: showCounts && filter.query !== null ? SHOW_COUNTS.value : null,
+  });
+
 /** The filters shown as links above the list (the states), each choice a link with its count. */
-export function StateViews({ filter, facets }: { filter: ContactFilter; facets: MessageFacets }) {
+export function StateViews({
+  filter,
+  facets,
+  showCounts,
+}: {
+  filter: ContactFilter;
+  facets: MessageFacets;
+  showCounts: boolean;
+}) {
   const links = CHOICE_FILTERS.filter(([, declared]) => declared.shown === "links");
   return links.map(([name, declared]) => (
     <nav key={name} aria-label={declared.label}>
@@ -34,7 +50,7 @@ export function StateViews({ filter, facets }: { filter: ContactFilter; facets: 
         {declared.choices.map(({ value, label: words }) => (
           <li key={value}>
             <Link
-              to={dashboardHref("contacts", contactFilterParams({ ...filter, [name]: value }))}
+              to={contactsHref({ ...filter, [name]: value }, showCounts)}
               aria-current={filter[name] === value ? "page" : undefined}
               className={pill(filter[name] === value)}
             >
@@ -115,13 +131,27 @@ function FilterField({
   );
 }
 
+/** Under a text the counts beside the filters are read when asked for (decision 175), as Django's facets. */
+function CountsNote({ filter }: { filter: ContactFilter }) {
+  return (
+    <p className="text-xs text-ink-muted">
+      No counts under a text.{" "}
+      <Link to={contactsHref(filter, true)} className="font-semibold text-brand underline">
+        Show counts
+      </Link>
+    </p>
+  );
+}
+
 export function FilterForm({
   filter,
   facets,
+  showCounts,
   textNote,
 }: {
   filter: ContactFilter;
   facets: MessageFacets;
+  showCounts: boolean;
   /** How the text was read (short words left out, or short words alone taken as names). */
   textNote: string | null;
 }) {
@@ -133,6 +163,7 @@ export function FilterForm({
       key={JSON.stringify(filter)}
     >
       <input type="hidden" name="tab" value="contacts" />
+      {showCounts ? <input type="hidden" name={SHOW_COUNTS.param} value={SHOW_COUNTS.value} /> : null}
       {entriesOf(CONTACT_FILTERS).map(([name, declared]) => (
         <FilterField key={name} name={name} declared={declared} filter={filter} facets={facets} />
       ))}
@@ -143,11 +174,7 @@ export function FilterForm({
         Filter
       </button>
       {textNote ? <p className="text-xs text-ink-muted">{textNote}</p> : null}
-      {facets.counted ? null : (
-        <p className="text-xs text-ink-muted">
-          No counts: more than {countLabel(COUNT_CAP)} messages hold this text.
-        </p>
-      )}
+      {facets.counted ? null : <CountsNote filter={filter} />}
     </Form>
   );
 }

@@ -1,7 +1,8 @@
+import { countsAsked } from "~/lib/counts";
+import { textNote } from "~/lib/search-query";
 import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
 import { messageFacets } from "~/server/contact/message-facets.server";
-import { newestMessageId, queueText } from "~/server/contact/message-queue.server";
-import { textNote } from "~/server/contact/queue-text.server";
+import { newestMessageId } from "~/server/contact/message-queue.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
 import { senderLabels, standingsOf } from "~/server/threads/sender-standing.server";
@@ -15,10 +16,10 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   const { db } = depsOf(context);
   const params = new URL(request.url).searchParams;
   const filter = contactFilter(params);
-  const text = await queueText(db, filter, admin.id, { facets: true });
+  const showCounts = countsAsked(params);
   const [list, facets, upTo] = await Promise.all([
-    contactsPage(db, params, admin.id, text),
-    messageFacets(db, filter, admin.id, text),
+    contactsPage(db, params, admin.id),
+    messageFacets(db, filter, admin.id, { asked: showCounts }),
     newestMessageId(db),
   ]);
   // Who wrote each message shown (decision 174): one read for the page's rows.
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   return {
     filter,
     facets,
+    showCounts,
     list,
     upTo,
     senders,

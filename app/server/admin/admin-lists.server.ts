@@ -2,8 +2,7 @@ import { parseContactFilter } from "~/lib/contact-filter";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { textParam as boundedText } from "~/lib/list-filters";
 import { users } from "../../../db/schema";
-import { messagesPage, queueText } from "../contact/message-queue.server";
-import type { QueueText } from "../contact/queue-text.server";
+import { messagesPage } from "../contact/message-queue.server";
 import type { Database } from "../db.server";
 import {
   countApprovedUsers,
@@ -56,17 +55,7 @@ export const approvedUsersPage = (db: Database, params: URLSearchParams) => {
   );
 };
 
-/**
- * A page of the queue of messages after the address's cursor (`after`); `text` is the index's word on the
- * filter's text when the caller has read it already (the dashboard reads it once for the facets too).
- */
-export async function contactsPage(
-  db: Database,
-  params: URLSearchParams,
-  adminId: number,
-  text?: QueueText | null,
-) {
-  const filter = contactFilter(params);
-  const read = text === undefined ? await queueText(db, filter, adminId, { facets: false }) : text;
-  return messagesPage(db, filter, adminId, cursorParam(params.get("after")), ADMIN_PAGE_SIZE, read);
+/** A page of the queue of messages after the address's cursor (`after`). */
+export function contactsPage(db: Database, params: URLSearchParams, adminId: number) {
+  return messagesPage(db, contactFilter(params), adminId, cursorParam(params.get("after")), ADMIN_PAGE_SIZE);
 }

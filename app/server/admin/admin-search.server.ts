@@ -142,10 +142,11 @@ async function rankedPage<Row extends { id: number; score: number }, T>(
     ),
   ]);
   // The scores are materialized before the cursor compares them: flattened into the FTS5 scan, bm25()
-  // in a WHERE clause is read before it has a row to score.
+  // in a WHERE clause is read before it has a row to score. The floor is cast: D1 binds a number as a
+  // REAL, by which FTS5 does not seek (decision 175).
   const found = await db.all<Row>(
     rows(sql`WITH scored AS MATERIALIZED (SELECT rowid AS id, ${weights} AS score FROM ${table}
-      WHERE ${table} MATCH ${match} AND rowid >= ${floor})
+      WHERE ${table} MATCH ${match} AND rowid >= CAST(${floor} AS INTEGER))
       SELECT id, score FROM scored ${after(cursor)} ORDER BY score, id LIMIT ${limit + 1}`),
   );
   const items = found.slice(0, limit);

@@ -2,7 +2,7 @@ import { and, getTableColumns, gte, inArray, isNull, lt, lte, or, type SQL, sql 
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CHOICE_FILTERS, CONTACT_FILTERS, type ContactFilter } from "~/lib/contact-filter";
 import { type AnyChoice, entriesOf, type ListFilter, type Stored } from "~/lib/list-filters";
-import { CLOSED_STATES, MESSAGE_STATES, type MessageState } from "~/lib/message-states";
+import { CLOSED_STATES, type MessageState, statesOfView } from "~/lib/message-states";
 import { contactSubmissions } from "../../../db/schema";
 
 // The queue's filters (lib/contact-filter.ts) as conditions, derived from their declarations, three ways
@@ -13,7 +13,7 @@ import { contactSubmissions } from "../../../db/schema";
 
 type Kind = ListFilter["kind"];
 const WITHOUT_TEXT: readonly Kind[] = ["choice", "day"];
-const DAY_SECONDS = 86_400;
+export const DAY_SECONDS = 86_400;
 const dayStart = (day: string): number => Date.parse(`${day}T00:00:00Z`) / 1000;
 /** A YYYY-MM-DD day (UTC) as `message_counts` numbers it: whole days since 1970-01-01. */
 export const dayNumber = (day: string): number => Math.floor(dayStart(day) / DAY_SECONDS);
@@ -42,14 +42,7 @@ const sameStates = (states: readonly Stored[], set: readonly MessageState[]) =>
  */
 function statesWhere(states: readonly Stored[]): SQL {
   if (sameStates(states, CLOSED_STATES)) return sql`${contactSubmissions.isProcessed} = 1`;
-  if (
-    sameStates(
-      states,
-      MESSAGE_STATES.filter((state) => !CLOSED_STATES.includes(state)),
-    )
-  ) {
-    return sql`${contactSubmissions.isProcessed} = 0`;
-  }
+  if (sameStates(states, statesOfView("open"))) return sql`${contactSubmissions.isProcessed} = 0`;
   return inArray(contactSubmissions.state, states as MessageState[]);
 }
 

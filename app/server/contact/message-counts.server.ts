@@ -6,15 +6,9 @@ import { CHOICE_TALLY, FACET_COLUMNS, type MessageGroup, tallyWhere } from "./fi
 // The queue's counts from `message_counts` (db/migrations/0019_message_counts.sql, kept by triggers): a
 // count by days received and the choices' columns (state, area, payment method, holder) sums a few
 // thousand rows at most, where counting the messages themselves read up to a million
-// (docs/decisions/156-fast-at-a-sales-scale.md). A filter by text is not in the table: those are counted
-// from the messages. The conditions come from the filters' declarations (filter-conditions.server.ts).
-
-export { dayNumber } from "./filter-conditions.server";
+// (docs/decisions/156-fast-at-a-sales-scale.md). A text is not in the table (queue-text.server.ts).
 
 const tally = sql.raw("message_counts");
-
-/** Whether the table holds the count of this filter (no text in it). */
-export const tallied = (filter: ContactFilter): boolean => filter.query === null;
 
 /** The exact number of messages a filter without text selects, for the caller `adminId`. */
 export async function talliedCount(db: Database, filter: ContactFilter, adminId: number): Promise<number> {

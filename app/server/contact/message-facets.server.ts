@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import {
   CHOICE_FILTERS,
   type ChoiceName,
@@ -6,16 +7,16 @@ import {
 } from "~/lib/contact-filter";
 import { COUNT_CAP } from "~/lib/counts";
 import type { Database } from "../db.server";
-import { daysWhere } from "./filter-conditions.server";
+import { daysWhere, FACET_COLUMNS, groupSelected, type MessageGroup } from "./filter-conditions.server";
 import { talliedGroups } from "./message-counts.server";
-import { groupedCount, textGroups } from "./message-groups.server";
-import { COUNT_READS, pastCountReads, type QueueText, textRows } from "./queue-text.server";
+import { anyStateRows, COUNT_READS, queueText } from "./queue-text.server";
 
-// The counts beside the queue's filters (Django's list_filter with facets; docs/decisions/156, 158, 161,
-// 170): how many messages each choice of each choice filter would list, under every other filter.
+// The counts beside the queue's filters (Django's list_filter with facets; docs/decisions/156, 170, 175):
+// how many messages each choice of each choice filter would list, under every other filter, each a sum
+// over groups of messages by the choices' columns, all read by one query.
 
 /** Each choice of each choice filter, with its count from `count`. */
-const facetsOf = (counted: boolean, count: (name: ChoiceName, value: unknown) => number): MessageFacets =>
+const facetsOf = (counted: boolean, count: (name: ChoiceName, value: unknown) => number | null) =>
   Object.fromEntries([
     ["counted", counted],
     ...CHOICE_FILTERS.map(([name, filter]) => [
@@ -24,25 +25,36 @@ const facetsOf = (counted: boolean, count: (name: ChoiceName, value: unknown) =>
     ]),
   ]) as MessageFacets;
 
-const UNCOUNTED = facetsOf(false, () => 0);
+/** The messages of `from` that pass `where`, grouped by the choices' columns, no more than `most`. */
+function textGroups(db: Database, from: SQL, where: SQL | undefined, most: number): Promise<MessageGroup[]> {
+  const columns = sql.join(FACET_COLUMNS.map(sql.identifier), sql`, `);
+  return db.all<MessageGroup>(
+    sql`SELECT ${columns}, count(*) AS n FROM (SELECT ${columns} FROM ${from}
+      ${where ? sql`WHERE ${where}` : sql``} LIMIT ${most}) GROUP BY ${columns}`,
+  );
+}
 
+/**
+ * The counts beside the filters, each a sum over groups of messages read by one query: `message_counts`
+ * without a text. Under a text they are a product choice, as Django's `show_facets`: read only when
+ * `asked` ("Show counts"), from the messages of the filter's days that hold the text in any state, at most
+ * COUNT_READS + 1 of them; past those a count is "10,000+" where that many were met, else null.
+ */
 export async function messageFacets(
   db: Database,
   filter: ContactFilter,
   adminId: number,
-  text: QueueText | null,
+  { asked }: { asked: boolean },
 ): Promise<MessageFacets> {
-  // Past the cap under a text, the counts would be of some of the messages: none is shown. The index
-  // alone often says so (past COUNT_READS, or past the cap where no days narrow it); else one grouped
-  // pass over the messages that hold the text, up to the cap.
-  // The counts beside the states read the text in every state (QueueText.anyState).
-  const days = daysWhere(filter) !== undefined;
-  const any = text && { ...text.anyState, words: text.words };
-  if (any !== null && (pastCountReads(any) || (!days && any.held > COUNT_CAP))) return UNCOUNTED;
-  const groups =
-    any === null
-      ? await talliedGroups(db, filter)
-      : await textGroups(db, textRows(any, filter, daysWhere(filter), COUNT_READS), COUNT_CAP);
-  if (filter.query !== null && groups.reduce((sum, group) => sum + group.n, 0) > COUNT_CAP) return UNCOUNTED;
-  return facetsOf(true, (name, value) => groupedCount(groups, { ...filter, [name]: value }, adminId));
+  const text = queueText(filter);
+  if (text !== null && !asked) return facetsOf(false, () => null);
+  const groups = text
+    ? await textGroups(db, anyStateRows(text), daysWhere(filter), COUNT_READS + 1)
+    : await talliedGroups(db, filter);
+  const whole = text === null || groups.reduce((sum, group) => sum + group.n, 0) <= COUNT_READS;
+  return facetsOf(true, (name, value) => {
+    const selected = { ...filter, [name]: value };
+    const n = groups.reduce((sum, group) => sum + (groupSelected(group, selected, adminId) ? group.n : 0), 0);
+    return whole || n > COUNT_CAP ? n : null;
+  });
 }
