@@ -8,8 +8,8 @@ import { contactSection } from "~/content/home";
 import { TOKEN_ENQUIRY_USER_TYPE_ID } from "~/content/user-types";
 import { pageMeta } from "~/lib/seo";
 import { messageReference } from "~/lib/threads";
-import { sendContactForm } from "~/server/contact/contact-submissions.server";
 import { formAction } from "~/server/http/page-door.server";
+import { sendContactForm } from "~/server/threads/contact-messages.server";
 import type { Route } from "./+types/contact";
 
 const SENT = {

@@ -1,5 +1,5 @@
-import { sendContactMessage } from "~/server/contact/contact-submissions.server";
 import { jsonAction, postOnly } from "~/server/http/json-api.server";
+import { sendContactMessage } from "~/server/threads/contact-messages.server";
 
 export const action = jsonAction({
   readsBody: true,
