@@ -38,16 +38,13 @@ const day = (param: string, label: string, edge: DayFilter["edge"]): DayFilter =
   fallback: null,
 });
 
-/** Words in a name, the address or the message: trimmed, bounded, nothing when no word is left. */
+/** Words in a name, the address or the message: trimmed, bounded (`parseContactFilter` wants a word). */
 const text: TextFilter = {
   kind: "text",
   param: "q",
   label: "Search",
   maxLength: ADMIN_SEARCH_MAX,
-  read: (raw) => {
-    const words = textParam(raw, ADMIN_SEARCH_MAX);
-    return words !== null && searchTerms(words).length > 0 ? words : null;
-  },
+  read: (raw) => textParam(raw, ADMIN_SEARCH_MAX),
   fallback: null,
 };
 
@@ -119,9 +116,17 @@ export const CHOICE_FILTERS = entriesOf(CONTACT_FILTERS).flatMap(([name, filter]
 /** The plain queue: the open messages, nothing else narrowing them. */
 export const ANY_MESSAGE: ContactFilter = fallbacksOf(CONTACT_FILTERS);
 
-/** The queue's filters from its address; anything else, or anything malformed, is no filter. */
-export const parseContactFilter = (params: URLSearchParams): ContactFilter =>
-  parseFilters(CONTACT_FILTERS, params);
+/**
+ * The queue's filters from its address; anything else, or anything malformed, is no filter, and a text
+ * with no word to search for (punctuation alone) is no text. Read on the server only: the browser's bundle
+ * carries neither the parser nor the search's words.
+ */
+export function parseContactFilter(params: URLSearchParams): ContactFilter {
+  const filter = parseFilters(CONTACT_FILTERS, params);
+  return filter.query !== null && searchTerms(filter.query).length === 0
+    ? { ...filter, query: null }
+    : filter;
+}
 
 /** The filter as the tab's query parameters, in the table's order; the defaults left out. */
 export const contactFilterParams = (filter: ContactFilter): Record<string, string | number | null> =>

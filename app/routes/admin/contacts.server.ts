@@ -7,6 +7,7 @@ import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
 import { senderLabels, standingsOf } from "~/server/threads/sender-standing.server";
 import type { Route } from "./+types/contacts";
+import { filterView } from "./contact-filter-view.server";
 
 // The contacts tab's loader: on the server only, so the tab's module (its component) loads in the
 // browser with its tab alone (dashboard.tsx).
@@ -31,8 +32,7 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   );
   return {
     filter,
-    facets,
-    showCounts,
+    view: filterView(filter, facets, showCounts),
     list,
     upTo,
     senders,

@@ -11,8 +11,6 @@ import {
   useBusyId,
 } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
-import { contactFilterParams, narrows } from "~/lib/contact-filter";
-import { SHOW_COUNTS } from "~/lib/counts";
 import { BULK_MOVES, isClosedState, isClosedView, movesOf } from "~/lib/message-states";
 import { messagePath } from "~/lib/workbench";
 import {
@@ -36,19 +34,17 @@ const BULK_FORM = "bulk-move";
 type Data = Awaited<ReturnType<typeof loader>>;
 type Row = Data["list"]["items"][number];
 
-export function ContactsTab({ filter, facets, showCounts, list, upTo, senders, textNote, me, now }: Data) {
+export function ContactsTab({ filter, view, list, upTo, senders, textNote, me, now }: Data) {
   const busyId = useBusyId();
-  const counts = showCounts ? { [SHOW_COUNTS.param]: SHOW_COUNTS.value } : {};
-  const here = (after: string | null) =>
-    dashboardHref("contacts", { ...contactFilterParams(filter), ...counts, after });
+  const here = (after: string | null) => dashboardHref("contacts", { ...view.params, after });
   return (
     <ListSection
       id="contacts"
       title="Contact Submissions"
-      empty={narrows(filter) ? "No message matches these filters." : "No unprocessed contact submissions."}
+      empty={view.narrowed ? "No message matches these filters." : "No unprocessed contact submissions."}
       list={list}
       pager={<KeysetPager list={list} href={here} />}
-      beside={<StateViews filter={filter} facets={facets} showCounts={showCounts} />}
+      beside={<StateViews view={view} />}
       tick={{ form: BULK_FORM, label: (row) => `Tick the message of ${row.firstName} ${row.lastName}` }}
       columns={[
         ...personColumns<Row>("name"),
@@ -61,7 +57,7 @@ export function ContactsTab({ filter, facets, showCounts, list, upTo, senders, t
       ]}
       actions={(row) => <RowActions row={row} me={me} busy={busyId === row.id} />}
     >
-      <FilterForm filter={filter} facets={facets} showCounts={showCounts} textNote={textNote} />
+      <FilterForm view={view} textNote={textNote} />
       {list.items.length > 0 ? (
         <BulkBar
           id={BULK_FORM}
