@@ -9,7 +9,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { ClientRuntimeStarter, IslandStarter } from "./components/client-runtime-starter";
+import { ClientRuntimeStarter, InlineScript } from "./components/client-runtime-starter";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { StaticNotice } from "./components/static-notice";
@@ -17,8 +17,9 @@ import { Toaster, useToast } from "./components/toaster";
 import { ButtonLink } from "./components/ui/button-link";
 import { DocumentStyles } from "./lib/document-styles";
 import type { HeaderUser } from "./lib/header-user";
+import { holdKeysScript } from "./lib/held-keys";
 import { useNonce } from "./lib/nonce-context";
-import { usesIslands, usesRouterClient } from "./lib/route-table";
+import { usesAdminLayout, usesIslands, usesRouterClient } from "./lib/route-table";
 import { islandStarter } from "./server/delivery/islands.server";
 import { islandRedirect } from "./server/http/form-door.server";
 import {
@@ -58,6 +59,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
     clientRuntime: usesRouterClient(pathname),
     /** The island page's starter (app/lib/islands.ts), or null. */
     islandStarter: usesIslands(pathname) ? islandStarter() : null,
+    /** An admin page's holder of the keys pressed before its JavaScript runs (app/lib/held-keys.ts), or null. */
+    heldKeys: usesAdminLayout(pathname) ? holdKeysScript() : null,
   };
 }
 
@@ -92,6 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        {data?.heldKeys ? <InlineScript nonce={nonce} source={data.heldKeys} /> : null}
         {/* The stylesheet shows the page once this is parsed: nothing paints half a page (app.css). */}
         <div id="page-end" hidden />
         {/* Renders nothing on the server; once JavaScript runs it stays across client navigations. */}
@@ -103,7 +107,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         ) : null}
-        {data?.islandStarter ? <IslandStarter nonce={nonce} source={data.islandStarter} /> : null}
+        {data?.islandStarter ? <InlineScript nonce={nonce} source={data.islandStarter} /> : null}
       </body>
     </html>
   );

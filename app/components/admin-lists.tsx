@@ -6,9 +6,14 @@ import { countLabel } from "~/lib/counts";
 import type { BulkIntent } from "~/lib/page-intents";
 import type { Person } from "~/lib/person";
 
+export { RowMenu } from "./row-menu";
+export { ReplyByEmailLink, ReplyLink } from "./workbench/reply-links";
+
 // The pieces the admin dashboard's tabs share (app/routes/admin/): a page of a list as a table, its pager,
 // the columns of a person, the buttons that act on one row, the link that opens a row's own page, and the
-// bulk action over ticked rows. One module, as every tab loads them all: a chunk apiece cost more bytes.
+// bulk action over ticked rows. One module, as every tab loads them all: a chunk apiece cost more bytes. A
+// row's More menu and its replies live in their own files and are handed on from here, so they travel in
+// this module's chunk, not one of their own.
 
 /** A page of a list read by keyset (app/server/keyset.server.ts): no page numbers, the next page's cursor. */
 export interface KeysetList<T> {
@@ -78,7 +83,7 @@ export function ActionButton({
       <button
         type="submit"
         disabled={busy}
-        className={`inline-flex min-h-6 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap disabled:opacity-60 ${quiet ? "border border-danger text-danger hover:bg-red-50" : "bg-brand text-white hover:bg-brand-strong"}`}
+        className={`inline-flex min-h-6 items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap disabled:opacity-60 ${quiet ? "border border-danger text-danger hover:bg-red-50" : "bg-brand text-white hover:bg-brand-strong"}`}
       >
         {label}
       </button>
@@ -98,17 +103,28 @@ const PERSON_COLUMNS = {
   name: {
     header: "Name",
     cell: (person: Person) => `${person.firstName} ${person.lastName}`,
-    className: "max-w-44 truncate font-semibold",
+    className: "max-w-32 truncate font-semibold sm:max-w-36",
   },
-  email: { header: "Email", cell: (person: Person) => person.email, className: "max-w-56 truncate" },
+  email: { header: "Email", cell: (person: Person) => person.email, className: "max-w-48 truncate" },
   company: {
     header: "Company",
     cell: (person: Person) => person.company ?? "N/A",
-    className: "max-w-40 truncate",
+    className: "max-w-36 truncate",
   },
   phone: { header: "Phone", cell: (person: Person) => person.phone ?? "N/A" },
-  area: { header: "Area of interest", cell: (person: Person) => userTypeLabel(person.userTypeId) },
+  area: {
+    header: "Area of interest",
+    cell: (person: Person) => userTypeLabel(person.userTypeId),
+    className: "max-w-36 truncate",
+  },
 } satisfies Record<string, Column<Person>>;
+
+/**
+ * The tick box's column and the first one stay in view while a narrow screen scrolls the table sideways;
+ * the tick box's column is `w-8`, so the first starts at `left-8`. Kept cells take the row's background.
+ */
+const KEPT = ["sticky left-0 z-10", "sticky left-8 z-10"] as const;
+const KEPT_CELL = "bg-surface group-hover/row:bg-surface-muted group-focus/row:bg-brand-soft";
 
 /** The columns of a person a tab shows, in the order given (every one when none is named). */
 export function personColumns<T extends Person>(...names: (keyof typeof PERSON_COLUMNS)[]): Column<T>[] {
@@ -118,7 +134,9 @@ export function personColumns<T extends Person>(...names: (keyof typeof PERSON_C
 
 /**
  * One tab's list: its heading, its empty state or a dense table (a row a line, as Django's admin shows
- * them, so a laptop's first screen holds twenty or more), and paging.
+ * them, so a laptop's first screen holds twenty or more), and paging. At a laptop's width every column
+ * shows; on a narrower screen the table scrolls in its own box, its tick box and first column kept in view
+ * (docs/decisions/171).
  */
 export function ListSection<T extends { id: number }>({
   id,
@@ -167,22 +185,28 @@ export function ListSection<T extends { id: number }>({
       {list.items.length === 0 ? (
         <p className="mt-4 rounded-xl bg-surface-muted p-6 text-ink-muted">{empty}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        // Positioned, so the box also holds what its cells place absolutely (the screen-reader words),
+        // which would otherwise widen the page.
+        <div className="relative mt-3 overflow-x-auto">
           <table aria-labelledby={`${id}-title`} className="w-full border-collapse text-left text-sm">
             <thead className="bg-surface-muted text-xs tracking-wide text-ink-muted uppercase">
               <tr>
                 {tick ? (
-                  <th scope="col" className="w-8 px-2 py-1.5">
+                  <th scope="col" className={`w-8 px-2 py-1.5 ${KEPT[0]} bg-surface-muted`}>
                     <span className="sr-only">Tick</span>
                   </th>
                 ) : null}
-                {columns.map((column) => (
-                  <th key={column.header} scope="col" className="px-2 py-1.5 font-semibold whitespace-nowrap">
+                {columns.map((column, at) => (
+                  <th
+                    key={column.header}
+                    scope="col"
+                    className={`px-1.5 py-1.5 align-bottom font-semibold whitespace-nowrap ${at === 0 ? `${KEPT[tick ? 1 : 0]} bg-surface-muted` : ""}`}
+                  >
                     {column.header}
                   </th>
                 ))}
                 {actions ? (
-                  <th scope="col" className="px-2 py-1.5 font-semibold">
+                  <th scope="col" className="px-1.5 py-1.5 align-bottom font-semibold">
                     Actions
                   </th>
                 ) : null}
@@ -195,10 +219,10 @@ export function ListSection<T extends { id: number }>({
                   data-row={item.id}
                   // Reached by the keyboard flow's j and k (workbench/list-keys.tsx), not by Tab.
                   tabIndex={-1}
-                  className="border-t border-line align-top outline-brand hover:bg-surface-muted/60 focus:bg-brand-soft focus:outline-2"
+                  className="group/row border-t border-line align-top outline-brand hover:bg-surface-muted focus:bg-brand-soft focus:outline-2"
                 >
                   {tick ? (
-                    <td className="px-2 py-0.5">
+                    <td className={`px-2 py-0.5 ${KEPT[0]} ${KEPT_CELL}`}>
                       <input
                         type="checkbox"
                         name="ids"
@@ -209,16 +233,16 @@ export function ListSection<T extends { id: number }>({
                       />
                     </td>
                   ) : null}
-                  {columns.map((column) => (
+                  {columns.map((column, at) => (
                     <td
                       key={column.header}
-                      className={`px-2 py-0.5 whitespace-nowrap ${column.className ?? ""}`}
+                      className={`px-1.5 py-0.5 whitespace-nowrap ${column.className ?? ""} ${at === 0 ? `${KEPT[tick ? 1 : 0]} ${KEPT_CELL}` : ""}`}
                     >
                       {column.cell(item)}
                     </td>
                   ))}
                   {actions ? (
-                    <td className="px-2 py-0.5">
+                    <td className="px-1.5 py-0.5">
                       <div className="flex gap-1">{actions(item)}</div>
                     </td>
                   ) : null}
@@ -239,7 +263,7 @@ export function OpenLink({ to, name }: { to: string; name: string }) {
     <Link
       to={to}
       data-open
-      className="inline-flex min-h-6 items-center rounded-full border border-brand px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-brand hover:bg-brand-soft"
+      className="inline-flex min-h-6 items-center rounded-full border border-brand px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-brand hover:bg-brand-soft"
     >
       Open
       <span className="sr-only">{` ${name}`}</span>

@@ -12,12 +12,17 @@ export function ClientRuntimeStarter({ nonce }: { nonce: string }) {
   );
 }
 
-/** Hydrates an island page's islands on a person's first interaction with each (app/lib/islands.ts). */
-export function IslandStarter({ nonce, source }: { nonce: string; source: string }) {
+/**
+ * A script the root's loader built (no input in it): an island page's starter, which hydrates its islands on
+ * a person's first interaction with each (app/lib/islands.ts), or an admin page's holder of keys pressed
+ * early (app/lib/held-keys.ts).
+ */
+export function InlineScript({ nonce, source }: { nonce: string; source: string }) {
   return (
     <script
       nonce={nonce || undefined}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: built from the build's chunk names, no input in it.
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: built from the build's chunk names or our own source, no input in it.
       dangerouslySetInnerHTML={{ __html: source }}
     />
   );

@@ -15,6 +15,8 @@ export interface ContactActionResult {
   values?: Record<string, string>;
   /** Changes after each stored message, so the form remounts empty. */
   resetKey?: number;
+  /** The stored message's reference ("FCT-000123"), said with the thanks. */
+  reference?: string;
 }
 
 export interface ContactFormProps {
@@ -22,6 +24,8 @@ export interface ContactFormProps {
   idPrefix?: string;
   /** What the visitor came about (from ?subject=), to start the message with. */
   subject?: string | null;
+  /** The area of interest chosen to start with (a token application's link), as the select's value. */
+  area?: string | null;
   /** /contact's answer to a message sent without JavaScript. */
   result?: ContactActionResult | undefined;
 }
@@ -31,7 +35,12 @@ export interface ContactFormProps {
  * /contact action: without JavaScript as a plain form that /contact answers; hydrated, it sends the post
  * itself and shows the answer in place, with a toast.
  */
-export function ContactForm({ idPrefix = "contact", subject, result: initialResult }: ContactFormProps) {
+export function ContactForm({
+  idPrefix = "contact",
+  subject,
+  area,
+  result: initialResult,
+}: ContactFormProps) {
   const [result, setResult] = useState(initialResult);
   /** The answer the page was rendered with stays as a box in the page; answers sent from here are toasts. */
   const [notice, setNotice] = useState(initialResult?.toast);
@@ -57,10 +66,17 @@ export function ContactForm({ idPrefix = "contact", subject, result: initialResu
   return (
     <>
       <Notice message={notice} />
+      {result?.reference ? (
+        <p role="status" className="mb-4 rounded-xl border border-line p-4 font-semibold">
+          Your reference is {result.reference}. Keep it: we use it in every email about your message, and an
+          email with a link to the conversation is on its way.
+        </p>
+      ) : null}
       <ContactFields
         key={result?.resetKey ?? 0}
         idPrefix={idPrefix}
         subject={subject}
+        area={area}
         result={result}
         busy={busy}
         onSend={send}
@@ -74,18 +90,20 @@ const loadContactSchema = () => import("~/lib/schemas/contact").then((module) =>
 function ContactFields({
   idPrefix,
   subject,
+  area,
   result,
   busy,
   onSend,
 }: {
   idPrefix: string;
   subject?: string | null | undefined;
+  area?: string | null | undefined;
   result: ContactActionResult | undefined;
   busy: boolean;
   onSend: (form: HTMLFormElement, submitter: HTMLElement | null) => void;
 }) {
   const { errors, formProps } = useFormValidation(loadContactSchema, result?.fieldErrors, onSend);
-  const values = result?.values ?? {};
+  const values = result?.values ?? (area ? { userTypeId: area } : {});
   return (
     <form
       method="post"
@@ -128,9 +146,10 @@ function ContactFields({
 }
 
 /**
- * A token application's preferred payment method, optional: three radio buttons in a fieldset. It is
- * offered with or without JavaScript; while another area of interest is chosen, CSS sets it aside
- * (`.payment-method` in app.css), and the server keeps it only for a token enquiry.
+ * A token application's preferred payment method: three radio buttons in a fieldset, which the page's
+ * form asks of a token enquiry (the JSON API keeps it optional, as the spec has it). It is offered with or
+ * without JavaScript; while another area of interest is chosen, CSS sets it aside (`.payment-method` in
+ * app.css), and the server keeps it only for a token enquiry.
  */
 function PaymentMethodField({
   id,
@@ -146,9 +165,7 @@ function PaymentMethodField({
       aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
       className="payment-method sm:col-span-2"
     >
-      <legend className="text-sm font-medium text-ink">
-        Preferred payment method<span className="font-normal text-ink-muted"> (optional)</span>
-      </legend>
+      <legend className="text-sm font-medium text-ink">Preferred payment method</legend>
       <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
         {contactSection.paymentMethodHint}
       </p>

@@ -103,7 +103,7 @@ export const tokenPageCopy = (document: TrancheDocument) => {
       lead: "Tokens are not sold on exchanges. Apply through the contact form, choose “FACETS token enquiry” as your area of interest and state your preferred payment method.",
       paymentMethods: ["BTC", "SOL", "USDT"],
       paymentMethodsLabel: "Preferred payment method: choose one",
-      action: { label: "Apply to buy FACETS tokens", to: "/contact" },
+      action: { label: "Apply to buy FACETS tokens", to: "/contact?enquiry=token" },
     },
   } as const;
 };

@@ -12,7 +12,7 @@ export interface OldestItem {
   since: Date;
 }
 
-/** The messages of one state the digest counts (DIGEST_STATES), in its words. */
+/** The messages of one state the digest counts (`digestStates`), in its words. */
 export interface DigestState {
   state: MessageState;
   /** What the digest calls the count, and the oldest. */

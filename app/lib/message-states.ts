@@ -9,13 +9,17 @@ import type { ToastMessage } from "./toast-message";
 //
 // Only type imports: drizzle-kit loads this module with the schema, outside the app's build.
 
-/** The move of a message into a state: a row's button, its JSON endpoint, its toasts and audit entry. */
+/** The move of a message into a state, as a button offers it. */
 interface MoveDeclaration {
   /** Its intent on the dashboard and a message's page, and its name among the row actions. */
   action: string;
+  button: string;
+}
+
+/** What the server does for a move: its JSON endpoint, its toasts and audit entry. */
+interface MoveWork {
   /** Its JSON endpoint: POST /api/admin/<endpoint>/:id. */
   endpoint: string;
-  button: string;
   done: ToastMessage;
   failed: string;
   /** The audit log's action for each message moved. */
@@ -32,8 +36,20 @@ interface StateDeclaration<State extends string> {
    * bulk bar offers every move some state offers, in this table's order.
    */
   offers: readonly State[];
+}
+
+/**
+ * What the server does with a state, beside the table: kept apart so that the browser's bundle, which reads
+ * only the table, carries none of these words.
+ */
+interface StateWork {
+  move: MoveWork;
   /** What the staff digest calls its count and its oldest message; null: the digest leaves it out. */
   digest: { count: string; oldest: string } | null;
+  /** What the applicant reads of it, on their own messages (decision 174). */
+  applicant: "Received" | "Answered" | "Closed";
+  /** Whether the applicant's answer brings the message back to where it arrived (New). */
+  answerReopens: boolean;
 }
 
 function declareStates<const T extends Record<string, StateDeclaration<Extract<keyof T, string>>>>(
@@ -46,24 +62,48 @@ export const MESSAGE_STATE_TABLE = declareStates({
   new: {
     label: "New",
     closed: false,
-    move: {
-      action: "reopen",
-      endpoint: "reopen-contact",
-      button: "Reopen",
-      done: { title: "Opened again", description: "The message is new again." },
-      failed: "Failed to open the message again.",
-      audit: "contact-reopened",
-    },
+    move: { action: "reopen", button: "Reopen" },
     offers: ["done", "waiting", "spam"],
-    digest: { count: "New messages", oldest: "Oldest new message" },
   },
   waiting: {
     label: "Waiting on the applicant",
     closed: false,
+    move: { action: "waiting", button: "Waiting" },
+    offers: ["done", "spam"],
+  },
+  done: {
+    label: "Done",
+    closed: true,
+    move: { action: "process", button: "Mark Processed" },
+    offers: ["new"],
+  },
+  spam: {
+    label: "Spam",
+    closed: true,
+    move: { action: "spam", button: "Spam" },
+    offers: ["new"],
+  },
+});
+
+type Table = typeof MESSAGE_STATE_TABLE;
+export type MessageState = keyof Table;
+
+/** What the server does with each state of the table (StateWork); the browser's bundle leaves it out. */
+export const MESSAGE_STATE_WORK = {
+  new: {
     move: {
-      action: "waiting",
+      endpoint: "reopen-contact",
+      done: { title: "Opened again", description: "The message is new again." },
+      failed: "Failed to open the message again.",
+      audit: "contact-reopened",
+    },
+    digest: { count: "New messages", oldest: "Oldest new message" },
+    applicant: "Received",
+    answerReopens: false,
+  },
+  waiting: {
+    move: {
       endpoint: "mark-contact-waiting",
-      button: "Waiting",
       done: {
         title: "Waiting on the applicant",
         description: "The message waits for the applicant's answer.",
@@ -71,41 +111,34 @@ export const MESSAGE_STATE_TABLE = declareStates({
       failed: "Failed to mark the message waiting.",
       audit: "contact-waiting",
     },
-    offers: ["done", "spam"],
     digest: { count: "Waiting on the applicant", oldest: "Oldest waiting on the applicant" },
+    applicant: "Answered",
+    answerReopens: true,
   },
   done: {
-    label: "Done",
-    closed: true,
     move: {
-      action: "process",
       endpoint: "mark-contact-processed",
-      button: "Mark Processed",
       done: { title: "Contact Processed", description: "Contact has been marked as processed." },
       failed: "Failed to mark contact as processed.",
       audit: "contact-processed",
     },
-    offers: ["new"],
     digest: null,
+    applicant: "Closed",
+    answerReopens: true,
   },
   spam: {
-    label: "Spam",
-    closed: true,
     move: {
-      action: "spam",
       endpoint: "mark-contact-spam",
-      button: "Spam",
       done: { title: "Marked spam", description: "The message is closed as spam." },
       failed: "Failed to mark the message spam.",
       audit: "contact-spam",
     },
-    offers: ["new"],
     digest: null,
+    // The applicant is not told it was judged spam; an answer to it stays where it is.
+    applicant: "Closed",
+    answerReopens: false,
   },
-});
-
-type Table = typeof MESSAGE_STATE_TABLE;
-export type MessageState = keyof Table;
+} as const satisfies Record<MessageState, StateWork>;
 
 export const MESSAGE_STATES = Object.keys(MESSAGE_STATE_TABLE) as [MessageState, ...MessageState[]];
 
@@ -120,6 +153,10 @@ export const CLOSED_STATES = MESSAGE_STATES.filter(isClosedState);
 export const MESSAGE_STATE_LABELS = Object.fromEntries(
   MESSAGE_STATES.map((state) => [state, MESSAGE_STATE_TABLE[state].label]),
 ) as Record<MessageState, string>;
+
+/** The states an applicant's answer brings back to New. */
+export const reopenedByAnswer = (): MessageState[] =>
+  MESSAGE_STATES.filter((state) => MESSAGE_STATE_WORK[state].answerReopens);
 
 /** What the Contact Submissions tab lists: the open messages (its default) or one state. */
 export const STATE_VIEWS = ["open", ...MESSAGE_STATES] as const;
@@ -162,7 +199,8 @@ export const BULK_MOVES: { value: MessageState; label: string }[] = [
 ].map((state) => ({ value: state, label: MESSAGE_STATE_LABELS[state] }));
 
 /** The states the staff digest counts, with its words for each. */
-export const DIGEST_STATES = MESSAGE_STATES.flatMap((state) => {
-  const digest = MESSAGE_STATE_TABLE[state].digest;
-  return digest ? [{ state, ...digest }] : [];
-});
+export const digestStates = () =>
+  MESSAGE_STATES.flatMap((state) => {
+    const digest = MESSAGE_STATE_WORK[state].digest;
+    return digest ? [{ state, ...digest }] : [];
+  });

@@ -159,6 +159,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   formPage("/remove-factor", "routes/remove-factor.tsx"),
   formPage("/remove-passkey", "routes/remove-passkey.tsx"),
   formPage("/privacy/request", "routes/privacy-request.tsx"),
+  // A sender's private link to their conversation (?token=…, decision 174).
+  formPage("/conversation", "routes/conversation.tsx", { indexing: "disallowed" }),
   formPage("/privacy/request/data.json", "routes/privacy-data-file.ts", { rendering: "resource" }),
 
   // The admin dashboard: /admin?tab=… runs the tab module's loader and action inside the admin layout.
@@ -206,6 +208,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     client: "router",
     layout: "account",
   }),
+  // "Your messages": the conversations of the messages the account sent (decision 174).
+  formPage("/account/messages", "routes/account/messages.tsx", {
+    rendering: "signed-in",
+    indexing: "disallowed",
+    layout: "account",
+  }),
   // /account's "Download my data": a file; GET only, so outside the layout, like the CSV export.
   page("/account/data.json", "routes/account/data-file.ts", { rendering: "resource", indexing: "unlisted" }),
 
@@ -237,6 +245,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   api("/account/sessions", "routes/api/account.sessions.ts", ["GET", "HEAD", "DELETE"]),
   api("/account/sessions/:id", "routes/api/account.session.ts", ["DELETE"]),
   api("/account/activity", "routes/api/account.activity.ts", GET),
+  api("/account/messages", "routes/api/account.messages.ts", GET),
   api("/account/password", "routes/api/account.password.ts", POST, true),
   api("/account/email", "routes/api/account.email.ts", POST, true),
   api("/account/confirm-email-change", "routes/api/account.confirm-email-change.ts", POST, true),
@@ -311,6 +320,11 @@ export function usesRouterClient(pathname: string): boolean {
 /** Whether the page at this path renders islands and the starter that hydrates them. */
 export function usesIslands(pathname: string): boolean {
   return islandPaths.includes(pathname);
+}
+
+/** Whether the page at this path sits in the admin layout, whose lists take keys (lib/held-keys.ts). */
+export function usesAdminLayout(pathname: string): boolean {
+  return PAGE_ROUTES.some((entry) => entry.layout === "admin" && entry.path === pathname);
 }
 
 /** The pages of the admin layout that are tabs of the dashboard: their paths and labels. */

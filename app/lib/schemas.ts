@@ -8,6 +8,7 @@ import {
   PHONE_MAX,
 } from "./field-limits";
 import { contactSchema as contactFormSchema } from "./schemas/contact";
+
 import {
   areaOfInterest,
   confirmationMatches,
@@ -17,7 +18,10 @@ import {
   secondFactorCode,
 } from "./schemas/fields";
 import { fieldsOnOneLine, oneLineText, personName } from "./schemas/names";
-import { paymentMethod } from "./schemas/payment-method";
+import { paymentMethod, paymentMethodStated } from "./schemas/payment-method";
+
+export { PAYMENT_METHOD_NEEDED } from "./schemas/payment-method";
+
 import { registrationSchema as registrationFormSchema } from "./schemas/registration";
 import { NOTIFICATION_MODES } from "./staff-notifications";
 
@@ -39,6 +43,12 @@ export type { RegistrationInput } from "./schemas/registration";
  */
 export const registrationSchema = registrationFormSchema.check(...fieldsOnOneLine);
 export const contactSchema = z.extend(contactFormSchema, { paymentMethod }).check(...fieldsOnOneLine);
+
+/**
+ * The contact page's form (decision 174): a token enquiry states its payment method. The JSON API keeps
+ * the spec's payload, where it is optional (`contactSchema`).
+ */
+export const contactPageSchema = contactSchema.check(paymentMethodStated);
 
 /** "Confirm it's you": the password, and a code when the account has a second factor. */
 export const reauthenticationSchema = z.object({

@@ -19,7 +19,7 @@ function errorsOf(schema: z.core.$ZodType, form: HTMLFormElement): FieldErrors |
  * largest piece of our own code and would otherwise push interactive pages past their JavaScript budget.
  *
  * Until the browser has validated a submit, the errors shown are the server's (`serverErrors`), so the
- * same form shows the right messages with or without JavaScript.
+ * same form shows the right messages with or without JavaScript; after, the browser's over the server's.
  *
  * A valid submit goes on as the form's own, or, given `onValid`, is handed to it instead (an island posts
  * the form itself: app/lib/island-form.ts).
@@ -93,7 +93,9 @@ export function useFormValidation(
   );
 
   return {
-    errors: submitted ? errors : (serverErrors ?? {}),
+    // After a submit, the browser's errors, and the server's for what only the server checks (a token
+    // application's payment method, a name on one line): an island's answer reaches its fields too.
+    errors: submitted ? { ...serverErrors, ...errors } : (serverErrors ?? {}),
     formProps: { noValidate: hydrated, onSubmit, onChange, onFocus: load },
   };
 }

@@ -19,11 +19,22 @@ CREATE TABLE `message_answers` (
 	`from_sender` integer NOT NULL,
 	`body` text(10000) NOT NULL,
 	`attachments_refused` integer DEFAULT 0 NOT NULL,
-	`mail_id` text,
+	`mail_id` text NOT NULL,
 	`created_at` integer DEFAULT (unixepoch()) NOT NULL,
 	CONSTRAINT "message_answer_body_length" CHECK(length("message_answers"."body") <= 10000),
-	CONSTRAINT "message_answer_channel" CHECK("message_answers"."channel" IN ('email'))
+	CONSTRAINT "message_answer_channel" CHECK("message_answers"."channel" IN ('email', 'site'))
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `message_answers_mail_id_unique` ON `message_answers` (`mail_id`);--> statement-breakpoint
-CREATE INDEX `message_answers_contact_idx` ON `message_answers` (`contact_id`,`created_at`);
+CREATE INDEX `message_answers_contact_idx` ON `message_answers` (`contact_id`,`created_at`);--> statement-breakpoint
+CREATE TABLE `thread_links` (
+	`token_hash` text PRIMARY KEY NOT NULL,
+	`contact_id` integer NOT NULL,
+	`created_at` integer DEFAULT (unixepoch()) NOT NULL,
+	`expires_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `thread_links_contact_idx` ON `thread_links` (`contact_id`);--> statement-breakpoint
+CREATE INDEX `thread_links_expires_idx` ON `thread_links` (`expires_at`);--> statement-breakpoint
+ALTER TABLE `contact_submissions` ADD `sender_id` integer;--> statement-breakpoint
+CREATE INDEX `contact_submissions_sender_idx` ON `contact_submissions` (`sender_id`,`created_at`);

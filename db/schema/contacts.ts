@@ -41,12 +41,18 @@ export const contactSubmissions = sqliteTable(
     /** The administrator who holds the message ("mine"), and since when; null when nobody does. */
     claimedBy: integer("claimed_by").references(() => users.id),
     claimedAt: integer("claimed_at", { mode: "timestamp" }),
+    /**
+     * The account it was sent from, when its sender was signed in (decision 174): only such a message is
+     * the account's own. No foreign key, as in workbench.ts: a rebuild of `users` must not cascade.
+     */
+    senderId: integer("sender_id"),
   },
   (table) => [
     index("contact_submissions_unprocessed_idx").on(table.isProcessed, table.createdAt),
     index("contact_submissions_processed_idx").on(table.isProcessed, table.processedAt),
     index("contact_submissions_state_idx").on(table.state, table.createdAt, table.id),
     index("contact_submissions_claimed_idx").on(table.claimedBy, table.state),
+    index("contact_submissions_sender_idx").on(table.senderId, table.createdAt),
     // Keyed by id and holding every column a filter reads: the queue's text filter joins the search
     // index's matches to it, and counts them without reading a message (docs/decisions/158).
     index(FACETS_INDEX).on(

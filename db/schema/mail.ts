@@ -44,6 +44,10 @@ export const mailEvents = sqliteTable(
         "message-reply",
         // An applicant's answer came back to a thread (the subject is the answer): staff are told as they chose.
         "message-answered",
+        // A contact message's acknowledgement to its address (the subject is the message), at most 3 a day.
+        "contact-acknowledged",
+        // A new private link to a thread, asked for on a dead one (the subject is the message).
+        "thread-link-requested",
       ],
     }).notNull(),
     /**

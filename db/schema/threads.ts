@@ -8,8 +8,8 @@ import { lengthCheck, now, oneOfCheck } from "./columns";
 // referenced by number with no foreign key (a rebuild of `contact_submissions` must not cascade); an
 // erased address's messages take their answers in the erasure's batch.
 
-/** Where an answer came from. */
-export const ANSWER_CHANNELS = ["email"] as const;
+/** Where an answer came from: by email to the thread's address, or on the site (a private link, /account). */
+export const ANSWER_CHANNELS = ["email", "site"] as const;
 
 /** An applicant's answer in a message's thread. */
 export const messageAnswers = sqliteTable(
@@ -27,8 +27,11 @@ export const messageAnswers = sqliteTable(
     body: text("body", { length: ANSWER_MAX }).notNull(),
     /** Attachments the mail carried, none of them kept. */
     attachmentsRefused: integer("attachments_refused").notNull().default(0),
-    /** The mail's Message-ID (or a digest of it when it has none): the same mail is stored once. */
-    mailId: text("mail_id").unique(),
+    /**
+     * What makes it one answer: the mail's Message-ID (or its digest when it has none), or `site:` and the
+     * answer form's one-time key. The same mail, or the same form sent twice, is stored once.
+     */
+    mailId: text("mail_id").notNull().unique(),
     createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
   },
   (table) => [
@@ -61,5 +64,26 @@ export const inboundMail = sqliteTable(
     index("inbound_mail_sender_idx").on(table.fromAddress, table.createdAt),
     index("inbound_mail_created_idx").on(table.createdAt),
     oneOfCheck("inbound_mail_outcome", table.outcome, INBOUND_OUTCOMES),
+  ],
+);
+
+/**
+ * The private links to a thread (`/conversation?token=`), for a sender without an account: one minted for
+ * each email that carries it (the acknowledgement, each reply). Only the token's sha256 is kept; a link
+ * shows the thread for THREAD_LINK_DAYS, and its row stays as long again so a dead link can ask for a new
+ * one, which goes to the message's own address.
+ */
+export const threadLinks = sqliteTable(
+  "thread_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    /** A contact message's id (no foreign key: see above). */
+    contactId: integer("contact_id").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp" }).notNull().default(now),
+    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+  },
+  (table) => [
+    index("thread_links_contact_idx").on(table.contactId),
+    index("thread_links_expires_idx").on(table.expiresAt),
   ],
 );

@@ -14,6 +14,8 @@ async function sendMessage(page: Page, path: string, email: string, message: str
   await form.getByLabel("Last name").fill("O'Brien & Co");
   await form.getByLabel("Email address").fill(email);
   await form.getByLabel("Area of interest").selectOption({ label: "FACETS token enquiry" });
+  // The form asks a token application for its payment method (decision 174).
+  await form.getByRole("radio", { name: "SOL" }).check();
   await form.getByLabel("Message").fill(message);
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(notice(page, "Message Sent!")).toBeVisible();
@@ -49,7 +51,13 @@ for (const { from, javaScriptEnabled } of journeys) {
       const card = page.getByRole("row").filter({ hasText: email });
       await expect(card).toContainText("FACETS token enquiry");
       await expect(card).toContainText("<b>fast</b>");
-      const href = await card.getByRole("link", { name: /Reply/ }).getAttribute("href");
+      // The row's Reply opens the workbench's reply form; the spec's mail draft is under its More.
+      await expect(
+        card.getByRole("link", { name: "Reply to Zoë O'Brien & Co", exact: true }),
+      ).toHaveAttribute("href", /^\/admin\/message\?id=\d+#reply-body$/);
+      await card.getByRole("button", { name: /^More/ }).click();
+      const href = await card.getByRole("link", { name: /Reply .*by email/ }).getAttribute("href");
+      await page.keyboard.press("Escape");
       const mailto = new URL(href ?? "");
       expect(mailto.protocol).toBe("mailto:");
       expect(decodeURIComponent(mailto.pathname)).toBe(email);

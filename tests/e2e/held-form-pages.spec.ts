@@ -40,6 +40,8 @@ test("a hydrated held contact page sends its message", async ({ page }) => {
   await form.getByLabel("Last name").fill("Page");
   await form.getByLabel("Email address").fill(`held-${Date.now()}@example.com`);
   await form.getByLabel("Area of interest").selectOption({ label: "FACETS token enquiry" });
+  // The form asks a token application for its payment method (decision 174).
+  await form.getByRole("radio", { name: "SOL" }).check();
   await form.getByLabel("Message").fill("A message from the held contact page.");
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(notice(page, "Message Sent!")).toBeVisible();

@@ -140,6 +140,8 @@ test("what a person types before the contact form is hydrated stays, and the mes
   await form.getByLabel("Last name").fill("Typed-Early");
   await form.getByLabel("Email address").fill("early@example.com");
   await form.getByLabel("Area of interest").selectOption({ label: "FACETS token enquiry" });
+  // The form asks a token application for its payment method (decision 174).
+  await form.getByRole("radio", { name: "SOL" }).check();
   const message = form.getByLabel("Message");
   await expect(message).toHaveValue("Regarding: gold tokens\n\n");
   await message.focus();

@@ -191,6 +191,8 @@ for (const javaScriptEnabled of [true, false]) {
       await form.getByLabel("Last name").fill("Vaughan");
       await form.getByLabel("Email address").fill(uniqueEmail("contact"));
       await form.getByLabel("Area of interest").selectOption({ label: "FACETS token enquiry" });
+      // The form asks a token application for its payment method (decision 174).
+      await form.getByRole("radio", { name: "SOL" }).check();
       await form.getByLabel("Message").fill(`I want to buy tokens, ${marker}.`);
       await form.getByRole("button", { name: "Send Message" }).click();
       await expect(notice(page, "Message Sent!")).toBeVisible();

@@ -37,6 +37,7 @@ it("holds for visitors every page with a form that a visitor opens", () => {
       "/confirm-email",
       "/confirm-email-change",
       "/contact",
+      "/conversation",
       "/forgot-password",
       "/login",
       "/privacy/request",

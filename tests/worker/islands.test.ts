@@ -76,6 +76,7 @@ describe("an island's form post", () => {
     lastName: "Lovelace",
     email: "ada@example.com",
     userTypeId: "2",
+    paymentMethod: "SOL",
     message: "Sent from an island.",
   };
 

@@ -5,6 +5,7 @@ import {
   isClosedState,
   MESSAGE_STATE_LABELS,
   MESSAGE_STATE_TABLE,
+  MESSAGE_STATE_WORK,
   MESSAGE_STATES,
   type MessageState,
 } from "../../app/lib/message-states";
@@ -61,13 +62,13 @@ describe("the table of a message's states", () => {
         const { id: moved } = await inState(state);
         const response = await postMove(moved, MESSAGE_STATE_TABLE[to].move.action);
         expect(response.status).toBe(200);
-        expect(textOf(await response.text())).toContain(MESSAGE_STATE_TABLE[to].move.done.description);
+        expect(textOf(await response.text())).toContain(MESSAGE_STATE_WORK[to].move.done.description);
         expect(await stateOf(moved)).toMatchObject({
           state: to,
           is_processed: isClosedState(to) ? 1 : 0,
           processed_by: isClosedState(to) ? adminId : null,
         });
-        expect(await entriesOf(MESSAGE_STATE_TABLE[to].move.audit, [moved])).toEqual([
+        expect(await entriesOf(MESSAGE_STATE_WORK[to].move.audit, [moved])).toEqual([
           { subject_id: moved, actor_id: adminId },
         ]);
       }
@@ -98,7 +99,7 @@ describe("the table of a message's states", () => {
     if (!digest) throw new Error("no digest");
     const text = String(digest.text);
     for (const state of MESSAGE_STATES) {
-      const declared = MESSAGE_STATE_TABLE[state].digest as { count: string; oldest: string } | null;
+      const declared = MESSAGE_STATE_WORK[state].digest as { count: string; oldest: string } | null;
       const link = `${env.SITE_ORIGIN}/admin?tab=contacts&state=${state}`;
       if (!declared) {
         expect([state, linksOf(digest).includes(link)]).toEqual([state, false]);

@@ -110,6 +110,7 @@ export function contactFields(marker: string): Record<string, string> {
     company: "Navy",
     phone: "+1 555 0100",
     userTypeId: "2",
+    paymentMethod: "USDT",
     message: `Hostile-request test message ${marker}`,
   };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 // The handler's bounds (inbound-answers.server.ts), as the tests push past them.
 const INBOUND_MAX_BYTES = 256 * 1024;
 const SENDER_HOURLY_MAX = 20;
+const UNPROVEN_REPLIES_PER_DAY = 30;
 
 import { insertContact } from "./support-mail";
 import { messagesApi, rawMail, receive, type ThreadAnswer, type Verdict } from "./support-threads";
@@ -185,5 +186,33 @@ describe("the thread's JSON twin", () => {
     expect(thread.map((entry) => entry.kind)).toEqual(["message", "reply", "note"]);
     // Signed out: refused, and nothing of the thread is shown.
     expect((await messagesApi("", "GET", `/${contact.id}`)).status).toBe(401);
+  });
+});
+
+describe("replies to addresses nobody has proven", () => {
+  it("are capped per administrator a day; a proven address is not", async () => {
+    const admin = await anAdmin();
+    const unproven = [];
+    for (let i = 0; i <= UNPROVEN_REPLIES_PER_DAY; i++) unproven.push(await insertContact());
+    const reply = (id: number) => messagesApi(admin.cookie, "POST", `/${id}/reply`, { text: "Hello" });
+    for (const contact of unproven.slice(0, UNPROVEN_REPLIES_PER_DAY)) {
+      expect((await reply(contact.id)).status).toBe(201);
+    }
+    const last = unproven.at(-1)?.id ?? 0;
+    const capped = await reply(last);
+    expect(capped.status).toBe(409);
+    expect((await capped.json<{ error: string }>()).error).toContain("addresses nobody has proven");
+    expect(await count("SELECT count(*) AS n FROM message_replies WHERE contact_id = ?", last)).toBe(0);
+
+    // An address proven by an answer through its thread takes replies past the cap.
+    const { contact, address } = await aThreadWithAReply();
+    expect((await receive(rawMail(contact.email, address, "Yes"), contact.email, address)).outcome).toBe(
+      "stored",
+    );
+    expect((await reply(contact.id)).status).toBe(201);
+    // Another administrator has a cap of their own.
+    expect(
+      (await messagesApi((await anAdmin()).cookie, "POST", `/${last}/reply`, { text: "Hi" })).status,
+    ).toBe(201);
   });
 });

@@ -6,7 +6,8 @@ import { insertContact, insertUser } from "./support-mail";
 import { anAdmin, count, keyOf } from "./support-workbench";
 
 // A person's page on the workbench (docs/decisions/153-notes-replies-and-a-timeline.md): one timeline per
-// person, of their messages, the replies, notes and account events, linked from the dashboard's tabs.
+// person, of the messages they sent signed in (decision 174), the replies, notes and account events, linked
+// from the dashboard's tabs.
 
 describe("a person's page", () => {
   it("shows one timeline: their messages, the replies, notes, registration, approval and account events", async () => {
@@ -15,7 +16,13 @@ describe("a person's page", () => {
     await env.DB.prepare("UPDATE users SET approved_by = ?, approved_at = unixepoch() WHERE id = ?")
       .bind(admin.id, person.id)
       .run();
-    const contact = await insertContact({ email: person.email, message: "I want to buy tokens." });
+    // Sent signed in: the account's own (decision 174). One typed with its address signed out is not.
+    const contact = await insertContact({
+      email: person.email,
+      message: "I want to buy tokens.",
+      sender_id: person.id,
+    });
+    await insertContact({ email: person.email, message: "Change my payout wallet to 9xQ." });
     const messagePath = `/admin/message?id=${contact.id}`;
     const key = keyOf((await fetchPage(messagePath, { headers: { Cookie: admin.cookie } })).html);
     await postForm(
@@ -56,6 +63,8 @@ describe("a person's page", () => {
     ]) {
       expect(text, line).toContain(line);
     }
+    // The message sent signed out with their address joins no timeline as theirs.
+    expect(text).not.toContain("Change my payout wallet");
     expect(html).toContain(`href="${messagePath}"`);
     // The message's page links back to the person of the same address.
     expect((await fetchPage(messagePath, { headers: { Cookie: admin.cookie } })).html).toContain(

@@ -27,6 +27,23 @@ export function SecuritySummarySection({ security }: { security: SecuritySummary
   );
 }
 
+/** A link to the conversations of the messages this account sent (decision 174). */
+export function MessagesSection() {
+  return (
+    <AccountSection id="messages" title="Your messages">
+      <p>
+        The messages you sent while signed in, where each stands, and the team's replies. You can answer
+        there.
+      </p>
+      <p>
+        <Link to="/account/messages" className="font-semibold text-brand underline">
+          See your messages
+        </Link>
+      </p>
+    </AccountSection>
+  );
+}
+
 export function DataSection() {
   return (
     <AccountSection id="data" title="Your data">

@@ -4,9 +4,17 @@ import { useEffect, useRef, useState } from "react";
 // move through the rows of the list, `x` ticks the current one for a bulk action, Enter opens it, `/` goes
 // to the search box and `?` lists the keys. It is JavaScript's addition: without it, every action is still
 // a form and every row a link. Keys typed into a field stay the field's. What the keys do loads with the
-// first one pressed (list-key-actions.tsx), so a visit that presses none pays nothing for it.
+// first one pressed (list-key-actions.tsx), so a visit that presses none pays nothing for it. Keys pressed
+// before it runs are held by a small inline script (lib/held-keys.ts) and done once it does.
 
 type Actions = typeof import("./list-key-actions");
+
+declare global {
+  interface Window {
+    /** The inline holder's (lib/held-keys.ts): stops holding, and hands over the keys held, oldest first. */
+    takeHeldListKeys?: () => string[];
+  }
+}
 
 const OURS = new Set(["j", "k", "x", "/", "?", "Enter"]);
 
@@ -34,6 +42,11 @@ export function ListKeys() {
     void load();
   };
 
+  const press = (key: string) => {
+    if (key === "?") showKeys();
+    else void load().then((module) => module.act(key));
+  };
+
   useEffect(() => {
     setReady(true);
     const onKey = (event: KeyboardEvent) => {
@@ -44,12 +57,16 @@ export function ListKeys() {
       const active = document.activeElement;
       if (event.key === "Enter" && !(active instanceof HTMLElement && active.matches("tr[data-row]"))) return;
       event.preventDefault();
-      if (event.key === "?") showKeys();
-      else void load().then((module) => module.act(event.key));
+      press(event.key);
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   });
+  // The keys pressed before this ran, in order, now that the listener above has taken over from the holder.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render in the browser.
+  useEffect(() => {
+    for (const key of window.takeHeldListKeys?.() ?? []) press(key);
+  }, []);
 
   if (!ready) return null;
   const Dialog = actions?.KeysDialog;

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { isTokenEnquiry } from "~/content/user-types";
 import { PAYMENT_METHODS } from "../payment-methods";
 
 // A token application's preferred payment method (decision 149), for the server's contact schema only: the
@@ -14,4 +15,13 @@ export const paymentMethod = z.optional(
   z.nullable(
     z.enum(PAYMENT_METHODS, `Preferred payment method must be one of ${PAYMENT_METHODS.join(", ")}`),
   ),
+);
+
+/** What the page's form asks of a token application that the spec's JSON payload may leave out. */
+export const PAYMENT_METHOD_NEEDED = "Choose how you would like to pay: BTC, SOL or USDT";
+
+/** A token application states its payment method: the contact page's rule (decision 174). */
+export const paymentMethodStated = z.refine<{ userTypeId?: unknown; paymentMethod?: unknown }>(
+  (value) => !isTokenEnquiry(value.userTypeId as number) || Boolean(value.paymentMethod),
+  { path: ["paymentMethod"], message: PAYMENT_METHOD_NEEDED },
 );

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { DataSection, SecuritySummarySection } from "~/components/account/overview-sections";
+import { DataSection, MessagesSection, SecuritySummarySection } from "~/components/account/overview-sections";
 import { ActivityList } from "~/components/account-activity";
 import { AccountSection } from "~/components/account-sections";
 import { PageHero } from "~/components/page-hero";
@@ -98,6 +98,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <EmailSection email={me.email} withCode={withCode} result={result} />
         <PasswordSection withCode={withCode} result={result} />
         <SecuritySummarySection security={security} />
+        <MessagesSection />
         <SessionsSection sessions={loaderData.sessions} result={result} />
         {loaderData.notificationMode ? (
           <NotificationsSection mode={loaderData.notificationMode} result={result} />

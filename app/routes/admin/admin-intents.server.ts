@@ -1,3 +1,4 @@
+import type { FieldErrors } from "~/lib/field-errors";
 import { MESSAGE_STATE_LABELS, type MessageState } from "~/lib/message-states";
 import type { BulkIntent } from "~/lib/page-intents";
 import type { ToastMessage } from "~/lib/toast-message";
@@ -46,6 +47,14 @@ export const ADMIN_INTENTS: Record<keyof typeof ADMIN_ACTIONS, AdminIntent> = Ob
 ) as Record<keyof typeof ADMIN_ACTIONS, AdminIntent>;
 
 /**
+ * A bulk button pressed with no row ticked (and no "All matching"): a person's slip, not a failure, so the
+ * notice says what to do and is not worded as an error (400 still, as any refused form).
+ */
+function nothingTicked({ fieldErrors }: { fieldErrors: FieldErrors }): ToastMessage | undefined {
+  return fieldErrors.ids ? { title: "Nothing ticked", description: fieldErrors.ids } : undefined;
+}
+
+/**
  * The bulk move of the Contact Submissions tab: the ticked messages, or every one the list's filters
  * select (read from the address the form posts to, which is the list's), to one state in one batch. Moving
  * messages needs no "Confirm it's you", as moving one does not.
@@ -60,7 +69,7 @@ const bulkMove: AdminIntent = {
       toast: { title: "Messages moved", description: `${messages} moved to ${MESSAGE_STATE_LABELS[state]}.` },
     };
   },
-  says: { otherwise: errorNotice("Failed to move the messages.") },
+  says: { invalid: nothingTicked, otherwise: errorNotice("Failed to move the messages.") },
 };
 
 /**
@@ -76,7 +85,10 @@ const bulkDecide: AdminIntent = {
       ? { toast: { title: "Users Approved", description: `${people} approved.` } }
       : { toast: { title: "Users Rejected", description: `${people} rejected; they can never log in.` } };
   },
-  says: { otherwise: errorNotice("Failed to decide the registrations.") },
+  says: {
+    invalid: nothingTicked,
+    otherwise: errorNotice("Failed to decide the registrations."),
+  },
 };
 
 /** Every intent of the dashboard's page: each row's buttons, and the bulk actions. */

@@ -3,7 +3,6 @@ import { formatDateTime } from "~/lib/format-date";
 import { MESSAGE_STATE_LABELS, type MessageState } from "~/lib/message-states";
 import type { PaymentMethod } from "~/lib/payment-methods";
 import type { Person } from "~/lib/person";
-import { replyMailto } from "~/lib/reply-mailto";
 
 // The columns of the queue of messages that are its own (the person's come from personColumns): how long a
 // message has waited, its state and holder, the payment method a token application stated, and the message.
@@ -31,8 +30,22 @@ export function ageColumn<T extends { createdAt: Date | string }>(now: number): 
   };
 }
 
-export function stateColumn<T extends { state: MessageState }>(): Column<T> {
-  return { header: "State", cell: (message) => MESSAGE_STATE_LABELS[message.state] };
+/** The state, and who wrote the message when `senders` has a word for it (not signed in, proven…). */
+export function stateColumn<T extends { id: number; state: MessageState }>(
+  senders: Record<number, string> = {},
+): Column<T> {
+  return {
+    header: "State",
+    cell: (message) => {
+      const sender = senders[message.id];
+      return (
+        <>
+          {MESSAGE_STATE_LABELS[message.state]}
+          {sender ? <span className="block text-xs text-ink-muted">{sender}</span> : null}
+        </>
+      );
+    },
+  };
 }
 
 /** Who holds the message: "You", their name, or nobody. */
@@ -75,21 +88,9 @@ export function messageColumn<T extends { message: string } & Person>(): Column<
   return {
     header: "Message",
     cell: (message) => <Message contact={message} />,
-    className: "max-w-64 whitespace-normal",
+    // The room the other columns leave (the cell's own width does not count), its first line cut to it.
+    className: "w-full max-w-0 min-w-40 whitespace-normal",
   };
-}
-
-/** The spec's Reply: a mail draft to the sender. */
-export function ReplyLink({ contact }: { contact: Parameters<typeof replyMailto>[0] & Person }) {
-  return (
-    <a
-      href={replyMailto(contact)}
-      className="inline-flex min-h-6 items-center rounded-full border border-brand px-2.5 py-0.5 text-xs font-semibold text-brand hover:bg-brand-soft"
-    >
-      Reply
-      <span className="sr-only">{` to ${contact.firstName} ${contact.lastName}`}</span>
-    </a>
-  );
 }
 
 /** The message's first line; opened, the whole of it as sent, with the sender's company and phone. */

@@ -5,6 +5,7 @@ import { messageFacets } from "~/server/contact/message-facets.server";
 import { newestMessageId } from "~/server/contact/message-queue.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
+import { senderLabels, standingsOf } from "~/server/threads/sender-standing.server";
 import type { Route } from "./+types/contacts";
 
 // The contacts tab's loader: on the server only, so the tab's module (its component) loads in the
@@ -21,12 +22,20 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
     messageFacets(db, filter, admin.id, { asked: showCounts }),
     newestMessageId(db),
   ]);
+  // Who wrote each message shown (decision 174): one read for the page's rows.
+  const senders = senderLabels(
+    await standingsOf(
+      db,
+      list.items.map((row) => row.id),
+    ),
+  );
   return {
     filter,
     facets,
     showCounts,
     list,
     upTo,
+    senders,
     textNote: textNote(filter.query),
     me: admin.id,
     now: Date.now(),

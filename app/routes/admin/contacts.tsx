@@ -5,6 +5,9 @@ import {
   ListSection,
   OpenLink,
   personColumns,
+  ReplyByEmailLink,
+  ReplyLink,
+  RowMenu,
   useBusyId,
 } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
@@ -18,7 +21,6 @@ import {
   holderColumn,
   messageColumn,
   paymentColumn,
-  ReplyLink,
   stateColumn,
 } from "./contact-columns";
 import { FilterForm, StateViews } from "./contact-filters";
@@ -34,7 +36,7 @@ const BULK_FORM = "bulk-move";
 type Data = Awaited<ReturnType<typeof loader>>;
 type Row = Data["list"]["items"][number];
 
-export function ContactsTab({ filter, facets, showCounts, list, upTo, textNote, me, now }: Data) {
+export function ContactsTab({ filter, facets, showCounts, list, upTo, senders, textNote, me, now }: Data) {
   const busyId = useBusyId();
   const counts = showCounts ? { [SHOW_COUNTS.param]: SHOW_COUNTS.value } : {};
   const here = (after: string | null) =>
@@ -49,11 +51,12 @@ export function ContactsTab({ filter, facets, showCounts, list, upTo, textNote, 
       beside={<StateViews filter={filter} facets={facets} showCounts={showCounts} />}
       tick={{ form: BULK_FORM, label: (row) => `Tick the message of ${row.firstName} ${row.lastName}` }}
       columns={[
+        ...personColumns<Row>("name"),
         ageColumn<Row>(now),
-        ...personColumns<Row>("name", "email", "area"),
+        ...personColumns<Row>("email", "area"),
         paymentColumn<Row>(),
         messageColumn<Row>(),
-        stateColumn<Row>(),
+        stateColumn<Row>(senders),
         ...(isClosedView(filter.state) ? closedColumns<Row>() : [holderColumn<Row>(me)]),
       ]}
       actions={(row) => <RowActions row={row} me={me} busy={busyId === row.id} />}
@@ -76,9 +79,9 @@ export function ContactsTab({ filter, facets, showCounts, list, upTo, textNote, 
 }
 
 /**
- * A row's buttons: the spec's Reply, the first move its state offers (Mark Processed on an open message),
- * and the others under "More" (a disclosure, so it opens without JavaScript too), which keeps each row one
- * line.
+ * A row's buttons: Open, Reply (the message page's reply form), the first move its state offers (Mark
+ * Processed on an open message), and the others under "More" (a popover, so it opens without JavaScript
+ * too and no scroll box clips it), the spec's mail draft last, which keeps each row one line.
  */
 function RowActions({ row, me, busy }: { row: Row; me: number; busy: boolean }) {
   const { main, more } = movesOf(row.state);
@@ -86,32 +89,28 @@ function RowActions({ row, me, busy }: { row: Row; me: number; busy: boolean }) 
   return (
     <>
       <OpenLink to={messagePath(row.id)} name={`message from ${row.email}`} />
-      <ReplyLink contact={row} />
+      <ReplyLink id={row.id} name={`${row.firstName} ${row.lastName}`} />
       {main ? (
         <ActionButton intent={main.action} id={row.id} label={main.button} busy={busy} quiet={quiet} />
       ) : null}
-      <details className="relative">
-        <summary className="inline-flex min-h-6 cursor-pointer items-center rounded-full border border-line px-2.5 py-0.5 text-xs font-semibold">
-          More<span className="sr-only">{` for ${row.firstName} ${row.lastName}`}</span>
-        </summary>
-        <div className="absolute right-0 z-20 mt-1 flex flex-col gap-1 rounded-lg border border-line bg-surface p-2 shadow-md">
-          {more.map((move) => (
-            <ActionButton
-              key={move.action}
-              intent={move.action}
-              id={row.id}
-              label={move.button}
-              busy={busy}
-              quiet
-            />
-          ))}
-          {row.claimedBy === me ? (
-            <ActionButton intent="release" id={row.id} label="Let go" busy={busy} quiet />
-          ) : row.claimedBy === null ? (
-            <ActionButton intent="claim" id={row.id} label="Take" busy={busy} quiet />
-          ) : null}
-        </div>
-      </details>
+      <RowMenu id={`contacts-more-${row.id}`} name={`${row.firstName} ${row.lastName}`}>
+        {more.map((move) => (
+          <ActionButton
+            key={move.action}
+            intent={move.action}
+            id={row.id}
+            label={move.button}
+            busy={busy}
+            quiet
+          />
+        ))}
+        {row.claimedBy === me ? (
+          <ActionButton intent="release" id={row.id} label="Let go" busy={busy} quiet />
+        ) : row.claimedBy === null ? (
+          <ActionButton intent="claim" id={row.id} label="Take" busy={busy} quiet />
+        ) : null}
+        <ReplyByEmailLink contact={row} />
+      </RowMenu>
     </>
   );
 }

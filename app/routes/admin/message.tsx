@@ -1,5 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import { ActionButton, useBusyId } from "~/components/admin-lists";
+import { ActionButton, ReplyByEmailLink, useBusyId } from "~/components/admin-lists";
 import { StaticNotice } from "~/components/static-notice";
 import { useToast } from "~/components/toaster";
 import { FactList } from "~/components/workbench/fact-list";
@@ -14,7 +14,6 @@ import { dashboardHref } from "~/lib/admin-tabs";
 import { REPLY_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
 import { isClosedState, MESSAGE_STATE_LABELS, movesOf } from "~/lib/message-states";
-import { replyMailto } from "~/lib/reply-mailto";
 import { pageMeta } from "~/lib/seo";
 import { MESSAGE_PAGE, messagePath, personPath } from "~/lib/workbench";
 import { parseId } from "~/server/admin/admin-actions.server";
@@ -58,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     me,
     saved: saved?.id ?? null,
     prefill: saved?.body ?? "",
+    // Their names only: a body reaches the browser as the reply box's text when it is picked.
+    savedReplies: SAVED_REPLIES.map(({ id, label }) => ({ id, label })),
     replyKey: crypto.randomUUID(),
   };
 }
@@ -71,18 +72,24 @@ export async function action(args: Route.ActionArgs) {
 
 type Found = Extract<Route.ComponentProps["loaderData"], { kind: "found" }>;
 
-function Details({ message, personId }: Pick<Found, "message" | "personId">) {
+function Details({
+  message,
+  personId,
+  sender,
+  senderWords,
+}: Pick<Found, "message" | "personId" | "sender" | "senderWords">) {
   const rows: [string, React.ReactNode][] = [
     [
       "Email",
       personId ? (
         <Link key="email" to={personPath(personId)} className="text-brand underline">
-          {message.email} (their account)
+          {message.email} {sender === "typed" ? "(an account's address)" : "(their account)"}
         </Link>
       ) : (
         message.email
       ),
     ],
+    ["Sender", senderWords],
     ["Company", message.company ?? "N/A"],
     ["Phone", message.phone ?? "N/A"],
     ["Area of interest", userTypeLabel(message.userTypeId)],
@@ -112,7 +119,8 @@ function MessageActions({ message, me }: { message: Found["message"]; me: number
 export default function MessagePage({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   if (loaderData.kind !== "found") return <PageState says={loaderData.says} />;
-  const { message, replies, notes, personId, saved, prefill, replyKey, me } = loaderData;
+  const { message, replies, answers, notes, personId, sender, senderWords, unproven } = loaderData;
+  const { saved, prefill, savedReplies, replyKey, me } = loaderData;
   const failed = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
   const reply = failed("reply");
   const holder = message.holder
@@ -136,7 +144,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
       <div className="mt-2 flex flex-wrap gap-1">
         <MessageActions message={message} me={me} />
       </div>
-      <Details message={message} personId={personId} />
+      <Details message={message} personId={personId} sender={sender} senderWords={senderWords} />
       <p className="mt-3 rounded-lg bg-surface-muted p-3 break-words whitespace-pre-wrap">
         {message.message}
       </p>
@@ -146,9 +154,11 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
           Replies
         </h3>
         <WrittenList items={replies} empty="No reply sent from here yet." label="Replies" />
+        <h4 className="mt-4 font-semibold">Answers from the applicant</h4>
+        <WrittenList items={answers} empty="No answer has come back yet." label="Answers" />
         <nav aria-label="Saved replies" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
           <span className="font-medium">Saved replies:</span>
-          {SAVED_REPLIES.map((item) => (
+          {savedReplies.map((item) => (
             <Link
               key={item.id}
               to={`${messagePath(message.id, item.id)}#reply-body`}
@@ -172,14 +182,9 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
           hidden={{ id: String(message.id), key: replyKey }}
           action={messagePath(message.id)}
         >
-          <a
-            href={replyMailto(message)}
-            className="inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft"
-          >
-            Reply
-            <span className="sr-only">{` to ${message.firstName} ${message.lastName}`}</span> by email
-          </a>
+          <ReplyByEmailLink contact={message} large />
         </TextForm>
+        {unproven ? <p className="mt-2 text-sm text-ink-muted">{unproven}</p> : null}
       </section>
 
       <section aria-labelledby="notes-title" className="mt-6">

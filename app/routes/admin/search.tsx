@@ -1,12 +1,21 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { type Column, KeysetPager, ListSection, personColumns } from "~/components/admin-lists";
+import {
+  type Column,
+  KeysetPager,
+  ListSection,
+  OpenLink,
+  personColumns,
+  ReplyByEmailLink,
+  ReplyLink,
+} from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
 import { countLabel } from "~/lib/counts";
 import { ADMIN_SEARCH_MAX } from "~/lib/field-limits";
 import { leftOutText, NAMES_NOTE } from "~/lib/search-query";
+import { messagePath, personPath } from "~/lib/workbench";
 import type { PersonHit, SearchPage, SearchSection } from "~/server/admin/admin-search.server";
-import { ageColumn, messageColumn, paymentColumn, ReplyLink, stateColumn } from "./contact-columns";
+import { ageColumn, messageColumn, paymentColumn, stateColumn } from "./contact-columns";
 import type { loader } from "./search.server";
 
 // The Search tab (/admin?tab=search&q=…[&in=messages|people&after=…]): one box over the messages and the
@@ -97,13 +106,20 @@ export function SearchTab(data: Data) {
           data={data}
           list={messages}
           columns={[
+            ...personColumns<MessageRow>("name"),
             ageColumn<MessageRow>(now),
-            ...personColumns<MessageRow>("name", "email", "area"),
+            ...personColumns<MessageRow>("email", "area"),
             paymentColumn<MessageRow>(),
             messageColumn<MessageRow>(),
             stateColumn<MessageRow>(),
           ]}
-          actions={(row) => <ReplyLink contact={row} />}
+          actions={(row) => (
+            <>
+              <OpenLink to={messagePath(row.id)} name={`message from ${row.email}`} />
+              <ReplyLink id={row.id} name={`${row.firstName} ${row.lastName}`} />
+              <ReplyByEmailLink contact={row} />
+            </>
+          )}
         />
       ) : null}
       {people && section !== "messages" ? (
@@ -113,6 +129,7 @@ export function SearchTab(data: Data) {
           data={data}
           list={people}
           columns={[...personColumns<PersonHit>("name", "email", "company", "area"), personStatus]}
+          actions={(person) => <OpenLink to={personPath(person.id)} name={person.email} />}
         />
       ) : null}
     </section>

@@ -4,6 +4,7 @@ import {
   ListSection,
   OpenLink,
   personColumns,
+  RowMenu,
   useBusyId,
 } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
@@ -12,7 +13,7 @@ import { personPath } from "~/lib/workbench";
 import type { loader } from "./users.server";
 
 // The Users tab (/admin?tab=users[&after=…], paged by keyset): approved accounts, to deactivate or reactivate, sign out everywhere, or
-// reset their second factors (never one's own).
+// reset their second factors (never one's own); the last two under a row's "More", so a row fits a line.
 
 /** An approved account as the list shows it. */
 type Row = Awaited<ReturnType<typeof loader>>["list"]["items"][number];
@@ -50,20 +51,22 @@ export function UsersTab({ adminId, list }: Awaited<ReturnType<typeof loader>>) 
             ) : (
               <ActionButton intent="reactivate" id={user.id} label="Reactivate" busy={busyId === user.id} />
             )}
-            <ActionButton
-              intent="end-sessions"
-              id={user.id}
-              label="Sign out everywhere"
-              busy={busyId === user.id}
-              quiet
-            />
-            <ActionButton
-              intent="reset-second-factors"
-              id={user.id}
-              label="Reset second factors"
-              busy={busyId === user.id}
-              quiet
-            />
+            <RowMenu id={`users-more-${user.id}`} name={`${user.firstName} ${user.lastName}`}>
+              <ActionButton
+                intent="end-sessions"
+                id={user.id}
+                label="Sign out everywhere"
+                busy={busyId === user.id}
+                quiet
+              />
+              <ActionButton
+                intent="reset-second-factors"
+                id={user.id}
+                label="Reset second factors"
+                busy={busyId === user.id}
+                quiet
+              />
+            </RowMenu>
           </>
         )
       }

@@ -4,7 +4,7 @@ import type { ToastMessage } from "~/lib/toast-message";
 import { replyToMessage } from "~/server/admin/message-replies.server";
 import { addMessageNote, addPersonNote } from "~/server/admin/staff-notes.server";
 import { adminPageRefusal } from "~/server/http/admin-refusal.server";
-import { errorNotice } from "~/server/http/outcome-notices.server";
+import { errorNotice, itsMessage } from "~/server/http/outcome-notices.server";
 import { intent, type PageDoor, type PageIntents } from "~/server/http/page-door.server";
 import { ADMIN_INTENTS } from "./admin-intents.server";
 
@@ -57,6 +57,8 @@ export const MESSAGE_INTENTS = {
       },
       "not-found": errorNotice("There is no such message."),
       invalid: badId,
+      // The day's cap on replies to unproven addresses, in its own words (address-proof.server.ts).
+      conflict: itsMessage("Reply not sent"),
       otherwise: errorNotice("The reply was not sent."),
     },
     keep: keepBody,

@@ -1,6 +1,12 @@
 import { replyToMessage } from "~/server/admin/message-replies.server";
 import { addMessageNote } from "~/server/admin/staff-notes.server";
-import { jsonAction, jsonError, postOnly } from "~/server/http/json-api.server";
+import {
+  jsonAction,
+  jsonError,
+  methodNotAllowed,
+  postOnly,
+  readJsonBody,
+} from "~/server/http/json-api.server";
 import type { Outcome } from "~/server/outcome";
 import type { Route } from "./+types/admin.message.verb";
 
@@ -49,9 +55,13 @@ const VERBS = {
 const verbOf = (verb: string | undefined) =>
   verb !== undefined && Object.hasOwn(VERBS, verb) ? VERBS[verb as keyof typeof VERBS] : undefined;
 
-export function action(args: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
   const run = verbOf(args.params.verb);
-  return run ? run(args) : noSuchEndpoint();
+  if (run) return run(args);
+  // As every JSON route: the method first (405), then a body it does not read (415, 400), then the path.
+  if (args.request.method !== "POST") return methodNotAllowed("POST");
+  const read = await readJsonBody(args.request);
+  return "response" in read ? read.response : noSuchEndpoint();
 }
 
 /** Every other method is told to POST, whatever the verb: the path is a POST endpoint's. */

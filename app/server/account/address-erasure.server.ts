@@ -10,6 +10,7 @@ import {
   messageReplies,
   privacyRequests,
   staffNotes,
+  threadLinks,
   type UserRow,
   users,
 } from "../../../db/schema";
@@ -90,7 +91,7 @@ export async function eraseAddress(
         .where(
           when(
             and(
-              eq(mailEvents.type, "contact-received"),
+              inArray(mailEvents.type, ["contact-received", "contact-acknowledged", "thread-link-requested"]),
               inArray(mailEvents.subjectId, messagesOf(db, email)),
             ),
           ),
@@ -126,6 +127,7 @@ export async function eraseAddress(
         ),
       ),
       db.delete(messageAnswers).where(when(inArray(messageAnswers.contactId, messagesOf(db, email)))),
+      db.delete(threadLinks).where(when(inArray(threadLinks.contactId, messagesOf(db, email)))),
       db.delete(inboundMail).where(when(eq(inboundMail.fromAddress, email))),
       db.delete(messageReplies).where(when(inArray(messageReplies.contactId, messagesOf(db, email)))),
       db.delete(staffNotes).where(when(inArray(staffNotes.contactId, messagesOf(db, email)))),

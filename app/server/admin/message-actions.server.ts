@@ -1,7 +1,7 @@
 import { and, inArray, lte, ne, type SQL } from "drizzle-orm";
 import { z } from "zod/mini";
 import { COUNT_CAP } from "~/lib/counts";
-import { MESSAGE_STATE_TABLE, MESSAGE_STATES, type MessageState } from "~/lib/message-states";
+import { MESSAGE_STATE_WORK, MESSAGE_STATES, type MessageState } from "~/lib/message-states";
 import { contactSubmissions } from "../../../db/schema";
 import { auditEntry, withEventChain } from "../audit/account-events.server";
 import {
@@ -44,7 +44,7 @@ export async function moveMessages(
         {
           actorId: admin.id,
           actorEmail: admin.email,
-          action: MESSAGE_STATE_TABLE[state].move.audit,
+          action: MESSAGE_STATE_WORK[state].move.audit,
           outcome: "success",
         },
         changingState(deps.db, rows, state),

@@ -9,6 +9,7 @@ import type { Database } from "../db.server";
 import { guarded } from "../identity/guarded.server";
 import { insertMailEventIfChanged, publishMailEvents } from "../mail-outbox.server";
 import { alreadyDone, done, notFound, type Outcome } from "../outcome";
+import { unprovenReplyRefusal } from "../threads/address-proof.server";
 import { authorOf } from "./staff-notes.server";
 
 // A reply written in the workbench (docs/decisions/153-notes-replies-and-a-timeline.md). One D1 batch
@@ -33,8 +34,8 @@ export function repliesTo(db: Database, id: number): Promise<Written[]> {
     .limit(200);
 }
 
-/** The newest replies to the messages of one address, for a person's timeline. */
-export function repliesToAddress(db: Database, email: string) {
+/** The newest replies to the messages an account sent signed in, for its person's timeline. */
+export function repliesToOwnMessages(db: Database, personId: number) {
   return db
     .select({
       messageId: messageReplies.contactId,
@@ -45,7 +46,7 @@ export function repliesToAddress(db: Database, email: string) {
     .from(messageReplies)
     .innerJoin(contactSubmissions, eq(contactSubmissions.id, messageReplies.contactId))
     .leftJoin(users, eq(users.id, messageReplies.authorId))
-    .where(eq(contactSubmissions.email, email))
+    .where(eq(contactSubmissions.senderId, personId))
     .orderBy(desc(messageReplies.createdAt))
     .limit(100);
 }
@@ -59,6 +60,8 @@ export const replyToMessage = guarded(
       where: eq(contactSubmissions.id, input.id),
     });
     if (!message) return notFound;
+    const capped = await unprovenReplyRefusal(deps.db, me.id, message.email);
+    if (capped) return capped;
     // The same form sent again later (a reload that posts it again): nothing runs, not even the move to
     // Waiting, which would undo what someone did to the message since. Two sends at once are held apart by
     // the key's uniqueness below.

@@ -4,6 +4,7 @@ import { messageColumns } from "../contact/message-queue.server";
 import type { Database } from "../db.server";
 import { guarded } from "../identity/guarded.server";
 import { done, notFound, type Outcome } from "../outcome";
+import { standingsOf } from "../threads/sender-standing.server";
 import { repliesTo } from "./message-replies.server";
 import { notesOnMessage } from "./staff-notes.server";
 
@@ -49,10 +50,11 @@ export async function messageThread(db: Database, id: number) {
     .from(contactSubmissions)
     .where(eq(contactSubmissions.id, id));
   if (!message) return null;
-  const [replies, answers, notes] = await Promise.all([
+  const [replies, answers, notes, standings] = await Promise.all([
     repliesTo(db, id),
     answersTo(db, id),
     notesOnMessage(db, id),
+    standingsOf(db, [id]),
   ]);
   const entries: ThreadEntry[] = [
     { kind: "message", id, author: message.email, at: message.createdAt, text: message.message },
@@ -81,7 +83,7 @@ export async function messageThread(db: Database, id: number) {
     })),
   ];
   entries.sort((a, b) => a.at.getTime() - b.at.getTime() || order(a) - order(b));
-  return { message, thread: entries };
+  return { message: { ...message, sender: standings.get(id) ?? "visitor" }, thread: entries };
 }
 
 /** Within one second, the message comes first and an answer after what it answers. */

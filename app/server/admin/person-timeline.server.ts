@@ -5,11 +5,12 @@ import { accountEvents, contactSubmissions, users } from "../../../db/schema";
 import { entriesOfPerson } from "../audit/own-activity.server";
 import type { Database } from "../db.server";
 import { personColumns } from "../identity/users.server";
-import { repliesToAddress } from "./message-replies.server";
-import { notesOnMessagesOf, notesOnPerson } from "./staff-notes.server";
+import { repliesToOwnMessages } from "./message-replies.server";
+import { notesOnOwnMessages, notesOnPerson } from "./staff-notes.server";
 
 // A person's page: their account and one timeline, newest first, of everything the site knows about them:
-// the messages their address sent, the replies to those, the notes on them and on their messages, their
+// the messages they sent signed in (one sent signed out with their address is not theirs: decision 174),
+// the replies to those, the notes on them and on their messages, their
 // registration and its approval or rejection, and the account events of the audit log (what they did, and
 // what was done to their account). Each source gives its newest 100.
 
@@ -44,12 +45,12 @@ export async function personTimeline(db: Database, id: number) {
         createdAt: contactSubmissions.createdAt,
       })
       .from(contactSubmissions)
-      .where(eq(contactSubmissions.email, person.email))
+      .where(eq(contactSubmissions.senderId, id))
       .orderBy(desc(contactSubmissions.createdAt))
       .limit(LIMIT),
-    repliesToAddress(db, person.email),
+    repliesToOwnMessages(db, id),
     notesOnPerson(db, id),
-    notesOnMessagesOf(db, person.email),
+    notesOnOwnMessages(db, id),
     db
       .select({
         id: accountEvents.id,

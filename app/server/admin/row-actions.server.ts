@@ -1,5 +1,5 @@
 import { ROW_ACTION_ENDPOINTS as ENDPOINT, MOVE_TARGETS, type RowActionName } from "~/lib/admin-row-actions";
-import { MESSAGE_STATE_TABLE, type MoveAction } from "~/lib/message-states";
+import { MESSAGE_STATE_WORK, type MoveAction } from "~/lib/message-states";
 import type { ToastMessage } from "~/lib/toast-message";
 import type { Caller, Deps } from "../operation.server";
 import type { Outcome } from "../outcome";
@@ -36,7 +36,7 @@ const NO_SUCH_MESSAGE = "No such contact submission.";
 /** A message's moves, each into one state, as the table of states declares them (lib/message-states.ts). */
 const MOVE_ACTIONS = Object.fromEntries(
   Object.entries(MOVE_TARGETS).map(([action, state]) => {
-    const { endpoint, done, failed } = MESSAGE_STATE_TABLE[state].move;
+    const { endpoint, done, failed } = MESSAGE_STATE_WORK[state].move;
     const declared: AdminAction = {
       operation: moveMessage(state),
       api: { name: endpoint, missing: NO_SUCH_MESSAGE },

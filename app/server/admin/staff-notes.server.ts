@@ -72,14 +72,14 @@ export const addPersonNote = guarded(
     (await noteIfSubject(deps.db, { userId: input.id }, me.id, input.body)) ? done(null) : notFound,
 );
 
-/** The newest notes on the messages of one address, for a person's timeline. */
-export function notesOnMessagesOf(db: Database, email: string) {
+/** The newest notes on the messages an account sent signed in, for its person's timeline. */
+export function notesOnOwnMessages(db: Database, personId: number) {
   return db
     .select({ body: staffNotes.body, author: authorOf, createdAt: staffNotes.createdAt })
     .from(staffNotes)
     .innerJoin(contactSubmissions, eq(contactSubmissions.id, staffNotes.contactId))
     .leftJoin(users, eq(users.id, staffNotes.authorId))
-    .where(eq(contactSubmissions.email, email))
+    .where(eq(contactSubmissions.senderId, personId))
     .orderBy(desc(staffNotes.createdAt))
     .limit(100);
 }

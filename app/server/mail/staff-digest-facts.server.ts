@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { DigestFacts, OldestItem } from "~/emails/staff-digest-email";
-import { DIGEST_STATES, type MessageState } from "~/lib/message-states";
+import { digestStates, type MessageState } from "~/lib/message-states";
 import { contactSubmissions, users } from "../../../db/schema";
 import type { Database } from "../db.server";
 
-// What a digest tells: the messages of each state it counts (DIGEST_STATES), the pending registrations,
+// What a digest tells: the messages of each state it counts (`digestStates`), the pending registrations,
 // and the oldest of each, read in one D1 batch as the digest is about to go (decision 154). Each count and
 // each oldest is served by an index (contact_submissions_state_idx, users_pending_idx).
 
@@ -39,10 +39,10 @@ export async function readDigestFacts(db: Database): Promise<DigestFacts> {
       .where(isPending)
       .orderBy(asc(users.createdAt), asc(users.id))
       .limit(1),
-    ...DIGEST_STATES.flatMap(({ state }) => [countIn(state), oldestIn(state)]),
+    ...digestStates().flatMap(({ state }) => [countIn(state), oldestIn(state)]),
   ]);
   return {
-    states: DIGEST_STATES.map((item, i) => ({
+    states: digestStates().map((item, i) => ({
       ...item,
       messages: (byState[2 * i] as { count: number }[])[0]?.count ?? 0,
       oldestItem: oldestOf(byState[2 * i + 1] as { firstName: string; lastName: string; createdAt: Date }[]),

@@ -1,4 +1,5 @@
 import { and, lt, sql } from "drizzle-orm";
+import { THREAD_LINK_DAYS } from "~/lib/threads";
 import {
   accountTokens,
   authChallenges,
@@ -10,6 +11,7 @@ import {
   privacyRequests,
   sessions,
   staffDigests,
+  threadLinks,
 } from "../../../db/schema";
 import { pruneAuditLog } from "../audit/account-events.server";
 import { getDb } from "../db.server";
@@ -47,6 +49,7 @@ export interface Pruned {
   emailChanges: number;
   privacyRequests: number;
   factorRemovals: number;
+  threadLinks: number;
   sessions: number;
   accountEvents: number;
   authChallenges: number;
@@ -66,30 +69,43 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
   try {
     const sessionCutoff = new Date(now - SESSION_ABSOLUTE_SECONDS * 1000);
     const linkCutoff = new Date(now - TOKEN_GRACE_MS);
-    const [events, deliveries, verdicts, tokens, changes, requests, removals, ended, challenges, digests] =
-      await db.batch([
-        db.delete(mailEvents).where(lt(mailEvents.enqueuedAt, mailCutoff)),
-        db.delete(emailDeliveries).where(lt(emailDeliveries.sentAt, mailCutoff)),
-        // The verdicts on inbound mail: the flood count reads the last hour, a person the last month.
-        db.delete(inboundMail).where(lt(inboundMail.createdAt, mailCutoff)),
-        db.delete(accountTokens).where(lt(accountTokens.expiresAt, linkCutoff)),
-        db.delete(emailChanges).where(lt(emailChanges.expiresAt, linkCutoff)),
-        db.delete(privacyRequests).where(lt(privacyRequests.expiresAt, linkCutoff)),
-        db.delete(factorRemovals).where(lt(factorRemovals.expiresAt, linkCutoff)),
-        // Past the absolute lifetime, a session's KV record is gone: its row only remembers it.
-        db.delete(sessions).where(lt(sessions.createdAt, sessionCutoff)),
-        // Sign-in tickets and passkey challenges live 5 minutes; each new one clears the expired, this the rest.
-        db.delete(authChallenges).where(lt(authChallenges.expiresAt, new Date(now))),
-        // An administrator's newest digest stays: its marks say what the next one has to tell (decision 154).
-        db
-          .delete(staffDigests)
-          .where(
-            and(
-              lt(staffDigests.claimedAt, mailCutoff),
-              sql`${staffDigests.slot} < (SELECT MAX(newest.slot) FROM staff_digests AS newest WHERE newest.user_id = ${staffDigests.userId})`,
-            ),
+    const [
+      events,
+      deliveries,
+      verdicts,
+      tokens,
+      changes,
+      requests,
+      removals,
+      links,
+      ended,
+      challenges,
+      digests,
+    ] = await db.batch([
+      db.delete(mailEvents).where(lt(mailEvents.enqueuedAt, mailCutoff)),
+      db.delete(emailDeliveries).where(lt(emailDeliveries.sentAt, mailCutoff)),
+      // The verdicts on inbound mail: the flood count reads the last hour, a person the last month.
+      db.delete(inboundMail).where(lt(inboundMail.createdAt, mailCutoff)),
+      db.delete(accountTokens).where(lt(accountTokens.expiresAt, linkCutoff)),
+      db.delete(emailChanges).where(lt(emailChanges.expiresAt, linkCutoff)),
+      db.delete(privacyRequests).where(lt(privacyRequests.expiresAt, linkCutoff)),
+      db.delete(factorRemovals).where(lt(factorRemovals.expiresAt, linkCutoff)),
+      // A dead private link asks for a new one for as long again as it lived (threads.ts).
+      db.delete(threadLinks).where(lt(threadLinks.expiresAt, new Date(now - THREAD_LINK_DAYS * DAY_MS))),
+      // Past the absolute lifetime, a session's KV record is gone: its row only remembers it.
+      db.delete(sessions).where(lt(sessions.createdAt, sessionCutoff)),
+      // Sign-in tickets and passkey challenges live 5 minutes; each new one clears the expired, this the rest.
+      db.delete(authChallenges).where(lt(authChallenges.expiresAt, new Date(now))),
+      // An administrator's newest digest stays: its marks say what the next one has to tell (decision 154).
+      db
+        .delete(staffDigests)
+        .where(
+          and(
+            lt(staffDigests.claimedAt, mailCutoff),
+            sql`${staffDigests.slot} < (SELECT MAX(newest.slot) FROM staff_digests AS newest WHERE newest.user_id = ${staffDigests.userId})`,
           ),
-      ]);
+        ),
+    ]);
     const pruned = {
       mailEvents: events.meta.changes,
       emailDeliveries: deliveries.meta.changes,
@@ -98,6 +114,7 @@ export async function pruneSpentRecords(env: Env, now = Date.now()): Promise<Pru
       emailChanges: changes.meta.changes,
       privacyRequests: requests.meta.changes,
       factorRemovals: removals.meta.changes,
+      threadLinks: links.meta.changes,
       sessions: ended.meta.changes,
       // Its own batch: it seals first, and writes the entry that records the prune (account-events.server.ts).
       accountEvents: await pruneAuditLog(

@@ -1,13 +1,12 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { contactSubmissions, inboundMail, messageAnswers, messageReplies } from "../../../db/schema";
-import { messageStateStatement, oneMessage } from "../contact/contact-submissions.server";
 import type { Deps } from "../deps";
-import { insertMailEventIfChanged, publishMailEvents } from "../mail-outbox.server";
 import { answerText, htmlText } from "./answer-text";
 import { mailDomainOf, threadAddressKey, threadOfAddress } from "./thread-address";
+import { storeAnswer } from "./thread-answers.server";
 
 // An applicant's answer by email (the Worker's `email()` handler, decision 174). Inbound mail is hostile
 // input: every mail is answered with a verdict and a reason, recorded in `inbound_mail`, and nothing it
@@ -112,54 +111,17 @@ async function judge(deps: Deps, mail: InboundMail): Promise<Verdict> {
   });
   if (seen) return dropped("the same email again");
   const fromAddress = (parsed.from?.address ?? sender).trim().toLowerCase().slice(0, 255);
-  const body = answerText(parsed.text ?? htmlText(parsed.html ?? ""));
-  return store(deps, { contactId, fromAddress, body, mailId, email: contact.email, parsed });
+  const answerId = await storeAnswer(deps, {
+    contactId,
+    channel: "email",
+    fromAddress,
+    fromSender: fromAddress === contact.email.toLowerCase(),
+    body: answerText(parsed.text ?? htmlText(parsed.html ?? "")),
+    attachmentsRefused: parsed.attachments.length,
+    mailId,
+  });
+  if (answerId === null) return dropped("the same email again");
+  return { outcome: "stored", reason: "an answer to the thread", answerId };
 }
 
 const hourAgo = () => new Date(Date.now() - 3_600_000);
-
-async function store(
-  deps: Deps,
-  answer: {
-    contactId: number;
-    fromAddress: string;
-    body: string;
-    mailId: string;
-    email: string;
-    parsed: { attachments: readonly unknown[] };
-  },
-): Promise<Verdict> {
-  const { contactId, mailId } = answer;
-  const [stored, events] = await deps.db.batch([
-    deps.db
-      .insert(messageAnswers)
-      .values({
-        contactId,
-        channel: "email",
-        fromAddress: answer.fromAddress,
-        fromSender: answer.fromAddress === answer.email.toLowerCase(),
-        body: answer.body,
-        attachmentsRefused: answer.parsed.attachments.length,
-        mailId,
-      })
-      .onConflictDoNothing({ target: messageAnswers.mailId })
-      .returning({ id: messageAnswers.id }),
-    // Only when the answer was stored (a twin sent at the same moment stores nothing and tells nobody).
-    insertMailEventIfChanged(deps.db, "message-answered"),
-    // Back to New, as the answer asks for a person again; the move records no administrator.
-    messageStateStatement(
-      deps.db,
-      and(
-        oneMessage(contactId),
-        inArray(contactSubmissions.state, ["waiting", "done"]),
-        sql`EXISTS (SELECT 1 FROM message_answers WHERE mail_id = ${mailId})`,
-      ),
-      "new",
-      0,
-    ),
-  ]);
-  const [row] = stored;
-  if (!row) return dropped("the same email again");
-  deps.waitUntil(publishMailEvents(deps.env, events));
-  return { outcome: "stored", reason: "an answer to the thread", answerId: row.id };
-}

@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import type { Person } from "~/lib/person";
+import { replyMailto } from "~/lib/reply-mailto";
+import { messagePath } from "~/lib/workbench";
+
+// The two ways to answer a message (docs/decisions/172). Reply opens the reply form on the message's page,
+// where a reply sent is recorded and mailed by the site; "Reply by email" is the spec's mail draft to the
+// sender, kept as the lesser way, since what is sent from a mail client leaves no record here.
+
+const pill =
+  "inline-flex min-h-6 items-center rounded-full border border-brand px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-brand hover:bg-brand-soft";
+
+/** The row's Reply: the message's page, at its reply form. */
+export function ReplyLink({ id, name }: { id: number; name: string }) {
+  return (
+    <Link to={`${messagePath(id)}#reply-body`} className={pill}>
+      Reply<span className="sr-only">{` to ${name}`}</span>
+    </Link>
+  );
+}
+
+/**
+ * The mail draft to the sender, "Reply by email" (named "Reply to Ada Byron by email" to a screen reader).
+ * Its words are one run of text: split across a flex box's items, the space before "by" was lost.
+ */
+export function ReplyByEmailLink({
+  contact,
+  large = false,
+}: {
+  contact: Parameters<typeof replyMailto>[0] & Pick<Person, "lastName">;
+  /** The message page's size, beside its Send reply button; a row's menu takes the small one. */
+  large?: boolean;
+}) {
+  return (
+    <a
+      href={replyMailto(contact)}
+      className={
+        large
+          ? "inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft"
+          : pill
+      }
+    >
+      <span>
+        Reply <span className="sr-only">{`to ${contact.firstName} ${contact.lastName} `}</span>by email
+      </span>
+    </a>
+  );
+}
