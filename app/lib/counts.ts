@@ -12,6 +12,3 @@ export function countLabel(count: number): string {
  * counts"; Django's `_facets`): without it they are not read (docs/decisions/175).
  */
 export const SHOW_COUNTS = { param: "facets", value: "1" } as const;
-
-export const countsAsked = (params: URLSearchParams): boolean =>
-  params.get(SHOW_COUNTS.param) === SHOW_COUNTS.value;

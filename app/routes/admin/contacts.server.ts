@@ -1,4 +1,4 @@
-import { countsAsked } from "~/lib/counts";
+import { SHOW_COUNTS } from "~/lib/counts";
 import { textNote } from "~/lib/search-query";
 import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
 import { messageFacets } from "~/server/contact/message-facets.server";
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   const { db } = depsOf(context);
   const params = new URL(request.url).searchParams;
   const filter = contactFilter(params);
-  const showCounts = countsAsked(params);
+  const showCounts = params.get(SHOW_COUNTS.param) === SHOW_COUNTS.value;
   const [list, facets, upTo] = await Promise.all([
     contactsPage(db, params, admin.id),
     messageFacets(db, filter, admin.id, { asked: showCounts }),
