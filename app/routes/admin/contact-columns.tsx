@@ -30,7 +30,10 @@ export function ageColumn<T extends { createdAt: Date | string }>(now: number): 
   };
 }
 
-/** The state, and who wrote the message when `senders` has a word for it (not signed in, proven…). */
+/**
+ * The state, and who wrote the message when `senders` has a word for it (not signed in, proven…): on the
+ * same line, so every row stays one line and twenty fit the first screen.
+ */
 export function stateColumn<T extends { id: number; state: MessageState }>(
   senders: Record<number, string> = {},
 ): Column<T> {
@@ -38,11 +41,12 @@ export function stateColumn<T extends { id: number; state: MessageState }>(
     header: "State",
     cell: (message) => {
       const sender = senders[message.id];
-      return (
-        <>
-          {MESSAGE_STATE_LABELS[message.state]}
-          {sender ? <span className="block text-xs text-ink-muted">{sender}</span> : null}
-        </>
+      return sender ? (
+        <span className="whitespace-nowrap">
+          {MESSAGE_STATE_LABELS[message.state]} <span className="text-xs text-ink-muted">· {sender}</span>
+        </span>
+      ) : (
+        MESSAGE_STATE_LABELS[message.state]
       );
     },
   };
