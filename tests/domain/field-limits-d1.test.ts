@@ -97,6 +97,7 @@ async function rowOf(name: string): Promise<Record<string, string | number>> {
       from_address: "a@example.com",
       from_sender: 1,
       body: "Yes",
+      mail_id: `<answer-${n}@mail.example>`,
     };
   }
   if (name === "user_types") return { name: `type-${n}` };
@@ -132,9 +133,9 @@ describe("the limits reach D1", () => {
     const row = await rowOf("message_answers");
     const answer = (body: string) =>
       env.DB.prepare(
-        "INSERT INTO message_answers (contact_id, channel, from_address, from_sender, body) VALUES (?, 'email', ?, 1, ?)",
+        "INSERT INTO message_answers (contact_id, channel, from_address, from_sender, body, mail_id) VALUES (?, 'email', ?, 1, ?, ?)",
       )
-        .bind(row.contact_id, row.from_address, body)
+        .bind(row.contact_id, row.from_address, body, crypto.randomUUID())
         .run();
     await expect(answer("x".repeat(ANSWER_MAX))).resolves.toMatchObject({ success: true });
     await expect(answer("x".repeat(ANSWER_MAX + 1))).rejects.toThrow(
