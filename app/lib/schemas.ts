@@ -20,8 +20,6 @@ import {
 import { fieldsOnOneLine, oneLineText, personName } from "./schemas/names";
 import { paymentMethod, paymentMethodStated } from "./schemas/payment-method";
 
-export { PAYMENT_METHOD_NEEDED } from "./schemas/payment-method";
-
 import { registrationSchema as registrationFormSchema } from "./schemas/registration";
 import { NOTIFICATION_MODES } from "./staff-notifications";
 

@@ -8,8 +8,6 @@ import { hashToken, newLinkToken } from "../identity/account-tokens.server";
 /** How long a link shows its thread; a dead one can ask for a new one for as long again. */
 import { THREAD_LINK_DAYS } from "~/lib/threads";
 
-export { THREAD_LINK_DAYS };
-
 const DAY_MS = 86_400_000;
 
 /** A new link to message `contactId`'s thread: its token, for the email's link and nowhere else. */
