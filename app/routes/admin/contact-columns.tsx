@@ -31,8 +31,9 @@ export function ageColumn<T extends { createdAt: Date | string }>(now: number): 
 }
 
 /**
- * The state, and who wrote the message when `senders` has a word for it (not signed in, proven…): on the
- * same line, so every row stays one line and twenty fit the first screen.
+ * The state, and who wrote the message when `senders` has a word for it (not signed in, proven…): the
+ * state dotted-underlined with the word as its title and for screen readers, taking no width or line of its
+ * own, so every column and twenty rows fit; the message's page says it in full.
  */
 export function stateColumn<T extends { id: number; state: MessageState }>(
   senders: Record<number, string> = {},
@@ -41,12 +42,12 @@ export function stateColumn<T extends { id: number; state: MessageState }>(
     header: "State",
     cell: (message) => {
       const sender = senders[message.id];
-      return sender ? (
-        <span className="whitespace-nowrap">
-          {MESSAGE_STATE_LABELS[message.state]} <span className="text-xs text-ink-muted">· {sender}</span>
+      if (!sender) return MESSAGE_STATE_LABELS[message.state];
+      return (
+        <span title={sender} className="underline decoration-dotted">
+          {MESSAGE_STATE_LABELS[message.state]}
+          <span className="sr-only"> ({sender})</span>
         </span>
-      ) : (
-        MESSAGE_STATE_LABELS[message.state]
       );
     },
   };
