@@ -47,6 +47,11 @@ export default defineConfig(async () => ({
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
           ...testOptions,
+          // Two workers, each keeping one workerd and one instance of the built Worker for all its files;
+          // what a file leaves behind is settled by the setup file (decision 178).
+          setupFiles: ["./tests/worker/between-files.ts"],
+          maxWorkers: 2,
+          isolate: false,
           // FUZZ_SEED=<n> replays a run of tests/worker/fuzz.test.ts.
           provide: { fuzzSeed: process.env.FUZZ_SEED ?? "", buildSeed: buildSeed() },
         },

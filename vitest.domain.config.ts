@@ -34,6 +34,7 @@ export default defineConfig(async () => {
       name: "domain",
       include: ["tests/domain/**/*.test.ts"],
       ...testOptions,
+      setupFiles: ["./tests/worker/apply-migrations.ts"],
       // Stylesheets imported with ?raw are their text (Vitest makes every other stylesheet empty).
       css: { include: [/\.css\?raw$/] },
       // Two workers, each keeping one workerd for all its files: starting one per file was most of the

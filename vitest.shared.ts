@@ -8,7 +8,7 @@ import {
 } from "./scripts/local-secrets.ts";
 
 // What both Vitest lanes give workerd besides their Worker: the D1 migrations (applied before each file
-// by tests/worker/apply-migrations.ts), the local secrets, the app's `~/` imports and the time budgets.
+// by the lanes' setup files), the local secrets, the app's `~/` imports and the time budgets.
 
 /** Bindings on top of wrangler.toml's: the migrations and the secrets `wrangler dev` gets from --var. */
 export async function testBindings() {
@@ -29,5 +29,4 @@ export const testOptions = {
   // beside a build loop everything takes up to six times as long (decision 162).
   testTimeout: 360_000,
   hookTimeout: 360_000,
-  setupFiles: ["./tests/worker/apply-migrations.ts"],
 };

@@ -60,7 +60,7 @@ describe("an administrator's action in a person's own activity", () => {
     const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?")
       .bind(email)
       .first<{ id: number }>();
-    // The administrator's address is outside freshIp()'s 203.0.113.0/24, so the member's own events can
+    // The administrator's address is outside freshIp()'s 100.64.0.0/10, so the member's own events can
     // never contain it by chance.
     const approved = await fetchWorker(`/api/admin/approve-user/${row?.id}`, {
       method: "POST",

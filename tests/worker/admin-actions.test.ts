@@ -69,7 +69,7 @@ describe("admin actions", () => {
   it("marks a contact processed once and removes it from the list", async () => {
     const { cookie } = await signedInCookie({ admin: true });
     const body = contact();
-    await postJson("/api/contact", body);
+    expect((await postJson("/api/contact", body)).status).toBe(201);
     const list = async () =>
       (
         await (

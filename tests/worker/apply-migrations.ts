@@ -1,6 +1,6 @@
-import { applyD1Migrations, env, reset } from "cloudflare:test";
+import { freshStorage } from "./fresh-storage";
 
-// Each test file starts from empty storage with the migrations applied, even where files share one workerd
-// (the fast lane runs with `isolate: false`): nothing one file wrote is seen by the next.
-await reset();
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+// The domain lane's setup (isolate: false, decision 168): each test file starts from empty storage with
+// the migrations applied, so nothing one file wrote is seen by the next. The worker lane's is
+// between-files.ts.
+await freshStorage();

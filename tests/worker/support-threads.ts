@@ -66,7 +66,8 @@ export async function receive(raw: string | Uint8Array, from: string, to: string
   const headers = new Headers();
   for (const line of head.split(/\r?\n/)) {
     const at = line.indexOf(":");
-    if (at > 0 && /^[\x21-\x39\x3b-\x7e]+$/.test(line.slice(0, at))) {
+    // Only a name the Headers class takes (an RFC 9110 token): random bytes make any other.
+    if (at > 0 && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(line.slice(0, at))) {
       headers.append(line.slice(0, at), line.slice(at + 1).trim());
     }
   }
