@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 // The handler's bounds (inbound-answers.server.ts), as the tests push past them.
 const INBOUND_MAX_BYTES = 256 * 1024;
 const SENDER_HOURLY_MAX = 20;
+const THREAD_HOURLY_MAX = 10;
 const UNPROVEN_REPLIES_PER_DAY = 30;
 
 import { insertContact } from "./support-mail";
@@ -145,16 +146,29 @@ describe("hostile inbound mail", () => {
       outcome: "refused",
       reason: "this address has expired",
     });
-    const fresh = await aThreadWithAReply();
+    // One sender over three threads, so no thread reaches its own bound first.
+    const threads = [await aThreadWithAReply(), await aThreadWithAReply(), await aThreadWithAReply()];
     const flooder = "flood@spam.example";
-    const outcomes: string[] = [];
+    const outcomes: Verdict[] = [];
     for (let i = 0; i <= SENDER_HOURLY_MAX; i++) {
-      outcomes.push(
-        (await receive(rawMail(flooder, fresh.address, `n${i}`), flooder, fresh.address)).outcome,
-      );
+      const address = threads[i % threads.length]?.address ?? "";
+      outcomes.push(await receive(rawMail(flooder, address, `n${i}`), flooder, address));
     }
-    expect(outcomes.slice(0, SENDER_HOURLY_MAX).every((outcome) => outcome === "stored")).toBe(true);
-    expect(outcomes.at(-1)).toBe("dropped");
+    expect(outcomes.slice(0, SENDER_HOURLY_MAX).every((verdict) => verdict.outcome === "stored")).toBe(true);
+    expect(outcomes.at(-1)).toEqual({ outcome: "dropped", reason: "too many mails from this sender" });
+  });
+
+  it("beyond ten answers to one thread in an hour, from any senders, is dropped", async () => {
+    const { address } = await aThreadWithAReply();
+    const outcomes: Verdict[] = [];
+    for (let i = 0; i <= THREAD_HOURLY_MAX; i++) {
+      const sender = `rotating-${i}@spam.example`;
+      outcomes.push(await receive(rawMail(sender, address, `answer ${i}`), sender, address));
+    }
+    expect(outcomes.slice(0, THREAD_HOURLY_MAX).map((verdict) => verdict.outcome)).toEqual(
+      Array(THREAD_HOURLY_MAX).fill("stored"),
+    );
+    expect(outcomes.at(-1)).toEqual({ outcome: "dropped", reason: "too many answers to this thread" });
   });
 
   it("that is not readable MIME, or binary noise, never makes the handler fail", async () => {

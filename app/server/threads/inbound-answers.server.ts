@@ -12,12 +12,17 @@ import { storeAnswer } from "./thread-answers.server";
 // input: every mail is answered with a verdict and a reason, recorded in `inbound_mail`, and nothing it
 // holds can make the handler fail. A refusal is told to the sending server (an unknown or expired address,
 // a mail too large or not readable); a drop is not (an auto-reply or bounce, so no loop forms; a duplicate;
-// a flood). What is kept is the text of the answer, in the thread, and the message goes back to New.
+// a flood from one sender, or to one thread). What is kept is the text of the answer, in the thread, and the message goes back to New.
 
 /** The largest mail read (the text of an answer is far smaller; attachments are not kept anyway). */
 export const INBOUND_MAX_BYTES = 256 * 1024;
 /** Mails from one sender in an hour past which the rest are dropped: a person answers a few times. */
 export const SENDER_HOURLY_MAX = 20;
+/**
+ * Answers to one thread in an hour past which the rest are dropped, whoever sends them: every answer tells
+ * the staff, so rotating senders must not flood them either. A person answers a few times an hour at most.
+ */
+export const THREAD_HOURLY_MAX = 10;
 /** An address takes answers for this long after the thread's newest reply. */
 export const THREAD_ADDRESS_DAYS = 90;
 
@@ -97,6 +102,11 @@ async function judge(deps: Deps, mail: InboundMail): Promise<Verdict> {
     .from(inboundMail)
     .where(and(eq(inboundMail.fromAddress, mail.from.slice(0, 320)), gt(inboundMail.createdAt, hourAgo())));
   if ((recent?.n ?? 0) >= SENDER_HOURLY_MAX) return dropped("too many mails from this sender");
+  const [answered] = await deps.db
+    .select({ n: count() })
+    .from(messageAnswers)
+    .where(and(eq(messageAnswers.contactId, contactId), gt(messageAnswers.createdAt, hourAgo())));
+  if ((answered?.n ?? 0) >= THREAD_HOURLY_MAX) return dropped("too many answers to this thread");
   const raw = new Uint8Array(await new Response(mail.raw).arrayBuffer());
   let parsed: Awaited<ReturnType<typeof PostalMime.parse>>;
   try {
