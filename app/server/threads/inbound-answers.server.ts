@@ -66,7 +66,7 @@ export async function receiveAnswer(deps: Deps, mail: InboundMail): Promise<Verd
   await deps.db
     .insert(inboundMail)
     .values({
-      fromAddress: mail.from.slice(0, 320),
+      fromAddress: envelopeSender(mail),
       toAddress: mail.to.slice(0, 320),
       outcome: verdict.outcome,
       reason: verdict.reason,
@@ -100,7 +100,7 @@ async function judge(deps: Deps, mail: InboundMail): Promise<Verdict> {
   const [recent] = await deps.db
     .select({ n: count() })
     .from(inboundMail)
-    .where(and(eq(inboundMail.fromAddress, mail.from.slice(0, 320)), gt(inboundMail.createdAt, hourAgo())));
+    .where(and(eq(inboundMail.fromAddress, envelopeSender(mail)), gt(inboundMail.createdAt, hourAgo())));
   if ((recent?.n ?? 0) >= SENDER_HOURLY_MAX) return dropped("too many mails from this sender");
   const [answered] = await deps.db
     .select({ n: count() })
@@ -133,5 +133,11 @@ async function judge(deps: Deps, mail: InboundMail): Promise<Verdict> {
   if (answerId === null) return dropped("the same email again");
   return { outcome: "stored", reason: "an answer to the thread", answerId };
 }
+
+/**
+ * The envelope's sender as recorded and counted: lower case, so FLOOD@ and flood@ are one sender, and an
+ * erasure (which matches lower case) finds every record of it.
+ */
+const envelopeSender = (mail: InboundMail) => mail.from.trim().toLowerCase().slice(0, 320);
 
 const hourAgo = () => new Date(Date.now() - 3_600_000);
