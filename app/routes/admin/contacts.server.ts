@@ -1,3 +1,4 @@
+import { SCOPE_PARAM, scopeOf } from "~/lib/bulk-moves";
 import { SHOW_COUNTS } from "~/lib/counts";
 import { textNote } from "~/lib/search-query";
 import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
@@ -35,6 +36,8 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
     view: filterView(filter, facets, showCounts),
     list,
     upTo,
+    // The bulk bar's scope, kept in the address after a move (decision 177).
+    scope: scopeOf(params.get(SCOPE_PARAM)),
     senders,
     textNote: textNote(filter.query),
     me: admin.id,

@@ -1,3 +1,4 @@
+import { useActionData } from "react-router";
 import {
   ActionButton,
   BulkBar,
@@ -11,8 +12,11 @@ import {
   useBusyId,
 } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
+import { BULK_SCOPES, scopeParams } from "~/lib/bulk-moves";
 import { BULK_MOVES, isClosedState, isClosedView, movesOf } from "~/lib/message-states";
 import { messagePath } from "~/lib/workbench";
+import type { AdminAnswer } from "./admin-intents.server";
+import { BulkConfirm, BulkUndo } from "./bulk-answers";
 import {
   ageColumn,
   closedColumns,
@@ -26,17 +30,21 @@ import type { loader } from "./contacts.server";
 
 // The Contact Submissions tab (/admin?tab=contacts): the queue of messages (docs/decisions/152). Open ones
 // (New and Waiting) oldest first, as the spec's list of unprocessed messages; the filters of the address
-// (contact-filters.tsx) with their counts; a row's own buttons; and a bulk move of the ticked rows, or of
-// every row the filters select.
+// (contact-filters.tsx) with their counts; a row's own buttons; and a bulk move of the ticked rows, of
+// every row the filters select, or of those but the ticked, confirmed first and undone after (decision 177).
+// The scope chosen stays: the last move's answer names it, and the list's links and forms carry it.
 
 const BULK_FORM = "bulk-move";
 
 type Data = Awaited<ReturnType<typeof loader>>;
 type Row = Data["list"]["items"][number];
 
-export function ContactsTab({ filter, view, list, upTo, senders, textNote, me, now }: Data) {
+export function ContactsTab({ filter, view, list, upTo, scope: asked, senders, textNote, me, now }: Data) {
   const busyId = useBusyId();
-  const here = (after: string | null) => dashboardHref("contacts", { ...view.params, after });
+  const bulk = useActionData<AdminAnswer>()?.bulk;
+  const scope = bulk?.scope ?? asked;
+  const carry = scopeParams(scope);
+  const here = (after: string | null) => dashboardHref("contacts", { ...view.params, ...carry, after });
   return (
     <ListSection
       id="contacts"
@@ -44,7 +52,7 @@ export function ContactsTab({ filter, view, list, upTo, senders, textNote, me, n
       empty={view.narrowed ? "No message matches these filters." : "No unprocessed contact submissions."}
       list={list}
       pager={<KeysetPager list={list} href={here} />}
-      beside={<StateViews view={view} />}
+      beside={<StateViews view={view} carry={carry} />}
       tick={{ form: BULK_FORM, label: (row) => `Tick the message of ${row.firstName} ${row.lastName}` }}
       columns={[
         ...personColumns<Row>("name"),
@@ -57,7 +65,9 @@ export function ContactsTab({ filter, view, list, upTo, senders, textNote, me, n
       ]}
       actions={(row) => <RowActions row={row} me={me} busy={busyId === row.id} />}
     >
-      <FilterForm view={view} textNote={textNote} />
+      <FilterForm view={view} textNote={textNote} carry={carry} />
+      {bulk?.kind === "confirm" ? <BulkConfirm confirm={bulk} action={here(null)} /> : null}
+      {bulk?.kind === "moved" ? <BulkUndo moved={bulk} action={here(null)} /> : null}
       {list.items.length > 0 ? (
         <BulkBar
           id={BULK_FORM}
@@ -68,6 +78,8 @@ export function ContactsTab({ filter, view, list, upTo, senders, textNote, me, n
           upTo={upTo}
           field="move"
           choices={BULK_MOVES}
+          scopes={BULK_SCOPES}
+          scope={scope}
         />
       ) : null}
     </ListSection>
