@@ -35,12 +35,11 @@ export function BulkConfirm({ confirm, action }: { confirm: BulkConfirmation; ac
       className="mt-2 rounded-xl border border-brand bg-brand-soft p-3 text-sm"
     >
       <h3 id="bulk-confirm-title" className="font-bold">
-        Move {messagesLabel(confirm.total)} to {to}?
+        {`Move ${messagesLabel(confirm.total)} to ${to}?`}
       </h3>
       <p className="mt-1">{countsByState(confirm)}</p>
       <p className="mt-1 text-ink-muted">
-        They are every message the list's filters select, up to the newest it showed
-        {confirm.scope === "except" ? ", but the ticked ones" : ""}. Some of them:
+        {`They are every message the list's filters select, up to the newest it showed${confirm.scope === "except" ? ", but the ticked ones" : ""}. Some of them:`}
       </p>
       <ul className="mt-1 list-disc pl-5">
         {confirm.sample.map((message) => (
@@ -60,7 +59,7 @@ export function BulkConfirm({ confirm, action }: { confirm: BulkConfirmation; ac
         <input type="hidden" name="scope" value={confirm.scope} />
         <input type="hidden" name="confirm" value={confirm.token} />
         <button ref={first} type="submit" className={`${button} bg-brand text-white hover:bg-brand-strong`}>
-          Move {confirm.total.toLocaleString("en-US")} to {to}
+          {`Move ${confirm.total.toLocaleString("en-US")} to ${to}`}
         </button>
         {confirm.closes && confirm.byState.length > 1
           ? confirm.byState.map(({ state, count }) => (
@@ -71,7 +70,7 @@ export function BulkConfirm({ confirm, action }: { confirm: BulkConfirmation; ac
                 value={state}
                 className={`${button} border border-brand text-brand hover:bg-surface`}
               >
-                Only the {count.toLocaleString("en-US")} {MESSAGE_STATE_LABELS[state]}
+                {`Only the ${count.toLocaleString("en-US")} ${MESSAGE_STATE_LABELS[state]}`}
               </button>
             ))
           : null}
@@ -97,9 +96,7 @@ export function BulkUndo({ moved, action }: { moved: BulkMoved; action: string }
       <input type="hidden" name="intent" value="bulk-undo" />
       <input type="hidden" name="undo" value={moved.undo} />
       <input type="hidden" name="scope" value={moved.scope} />
-      <span>
-        {messagesLabel(moved.changed)} moved to {MESSAGE_STATE_LABELS[moved.to]}.
-      </span>
+      <span>{`${messagesLabel(moved.changed)} moved to ${MESSAGE_STATE_LABELS[moved.to]}.`}</span>
       <button type="submit" className={`${button} border border-brand text-brand hover:bg-brand-soft`}>
         Undo
       </button>
