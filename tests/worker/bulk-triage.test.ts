@@ -190,11 +190,47 @@ describe("bulk triage", () => {
     const { ids, upto, search } = await queueOf(["new"]);
     const cases: { fields: [string, string][]; status: number; says: string }[] = [
       { fields: [["move", "spam"]], status: 400, says: "Nothing ticked" },
-      { fields: [["move", "spam"], ["scope", "matching"]], status: 400, says: "newest message is missing" },
-      { fields: [["move", "spam"], ["scope", "except"]], status: 400, says: "newest message is missing" },
-      { fields: [["move", "spam"], ["scope", "all"], ["upto", upto]], status: 400, says: "Failed to move" },
-      { fields: [["move", "spam"], ["confirm", "x"]], status: 400, says: "not one the site gave" },
-      { fields: [["move", "spam"], ["confirm", "a".repeat(52)]], status: 409, says: "was used or has expired" },
+      {
+        fields: [
+          ["move", "spam"],
+          ["scope", "matching"],
+        ],
+        status: 400,
+        says: "newest message is missing",
+      },
+      {
+        fields: [
+          ["move", "spam"],
+          ["scope", "except"],
+        ],
+        status: 400,
+        says: "newest message is missing",
+      },
+      {
+        fields: [
+          ["move", "spam"],
+          ["scope", "all"],
+          ["upto", upto],
+        ],
+        status: 400,
+        says: "Failed to move",
+      },
+      {
+        fields: [
+          ["move", "spam"],
+          ["confirm", "x"],
+        ],
+        status: 400,
+        says: "not one the site gave",
+      },
+      {
+        fields: [
+          ["move", "spam"],
+          ["confirm", "a".repeat(52)],
+        ],
+        status: 409,
+        says: "was used or has expired",
+      },
     ];
     for (const { fields, status, says } of cases) {
       const response = await dashboardPost(admin.cookie, [["intent", "bulk-move"], ...fields], search);
