@@ -195,7 +195,7 @@ export function ListSection<T extends { id: number }>({
               <tr>
                 {tick ? (
                   <th scope="col" className={`w-8 px-2 py-1.5 ${KEPT[0]} bg-surface-muted`}>
-                    <TickAll form={tick.form} />
+                    <TickAll hydrated={hydrated} />
                   </th>
                 ) : null}
                 {columns.map((column, at) => (

@@ -1,57 +1,30 @@
-import { useEffect, useRef } from "react";
 import { Form } from "react-router";
-import type { BulkScope } from "~/lib/bulk-moves";
-import { countLabel } from "~/lib/counts";
+import type { BulkScope, ScopeChoice } from "~/lib/bulk-moves";
 import type { BulkIntent } from "~/lib/page-intents";
-import { useHydrated } from "~/lib/use-hydrated";
 
 // A list's bulk action and the box that ticks its whole page (docs/decisions/152, 177). Handed on from
 // admin-lists.tsx, so it travels in that module's chunk.
 
-/** The ticked boxes of the rows that belong to the form `form`. */
-const rowBoxes = (form: string) => [
-  ...document.querySelectorAll<HTMLInputElement>(`input[type="checkbox"][name="ids"][form="${form}"]`),
-];
-
 /**
  * The heading's box that ticks or unticks every row of the page: JavaScript's addition (without it the
  * bar's "All matching" and "All except the ticked" cover the page and more), so it is drawn once it runs.
- * It shows whether all, some (mixed) or none of the rows are ticked, however they were ticked.
+ * It only sets the rows' boxes, and follows none of them: an app page's script budget is that tight.
  */
-export function TickAll({ form }: { form: string }) {
-  const hydrated = useHydrated();
-  const box = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const sync = () => {
-      if (!box.current) return;
-      const rows = rowBoxes(form);
-      const ticked = rows.filter((row) => row.checked).length;
-      box.current.checked = ticked > 0 && ticked === rows.length;
-      box.current.indeterminate = ticked > 0 && ticked < rows.length;
-    };
-    sync();
-    document.addEventListener("change", sync);
-    return () => document.removeEventListener("change", sync);
-  });
+export function TickAll({ hydrated }: { hydrated: boolean }) {
   if (!hydrated) return <span className="sr-only">Tick</span>;
   return (
     <input
-      ref={box}
       type="checkbox"
       aria-label="Tick every row on this page"
       className="size-4 align-middle"
-      onChange={(event) => {
-        for (const row of rowBoxes(form)) row.checked = event.currentTarget.checked;
+      onChange={({ currentTarget: box }) => {
+        for (const row of box.closest("table")?.querySelectorAll("tbody input") ?? []) {
+          (row as HTMLInputElement).checked = box.checked;
+        }
       }}
     />
   );
 }
-
-const SCOPE_WORDS: Record<BulkScope, (total: number | null) => string> = {
-  ticked: () => "The ticked ones",
-  matching: (total) => `All ${total === null ? "" : `${countLabel(total)} `}matching`,
-  except: () => "All except the ticked",
-};
 
 /**
  * The bulk action of a list: its rows' boxes belong to this form (their `form` attribute), and it acts on
@@ -64,11 +37,10 @@ export function BulkBar({
   label,
   intent,
   action,
-  total,
   upTo,
   field,
   choices,
-  scopes = ["ticked", "matching"],
+  scopes,
   scope = "ticked",
 }: {
   /** The form's id, which the rows' boxes name. */
@@ -77,13 +49,12 @@ export function BulkBar({
   intent: BulkIntent;
   /** The list's address, filters included. */
   action: string;
-  total: number | null;
   upTo: number | null;
   /** The name of the buttons' field, and each button's value and words. */
   field: string;
   choices: { value: string; label: string }[];
-  /** The scopes offered, in order. */
-  scopes?: readonly BulkScope[];
+  /** The scopes offered, in order and in words (`scopeChoices`, made by the list's loader). */
+  scopes: ScopeChoice[];
   /** The scope chosen: the last move's, or the address's. */
   scope?: BulkScope;
 }) {
@@ -101,10 +72,9 @@ export function BulkBar({
       {/* Keyed by the scope, so a scope the page answers with is drawn checked with JavaScript too. */}
       <fieldset key={scope} className="flex flex-wrap items-center gap-3">
         <legend className="sr-only">Which rows</legend>
-        {scopes.map((value) => (
+        {scopes.map(({ value, label: words }) => (
           <label key={value} className="flex items-center gap-1">
-            <input type="radio" name="scope" value={value} defaultChecked={value === scope} />{" "}
-            {SCOPE_WORDS[value](total)}
+            <input type="radio" name="scope" value={value} defaultChecked={value === scope} /> {words}
           </label>
         ))}
       </fieldset>

@@ -1,3 +1,4 @@
+import { countLabel } from "./counts";
 import type { MessageState } from "./message-states";
 
 // What a bulk move of the queue chooses and answers (docs/decisions/177-triage-bulk.md), on both sides: the
@@ -7,6 +8,25 @@ import type { MessageState } from "./message-states";
 /** Which rows a bulk action takes: the ticked ones, every one matching, or every one matching but those. */
 export const BULK_SCOPES = ["ticked", "matching", "except"] as const;
 export type BulkScope = (typeof BULK_SCOPES)[number];
+
+/** A scope as the bulk bar offers it. */
+export interface ScopeChoice {
+  value: BulkScope;
+  label: string;
+}
+
+const SCOPE_WORDS: Record<BulkScope, (total: number | null) => string> = {
+  ticked: () => "The ticked ones",
+  matching: (total) => `All ${total === null ? "" : `${countLabel(total)} `}matching`,
+  except: () => "All except the ticked",
+};
+
+/**
+ * The scopes a list offers, in words with its count ("All 800 matching"): made by its loader, so the words
+ * travel as data and the browser's bundle carries none of them (an app page's script budget).
+ */
+export const scopeChoices = (offered: readonly BulkScope[], total: number | null): ScopeChoice[] =>
+  offered.map((value) => ({ value, label: SCOPE_WORDS[value](total) }));
 
 /** The address's parameter that keeps the scope chosen, so the bar stays where staff put it. */
 export const SCOPE_PARAM = "scope";

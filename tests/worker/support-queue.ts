@@ -87,7 +87,8 @@ export async function confirmedMove(
       ["confirm", tokenIn(html, "confirm")],
       ...extra,
     ],
-    search,
+    // The confirmation posts to the list's address with the scope of the move (bulk-answers.tsx).
+    `${search}&scope=${scope}`,
   );
   expect(confirmed.status).toBe(200);
   const answer = await confirmed.text();

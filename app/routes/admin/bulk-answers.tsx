@@ -1,18 +1,39 @@
 import { useEffect, useRef } from "react";
-import { Form, Link } from "react-router";
-import type { BulkConfirmation, BulkMoved } from "~/lib/bulk-moves";
-import { messagesLabel } from "~/lib/bulk-moves";
+import { Form, Link, useLocation } from "react-router";
+import type { BulkAnswer, BulkConfirmation, BulkMoved, BulkScope } from "~/lib/bulk-moves";
 import { MESSAGE_STATE_LABELS } from "~/lib/message-states";
 
 // What a bulk move of messages answers in the Contact Submissions tab (docs/decisions/177): the
 // confirmation a move of more than the ticked rows shows before it moves anything, and the undo of a move
 // done. Both are forms, so they work without JavaScript; with it they are the same answer, drawn in place.
+// Their code loads only when a move answers (tab-components.ts), so the tab's first load carries none of it.
+
+/** "1 message", "800 messages" (kept here, not shared, so this chunk needs no other). */
+const messagesLabel = (count: number) =>
+  count === 1 ? "1 message" : `${count.toLocaleString("en-US")} messages`;
+
+/** The list's address (the page's), with the scope of the move, so the page after it carries that scope. */
+function listAddress(path: string, search: string, scope: BulkScope): string {
+  const params = new URLSearchParams(search);
+  if (scope === "ticked") params.delete("scope");
+  else params.set("scope", scope);
+  return `${path}?${params}`;
+}
+
+/** A bulk move's answer: its confirmation, or its Undo. */
+export function BulkAnswerView({ answer }: { answer: BulkAnswer }) {
+  const { pathname, search } = useLocation();
+  const action = listAddress(pathname, search, answer.scope);
+  if (answer.kind === "confirm") return <BulkConfirm confirm={answer} action={action} />;
+  if (answer.kind === "moved") return <BulkUndo moved={answer} action={action} />;
+  return null;
+}
 
 const button =
   "inline-flex min-h-6 items-center rounded-full px-3 py-0.5 text-sm font-semibold whitespace-nowrap";
 
 /** "800 messages: 790 New, 10 Waiting on the applicant." */
-export function countsByState(confirm: Pick<BulkConfirmation, "total" | "byState">): string {
+function countsByState(confirm: Pick<BulkConfirmation, "total" | "byState">): string {
   const parts = confirm.byState.map(
     ({ state, count }) => `${count.toLocaleString("en-US")} ${MESSAGE_STATE_LABELS[state]}`,
   );
@@ -24,7 +45,7 @@ export function countsByState(confirm: Pick<BulkConfirmation, "total" | "byState
  * (each only while still in the state counted), Cancel moves nothing. A move that closes messages of more
  * than one state also offers each state's alone, so a view's Waiting ones need not close with its New.
  */
-export function BulkConfirm({ confirm, action }: { confirm: BulkConfirmation; action: string }) {
+function BulkConfirm({ confirm, action }: { confirm: BulkConfirmation; action: string }) {
   const to = MESSAGE_STATE_LABELS[confirm.to];
   const first = useRef<HTMLButtonElement>(null);
   // Pressed from the bar, the answer takes the focus, so Enter confirms and Tab reaches Cancel.
@@ -83,7 +104,7 @@ export function BulkConfirm({ confirm, action }: { confirm: BulkConfirmation; ac
 }
 
 /** A move done, and its Undo while its hour lasts. */
-export function BulkUndo({ moved, action }: { moved: BulkMoved; action: string }) {
+function BulkUndo({ moved, action }: { moved: BulkMoved; action: string }) {
   if (!moved.undo) return null;
   return (
     <Form

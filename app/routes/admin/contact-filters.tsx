@@ -13,23 +13,15 @@ const pill = (current: boolean) =>
 const field = "rounded-md border border-line bg-surface px-1.5 py-0.5 text-sm text-ink";
 const label = "flex items-center gap-1 text-sm font-medium";
 
-/** `href` with the parameters the list carries beside its filters (the bulk bar's scope, decision 177). */
-function carried(href: string, carry: Record<string, string>): string {
-  const [path, query] = href.split("?");
-  const params = new URLSearchParams(query);
-  for (const [name, value] of Object.entries(carry)) params.set(name, value);
-  return `${path}?${params}`;
-}
-
 /** The filters shown as links above the list (the states), each choice a link with its count. */
-export function StateViews({ view, carry = {} }: { view: FilterView; carry?: Record<string, string> }) {
+export function StateViews({ view }: { view: FilterView }) {
   return view.links.map((links) => (
     <nav key={links.label} aria-label={links.label}>
       <ul className="flex flex-wrap items-center gap-1.5">
         {links.choices.map((choice) => (
           <li key={choice.href}>
             <Link
-              to={carried(choice.href, carry)}
+              to={choice.href}
               aria-current={choice.current ? "page" : undefined}
               className={pill(choice.current)}
             >
@@ -38,10 +30,7 @@ export function StateViews({ view, carry = {} }: { view: FilterView; carry?: Rec
           </li>
         ))}
         <li>
-          <Link
-            to={carried(dashboardHref("contacts"), carry)}
-            className="text-sm font-semibold text-brand underline"
-          >
+          <Link to={dashboardHref("contacts")} className="text-sm font-semibold text-brand underline">
             Clear filters
           </Link>
         </li>
@@ -97,11 +86,8 @@ function Field({ field: shown }: { field: FilterField }) {
 export function FilterForm({
   view,
   textNote,
-  carry = {},
 }: {
   view: FilterView;
-  /** What the list carries beside its filters (the bulk bar's scope), kept as hidden fields. */
-  carry?: Record<string, string>;
   /** How the text was read (short words left out, or short words alone taken as names). */
   textNote: string | null;
 }) {
@@ -113,9 +99,6 @@ export function FilterForm({
       key={JSON.stringify(view.params)}
     >
       <input type="hidden" name="tab" value="contacts" />
-      {Object.entries(carry).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
       {view.fields.map((shown) => (
         <Field key={shown.param} field={shown} />
       ))}

@@ -1,4 +1,4 @@
-import { SCOPE_PARAM, scopeOf } from "~/lib/bulk-moves";
+import { BULK_SCOPES, SCOPE_PARAM, scopeChoices, scopeOf, scopeParams } from "~/lib/bulk-moves";
 import { SHOW_COUNTS } from "~/lib/counts";
 import { textNote } from "~/lib/search-query";
 import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
@@ -19,6 +19,8 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   const params = new URL(request.url).searchParams;
   const filter = contactFilter(params);
   const showCounts = params.get(SHOW_COUNTS.param) === SHOW_COUNTS.value;
+  // The bulk bar's scope, kept in the address after a move and carried by the list's links (decision 177).
+  const scope = scopeOf(params.get(SCOPE_PARAM));
   const [list, facets, upTo] = await Promise.all([
     contactsPage(db, params, admin.id),
     messageFacets(db, filter, admin.id, { asked: showCounts }),
@@ -33,11 +35,11 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   );
   return {
     filter,
-    view: filterView(filter, facets, showCounts),
+    view: filterView(filter, facets, showCounts, scopeParams(scope)),
     list,
     upTo,
-    // The bulk bar's scope, kept in the address after a move (decision 177).
-    scope: scopeOf(params.get(SCOPE_PARAM)),
+    scope,
+    scopes: scopeChoices(BULK_SCOPES, list.total),
     senders,
     textNote: textNote(filter.query),
     me: admin.id,

@@ -12,11 +12,9 @@ import {
   useBusyId,
 } from "~/components/admin-lists";
 import { dashboardHref } from "~/lib/admin-tabs";
-import { BULK_SCOPES, scopeParams } from "~/lib/bulk-moves";
 import { BULK_MOVES, isClosedState, isClosedView, movesOf } from "~/lib/message-states";
 import { messagePath } from "~/lib/workbench";
 import type { AdminAnswer } from "./admin-intents.server";
-import { BulkConfirm, BulkUndo } from "./bulk-answers";
 import {
   ageColumn,
   closedColumns,
@@ -32,19 +30,20 @@ import type { loader } from "./contacts.server";
 // (New and Waiting) oldest first, as the spec's list of unprocessed messages; the filters of the address
 // (contact-filters.tsx) with their counts; a row's own buttons; and a bulk move of the ticked rows, of
 // every row the filters select, or of those but the ticked, confirmed first and undone after (decision 177).
-// The scope chosen stays: the last move's answer names it, and the list's links and forms carry it.
+// The scope chosen stays: the last move's answer names it, and the list's address and links carry it. The
+// move's answer (its confirmation, its undo) is the dashboard's (bulk-answers.tsx).
 
 const BULK_FORM = "bulk-move";
 
 type Data = Awaited<ReturnType<typeof loader>>;
 type Row = Data["list"]["items"][number];
 
-export function ContactsTab({ filter, view, list, upTo, scope: asked, senders, textNote, me, now }: Data) {
+export function ContactsTab(data: Data) {
+  const { filter, view, list, upTo, scopes, scope: asked, senders, textNote, me, now } = data;
   const busyId = useBusyId();
-  const bulk = useActionData<AdminAnswer>()?.bulk;
-  const scope = bulk?.scope ?? asked;
-  const carry = scopeParams(scope);
-  const here = (after: string | null) => dashboardHref("contacts", { ...view.params, ...carry, after });
+  // The scope the last move chose, else the address's (which the list's links carry).
+  const scope = useActionData<AdminAnswer>()?.bulk?.scope ?? asked;
+  const here = (after: string | null) => dashboardHref("contacts", { ...view.params, after });
   return (
     <ListSection
       id="contacts"
@@ -52,7 +51,7 @@ export function ContactsTab({ filter, view, list, upTo, scope: asked, senders, t
       empty={view.narrowed ? "No message matches these filters." : "No unprocessed contact submissions."}
       list={list}
       pager={<KeysetPager list={list} href={here} />}
-      beside={<StateViews view={view} carry={carry} />}
+      beside={<StateViews view={view} />}
       tick={{ form: BULK_FORM, label: (row) => `Tick the message of ${row.firstName} ${row.lastName}` }}
       columns={[
         ...personColumns<Row>("name"),
@@ -65,20 +64,17 @@ export function ContactsTab({ filter, view, list, upTo, scope: asked, senders, t
       ]}
       actions={(row) => <RowActions row={row} me={me} busy={busyId === row.id} />}
     >
-      <FilterForm view={view} textNote={textNote} carry={carry} />
-      {bulk?.kind === "confirm" ? <BulkConfirm confirm={bulk} action={here(null)} /> : null}
-      {bulk?.kind === "moved" ? <BulkUndo moved={bulk} action={here(null)} /> : null}
+      <FilterForm view={view} textNote={textNote} />
       {list.items.length > 0 ? (
         <BulkBar
           id={BULK_FORM}
           label="Move messages"
           intent="bulk-move"
           action={here(null)}
-          total={list.total}
           upTo={upTo}
           field="move"
           choices={BULK_MOVES}
-          scopes={BULK_SCOPES}
+          scopes={scopes}
           scope={scope}
         />
       ) : null}
