@@ -38,8 +38,18 @@ const BULK_FORM = "bulk-move";
 type Data = Awaited<ReturnType<typeof loader>>;
 type Row = Data["list"]["items"][number];
 
-export function ContactsTab(data: Data) {
-  const { filter, view, list, upTo, scopes, scope: asked, senders, textNote, me, now } = data;
+export function ContactsTab({
+  filter,
+  view,
+  list,
+  upTo,
+  scopes,
+  scope: asked,
+  senders,
+  textNote,
+  me,
+  now,
+}: Data) {
   const busyId = useBusyId();
   // The scope the last move chose, else the address's (which the list's links carry).
   const scope = useActionData<AdminAnswer>()?.bulk?.scope ?? asked;
