@@ -89,6 +89,9 @@ describe("bulk triage", () => {
     expect(asked).toContain(`About ${search.split("q=")[1]} 0`);
     expect(asked).toContain("Only the 3 New");
     expect(asked).toContain("Only the 1 Waiting on the applicant");
+    // Its buttons and Cancel lead back to the list, with the scope chosen.
+    expect(html).toMatch(/<form[^>]*action="\/admin\?[^"]*scope=matching"/);
+    expect(html).toMatch(/<a[^>]*href="\/admin\?[^"]*scope=matching"[^>]*>Cancel<\/a>/);
 
     // Meanwhile another press moves one counted New to Waiting, and the closed one is opened again.
     await dashboardPost(admin.cookie, [

@@ -55,9 +55,9 @@ function BulkConfirm({ confirm, action }: { confirm: BulkConfirmation; action: s
       aria-labelledby="bulk-confirm-title"
       className="mt-2 rounded-xl border border-brand bg-brand-soft p-3 text-sm"
     >
-      <h3 id="bulk-confirm-title" className="font-bold">
+      <h2 id="bulk-confirm-title" className="font-bold">
         {`Move ${messagesLabel(confirm.total)} to ${to}?`}
-      </h3>
+      </h2>
       <p className="mt-1">{countsByState(confirm)}</p>
       <p className="mt-1 text-ink-muted">
         {`They are every message the list's filters select, up to the newest it showed${confirm.scope === "except" ? ", but the ticked ones" : ""}. Some of them:`}
