@@ -3,9 +3,11 @@ import { Form, Link, useNavigation } from "react-router";
 import { userTypeLabel } from "~/content/user-types";
 import type { RowActionName } from "~/lib/admin-row-actions";
 import { countLabel } from "~/lib/counts";
-import type { BulkIntent } from "~/lib/page-intents";
 import type { Person } from "~/lib/person";
 
+import { TickAll } from "./bulk-bar";
+
+export { BulkBar, TickAll } from "./bulk-bar";
 export { RowMenu } from "./row-menu";
 export { ReplyByEmailLink, ReplyLink } from "./workbench/reply-links";
 
@@ -193,7 +195,7 @@ export function ListSection<T extends { id: number }>({
               <tr>
                 {tick ? (
                   <th scope="col" className={`w-8 px-2 py-1.5 ${KEPT[0]} bg-surface-muted`}>
-                    <span className="sr-only">Tick</span>
+                    <TickAll hydrated={hydrated} />
                   </th>
                 ) : null}
                 {columns.map((column, at) => (
@@ -268,70 +270,5 @@ export function OpenLink({ to, name }: { to: string; name: string }) {
       Open
       <span className="sr-only">{` ${name}`}</span>
     </Link>
-  );
-}
-
-/**
- * The bulk action of a list (docs/decisions/152-message-states-and-claims.md): its rows' boxes belong to
- * this form (their `form` attribute), and it acts on the ticked rows or on every row the list's filters
- * select that existed when the page was shown (`upto`, the newest id then). It posts to the list's own
- * address, whose query is the filters.
- */
-export function BulkBar({
-  id,
-  label,
-  intent,
-  action,
-  total,
-  upTo,
-  field,
-  choices,
-}: {
-  /** The form's id, which the rows' boxes name. */
-  id: string;
-  label: string;
-  intent: BulkIntent;
-  /** The list's address, filters included. */
-  action: string;
-  total: number | null;
-  upTo: number | null;
-  /** The name of the buttons' field, and each button's value and words. */
-  field: string;
-  choices: { value: string; label: string }[];
-}) {
-  return (
-    <Form
-      method="post"
-      action={action}
-      id={id}
-      aria-label={label}
-      preventScrollReset
-      className="mt-1.5 flex flex-wrap items-center gap-2 text-sm"
-    >
-      <input type="hidden" name="intent" value={intent} />
-      {upTo === null ? null : <input type="hidden" name="upto" value={upTo} />}
-      <fieldset className="flex flex-wrap items-center gap-3">
-        <legend className="sr-only">Which rows</legend>
-        <label className="flex items-center gap-1">
-          <input type="radio" name="scope" value="ticked" defaultChecked /> The ticked ones
-        </label>
-        <label className="flex items-center gap-1">
-          <input type="radio" name="scope" value="matching" /> All{" "}
-          {total === null ? "" : `${countLabel(total)} `}matching
-        </label>
-      </fieldset>
-      <span aria-hidden="true">→</span>
-      {choices.map((choice) => (
-        <button
-          key={choice.value}
-          type="submit"
-          name={field}
-          value={choice.value}
-          className="inline-flex min-h-6 items-center rounded-full border border-brand px-2.5 py-0.5 font-semibold text-brand hover:bg-brand-soft"
-        >
-          {choice.label}
-        </button>
-      ))}
-    </Form>
   );
 }

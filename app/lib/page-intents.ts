@@ -17,7 +17,7 @@ export type ProfileIntent = "profile";
 export type SessionsIntent = "end-session" | "end-others";
 
 /** The dashboard's bulk forms. */
-export type BulkIntent = "bulk-move" | "bulk-decide";
+export type BulkIntent = "bulk-move" | "bulk-undo" | "bulk-decide";
 
 /** The workbench's text forms, on a message's page and a person's. */
 export type TextFormIntent = "note" | "reply";

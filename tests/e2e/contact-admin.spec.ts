@@ -153,6 +153,8 @@ test("the dashboard shows both counts and its empty states", async ({ page }) =>
     if (await bulk.isVisible()) {
       await bulk.getByRole("radio", { name: /^All .* matching$/ }).check();
       await bulk.getByRole("button", { name: button, exact: true }).click();
+      // Messages past the ticked ones move once their count is confirmed (decision 177).
+      if (form === "Move messages") await page.getByRole("button", { name: /^Move [\d,]+ to Done$/ }).click();
     }
     await expect(emptyState).toBeVisible();
     await expect(tab).toContainText("0");

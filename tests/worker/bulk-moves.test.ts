@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fetchPage, textOf } from "./support";
 import { signedInCookie, uniqueEmail, userIdOf } from "./support-accounts";
 import { insertContact } from "./support-mail";
-import { apiList, dashboardPost, entriesOf, stateOf } from "./support-queue";
+import { apiList, confirmedMove, dashboardPost, entriesOf, stateOf } from "./support-queue";
 
 // Bulk moves of the queue (docs/decisions/152-message-states-and-claims.md): the ticked messages or every one
 // the filters select, one batch and one entry per message changed; a broad text's counts; every tab rendered
@@ -63,18 +63,17 @@ describe("bulk moves", () => {
     const upto = Math.max(...shown.map((row) => row.id));
     const late = await insertContact({ email: uniqueEmail(`${marker}-late`), user_type_id: 2 });
 
-    const response = await dashboardPost(
+    const { asked, moved } = await confirmedMove(
       admin.cookie,
       [
-        ["intent", "bulk-move"],
         ["move", "done"],
         ["scope", "matching"],
         ["upto", String(upto)],
       ],
       `?tab=contacts&q=${marker}&area=2`,
     );
-    expect(response.status).toBe(200);
-    expect(textOf(await response.text())).toContain("3 messages moved to Done.");
+    expect(asked).toContain("3 messages: 3 New.");
+    expect(moved).toContain("3 messages moved to Done.");
     expect(await Promise.all(shown.map(async (row) => (await stateOf(row.id))?.state))).toEqual([
       "done",
       "done",
@@ -140,17 +139,16 @@ describe("bulk moves", () => {
       .bind(marker)
       .run();
     const late = await insertContact({ message: `About ${marker}` });
-    const response = await dashboardPost(
+    const { moved } = await confirmedMove(
       admin.cookie,
       [
-        ["intent", "bulk-move"],
         ["move", "waiting"],
         ["scope", "matching"],
         ["upto", String(late.id)],
       ],
       `?tab=contacts&q=${marker}`,
     );
-    expect(textOf(await response.text())).toContain("1 message moved to Waiting on the applicant.");
+    expect(moved).toContain("1 message moved to Waiting on the applicant.");
     expect((await stateOf(late.id))?.state).toBe("waiting");
   });
 

@@ -51,16 +51,24 @@ export interface FilterView {
 const counted = (facets: MessageFacets, count: number | null = 0) =>
   facets.counted ? ` (${count === null ? "not counted" : countLabel(count)})` : "";
 
-/** The queue's address for a filter, asking for the counts beside it under a text when `showCounts`. */
-const paramsOf = (filter: ContactFilter, showCounts: boolean) => ({
+/**
+ * The queue's address for a filter, asking for the counts beside it under a text when `showCounts`, and
+ * with what the list carries beside its filters (`carry`: the bulk bar's scope, decision 177).
+ */
+const paramsOf = (filter: ContactFilter, showCounts: boolean, carry: Record<string, string>) => ({
   ...contactFilterParams(filter),
   [SHOW_COUNTS.param]: showCounts && filter.query !== null ? SHOW_COUNTS.value : null,
+  ...carry,
 });
 
-const hrefOf = (filter: ContactFilter, showCounts: boolean) =>
-  dashboardHref("contacts", paramsOf(filter, showCounts));
-
-export function filterView(filter: ContactFilter, facets: MessageFacets, showCounts: boolean): FilterView {
+export function filterView(
+  filter: ContactFilter,
+  facets: MessageFacets,
+  showCounts: boolean,
+  carry: Record<string, string> = {},
+): FilterView {
+  const hrefOf = (shown: ContactFilter, counts: boolean) =>
+    dashboardHref("contacts", paramsOf(shown, counts, carry));
   const links = CHOICE_FILTERS.filter(([, declared]) => declared.shown === "links").map(
     ([name, declared]) => ({
       label: declared.label,
@@ -73,6 +81,7 @@ export function filterView(filter: ContactFilter, facets: MessageFacets, showCou
   );
   const fields: FilterField[] = [];
   if (showCounts) fields.push({ kind: "hidden", param: SHOW_COUNTS.param, value: SHOW_COUNTS.value });
+  for (const [param, value] of Object.entries(carry)) fields.push({ kind: "hidden", param, value });
   for (const [name, declared] of entriesOf(CONTACT_FILTERS)) {
     const value = filter[name] === null ? "" : String(filter[name]);
     if (declared.kind === "text") {
@@ -111,6 +120,7 @@ export function filterView(filter: ContactFilter, facets: MessageFacets, showCou
     params: {
       ...contactFilterParams(filter),
       ...(showCounts ? { [SHOW_COUNTS.param]: SHOW_COUNTS.value } : {}),
+      ...carry,
     },
     narrowed: narrows(filter),
     showCountsHref: facets.counted ? null : hrefOf(filter, true),

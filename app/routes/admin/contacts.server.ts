@@ -1,3 +1,4 @@
+import { BULK_SCOPES, SCOPE_PARAM, scopeChoices, scopeOf, scopeParams } from "~/lib/bulk-moves";
 import { SHOW_COUNTS } from "~/lib/counts";
 import { textNote } from "~/lib/search-query";
 import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
@@ -18,6 +19,8 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   const params = new URL(request.url).searchParams;
   const filter = contactFilter(params);
   const showCounts = params.get(SHOW_COUNTS.param) === SHOW_COUNTS.value;
+  // The bulk bar's scope, kept in the address after a move and carried by the list's links (decision 177).
+  const scope = scopeOf(params.get(SCOPE_PARAM));
   const [list, facets, upTo] = await Promise.all([
     contactsPage(db, params, admin.id),
     messageFacets(db, filter, admin.id, { asked: showCounts }),
@@ -32,9 +35,11 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   );
   return {
     filter,
-    view: filterView(filter, facets, showCounts),
+    view: filterView(filter, facets, showCounts, scopeParams(scope)),
     list,
     upTo,
+    scope,
+    scopes: scopeChoices(BULK_SCOPES, list.total),
     senders,
     textNote: textNote(filter.query),
     me: admin.id,

@@ -1,3 +1,4 @@
+import { useActionData } from "react-router";
 import {
   ActionButton,
   BulkBar,
@@ -13,6 +14,7 @@ import {
 import { dashboardHref } from "~/lib/admin-tabs";
 import { BULK_MOVES, isClosedState, isClosedView, movesOf } from "~/lib/message-states";
 import { messagePath } from "~/lib/workbench";
+import type { AdminAnswer } from "./admin-intents.server";
 import {
   ageColumn,
   closedColumns,
@@ -26,16 +28,31 @@ import type { loader } from "./contacts.server";
 
 // The Contact Submissions tab (/admin?tab=contacts): the queue of messages (docs/decisions/152). Open ones
 // (New and Waiting) oldest first, as the spec's list of unprocessed messages; the filters of the address
-// (contact-filters.tsx) with their counts; a row's own buttons; and a bulk move of the ticked rows, or of
-// every row the filters select.
+// (contact-filters.tsx) with their counts; a row's own buttons; and a bulk move of the ticked rows, of
+// every row the filters select, or of those but the ticked, confirmed first and undone after (decision 177).
+// The scope chosen stays: the last move's answer names it, and the list's address and links carry it. The
+// move's answer (its confirmation, its undo) is the dashboard's (bulk-answers.tsx).
 
 const BULK_FORM = "bulk-move";
 
 type Data = Awaited<ReturnType<typeof loader>>;
 type Row = Data["list"]["items"][number];
 
-export function ContactsTab({ filter, view, list, upTo, senders, textNote, me, now }: Data) {
+export function ContactsTab({
+  filter,
+  view,
+  list,
+  upTo,
+  scopes,
+  scope: asked,
+  senders,
+  textNote,
+  me,
+  now,
+}: Data) {
   const busyId = useBusyId();
+  // The scope the last move chose, else the address's (which the list's links carry).
+  const scope = useActionData<AdminAnswer>()?.bulk?.scope ?? asked;
   const here = (after: string | null) => dashboardHref("contacts", { ...view.params, after });
   return (
     <ListSection
@@ -64,10 +81,11 @@ export function ContactsTab({ filter, view, list, upTo, senders, textNote, me, n
           label="Move messages"
           intent="bulk-move"
           action={here(null)}
-          total={list.total}
           upTo={upTo}
           field="move"
           choices={BULK_MOVES}
+          scopes={scopes}
+          scope={scope}
         />
       ) : null}
     </ListSection>

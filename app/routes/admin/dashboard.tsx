@@ -11,7 +11,7 @@ import { loader as activityLoader } from "./activity.server";
 import { loader as contactsLoader } from "./contacts.server";
 import { loader as pendingUsersLoader } from "./pending-users.server";
 import { loader as searchLoader } from "./search.server";
-import { TAB_COMPONENTS } from "./tab-components";
+import { BulkAnswerView, TAB_COMPONENTS } from "./tab-components";
 import { loader as usersLoader } from "./users.server";
 
 // /admin: the tab that `?tab=` names (Pending Users unless it names another), inside the admin layout.
@@ -66,7 +66,9 @@ const answer = pageAction(adminDoor(DASHBOARD_INTENTS));
 
 export async function action(args: Route.ActionArgs) {
   adminOf(args.context);
-  return answer(args);
+  // A bulk move's answer is drawn with the page on the server, so its code is there before the render.
+  const [answered] = await Promise.all([answer(args), BulkAnswerView.preload()]);
+  return answered;
 }
 
 function TabPanel<Tab extends AdminTab>({ tab, data }: TabView<Tab>) {
@@ -84,6 +86,11 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
   return (
     <>
       <StaticNotice message={actionData?.toast} />
+      {actionData?.bulk ? (
+        <Suspense fallback={null}>
+          <BulkAnswerView answer={actionData.bulk} />
+        </Suspense>
+      ) : null}
       <TabPanel tab={loaderData.tab} data={loaderData.data} />
     </>
   );

@@ -1,3 +1,4 @@
+import { scopeChoices } from "~/lib/bulk-moves";
 import { pendingUsersPage } from "~/server/admin/admin-lists.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { newestUserId } from "~/server/identity/users.server";
@@ -14,5 +15,5 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
     pendingUsersPage(db, new URL(request.url).searchParams),
     newestUserId(db),
   ]);
-  return { list, upTo };
+  return { list, upTo, scopes: scopeChoices(["ticked", "matching"], list.total) };
 }

@@ -26,7 +26,7 @@ const DECISIONS = [
   { value: "reject", label: "Reject" },
 ];
 
-export function PendingUsersTab({ list, upTo }: Awaited<ReturnType<typeof loader>>) {
+export function PendingUsersTab({ list, upTo, scopes }: Awaited<ReturnType<typeof loader>>) {
   const busyId = useBusyId();
   const here = (after: string | null) => dashboardHref("pending", { after });
   return (
@@ -63,8 +63,8 @@ export function PendingUsersTab({ list, upTo }: Awaited<ReturnType<typeof loader
           label="Decide registrations"
           intent="bulk-decide"
           action={here(null)}
-          total={list.total}
           upTo={upTo}
+          scopes={scopes}
           field="decide"
           choices={DECISIONS}
         />

@@ -1,5 +1,6 @@
 import { type Preloadable, preloadable } from "~/components/preloadable";
 import type { AdminTab } from "~/lib/admin-tabs";
+import type { BulkAnswer } from "~/lib/bulk-moves";
 import type { TabData } from "./dashboard";
 
 // Each tab's component, in a module of its own: the dashboard's loader preloads the tab on show and its
@@ -18,3 +19,12 @@ export const TAB_COMPONENTS: { [Tab in AdminTab]: Preloadable<TabData[Tab]> } = 
   activity: preloadable(() => import("./activity").then((tab) => tab.ActivityTab)),
   search: preloadable(() => import("./search").then((tab) => tab.SearchTab)),
 };
+
+/**
+ * A bulk move's answer (bulk-answers.tsx: a confirmation, an undo), drawn by the dashboard above the tab:
+ * its code loads when a move answers, not with the tab, which keeps the first load within the script
+ * budget; the dashboard's action loads it on the server, so the page it answers (without JavaScript) has it.
+ */
+export const BulkAnswerView: Preloadable<{ answer: BulkAnswer }> = preloadable(() =>
+  import("./bulk-answers").then((module) => module.BulkAnswerView),
+);
