@@ -1,5 +1,6 @@
 import type { Column } from "~/components/admin-lists";
 import { formatDateTime } from "~/lib/format-date";
+import { messagePreview } from "~/lib/message-preview";
 import { MESSAGE_STATE_LABELS, type MessageState } from "~/lib/message-states";
 import type { PaymentMethod } from "~/lib/payment-methods";
 import type { Person } from "~/lib/person";
@@ -88,22 +89,27 @@ export function paymentColumn<T extends { paymentMethod: PaymentMethod | null }>
   return { header: "Payment method", cell: (message) => message.paymentMethod ?? "" };
 }
 
-/** The message's first line in the row; the whole of it, as sent, one click away. */
+/** The message's substance in the row, on one line; the whole of it, as sent, one click away. */
 export function messageColumn<T extends { message: string } & Person>(): Column<T> {
   return {
     header: "Message",
     cell: (message) => <Message contact={message} />,
-    // The room the other columns leave (the cell's own width does not count), its first line cut to it.
+    // The room the other columns leave (the cell's own width does not count), its preview cut to it.
     className: "w-full max-w-0 min-w-40 whitespace-normal",
   };
 }
 
-/** The message's first line; opened, the whole of it as sent, with the sender's company and phone. */
+/**
+ * The message's substance, greetings left out (lib/message-preview.ts), one line cut to the cell with the
+ * preview whole as its title; opened, the whole message as sent, with the sender's company and phone.
+ */
 function Message({ contact }: { contact: { message: string } & Person }) {
-  const first = contact.message.split("\n", 1)[0] ?? "";
+  const preview = messagePreview(contact.message);
   return (
     <details>
-      <summary className="cursor-pointer truncate">{first}</summary>
+      <summary className="cursor-pointer truncate" title={preview}>
+        {preview}
+      </summary>
       <p className="mt-1 rounded-lg bg-surface-muted p-2 break-words whitespace-pre-wrap">
         {contact.message}
       </p>
