@@ -17,7 +17,7 @@ import {
 } from "./list-filters";
 import { STATE_VIEW_LABELS, STATE_VIEWS, type StateView, statesOfView } from "./message-states";
 import { PAYMENT_METHODS } from "./payment-methods";
-import { searchTerms } from "./search-query";
+import { searchesAnything } from "./search-query";
 
 // The filters of the workbench's queue of messages, each declared once (docs/decisions/170): its address
 // parameter (/admin?tab=contacts&state=…&q=…&area=…&payment=…&holder=…&from=…&to=…), its choices and words,
@@ -123,7 +123,7 @@ export const ANY_MESSAGE: ContactFilter = fallbacksOf(CONTACT_FILTERS);
  */
 export function parseContactFilter(params: URLSearchParams): ContactFilter {
   const filter = parseFilters(CONTACT_FILTERS, params);
-  return filter.query !== null && searchTerms(filter.query).length === 0
+  return filter.query !== null && !searchesAnything(filter.query)
     ? { ...filter, query: null }
     : filter;
 }

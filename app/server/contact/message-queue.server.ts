@@ -7,7 +7,7 @@ import type { Database } from "../db.server";
 import { afterCursor, type Cursor, type Keyset, keysetOrder, keysetPage } from "../keyset.server";
 import { rowsWhere } from "./filter-conditions.server";
 import { talliedCount } from "./message-counts.server";
-import { queueText, textPage, textWhere } from "./queue-text.server";
+import { excludedCount, excludedWhere, queueText, textPage, textWhere } from "./queue-text.server";
 
 // The workbench's queue of contact messages (docs/decisions/152-message-states-and-claims.md): one list
 // narrowed by the filters of lib/contact-filter.ts, open messages oldest first, paged by keyset.
@@ -60,7 +60,8 @@ function selectMessages(db: Database, where: SQL | undefined, keyset: Keyset, li
 /**
  * One page of the queue after `cursor` (open messages oldest first, a closed state newest first), with
  * the count of the whole selection: exact from `message_counts` without a text (a first page that holds
- * the whole selection is its own count), else as the text's page reads it (`textPage`).
+ * the whole selection is its own count; `-word` terms alone subtract what they leave out), else as the
+ * text's page reads it (`textPage`).
  */
 export async function messagesPage(
   db: Database,
@@ -71,13 +72,22 @@ export async function messagesPage(
 ) {
   const { createdAt, id } = contactSubmissions;
   const keyset: Keyset = { at: createdAt, id, direction: isClosedView(filter.state) ? "desc" : "asc" };
-  const others = rowsWhere(filter, adminId);
+  const chosen = rowsWhere(filter, adminId);
+  const excluded = excludedWhere(filter);
+  const others = and(chosen, excluded);
   const text = queueText(filter);
   const read = text && (await textPage(db, text, filter, others, keyset, cursor, pageSize + 1));
   const where = read ? inArray(id, read.ids) : and(others, afterCursor(keyset, cursor));
   const rows = read?.ids.length === 0 ? [] : await selectMessages(db, where, keyset, pageSize + 1);
   const whole = cursor === null && rows.length <= pageSize ? rows.length : undefined;
-  const count = async () => (read ? read.total : (whole ?? talliedCount(db, filter, adminId)));
+  const count = async (): Promise<number | null> => {
+    if (read) return read.total;
+    if (whole !== undefined) return whole;
+    if (!excluded) return talliedCount(db, filter, adminId);
+    // `-word` terms alone: the tally, less the messages they leave out (unless too many hold one).
+    const [all, left] = await Promise.all([talliedCount(db, filter, adminId), excludedCount(db, filter, chosen)]);
+    return left === null ? null : all - left;
+  };
   return keysetPage(
     cursor,
     pageSize,
