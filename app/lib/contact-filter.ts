@@ -20,7 +20,7 @@ import { PAYMENT_METHODS } from "./payment-methods";
 import { searchesAnything } from "./search-query";
 
 // The filters of the workbench's queue of messages, each declared once (docs/decisions/170): its address
-// parameter (/admin?tab=contacts&state=…&q=…&area=…&payment=…&holder=…&from=…&to=…), its choices and words,
+// parameter (/admin?tab=contacts&state=…&q=…&area=…&payment=…&holder=…&link=…&from=…&to=…), its choices and words,
 // and the stored values a choice selects. The parser, the tab's links and form, the SQL on the messages and
 // on `message_counts`, and the counts beside each choice are derived from this table (list-filters.ts;
 // app/server/contact/filter-conditions.server.ts). A new filter is one entry here, and a migration where
@@ -98,6 +98,22 @@ export const CONTACT_FILTERS = {
     column: "claimed_by",
     tallyNone: 0,
     holds: (holder, me) => (holder === "me" ? [me] : [null]),
+    shown: "select",
+  }),
+  link: choice<"yes" | "no", null>({
+    param: "link",
+    label: "Links",
+    choices: [
+      { value: "yes", label: "Has a link" },
+      { value: "no", label: "No link" },
+    ],
+    fallback: null,
+    anyLabel: "Any",
+    // Written when the message arrives (lib/message-links.ts; migration 0030 for the ones before).
+    column: "has_link",
+    // Never empty: 0 is "no link", not a missing value, so nothing is read as none.
+    tallyNone: -1,
+    holds: (link) => [link === "yes" ? 1 : 0],
     shown: "select",
   }),
   from: day("from", "From", "first"),
