@@ -139,9 +139,7 @@ export const ANY_MESSAGE: ContactFilter = fallbacksOf(CONTACT_FILTERS);
  */
 export function parseContactFilter(params: URLSearchParams): ContactFilter {
   const filter = parseFilters(CONTACT_FILTERS, params);
-  return filter.query !== null && !searchesAnything(filter.query)
-    ? { ...filter, query: null }
-    : filter;
+  return filter.query !== null && !searchesAnything(filter.query) ? { ...filter, query: null } : filter;
 }
 
 /** The filter as the tab's query parameters, in the table's order; the defaults left out. */

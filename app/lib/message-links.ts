@@ -12,9 +12,7 @@
 /** The shortest and longest top-level domain a domain with a path is read with. */
 const TLD = { shortest: 2, longest: 6 } as const;
 
-const LINK = new RegExp(
-  `https?://|www\\.[a-z0-9]|[a-z0-9]\\.[a-z]{${TLD.shortest},${TLD.longest}}/`,
-);
+const LINK = new RegExp(`https?://|www\\.[a-z0-9]|[a-z0-9]\\.[a-z]{${TLD.shortest},${TLD.longest}}/`);
 
 /** The text with ASCII capitals made small, as SQLite's lower() makes them (and nothing else). */
 const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (capitals) => capitals.toLowerCase());
@@ -26,8 +24,9 @@ export function hasLink(text: string): boolean {
 
 /** The same marks as SQL over `lowered` (an expression that is a message's text through lower()). */
 export function linkSql(lowered: string): string {
-  const domains = Array.from({ length: TLD.longest - TLD.shortest + 1 }, (_, i) =>
-    `${lowered} GLOB '*[a-z0-9].${"[a-z]".repeat(TLD.shortest + i)}/*'`,
+  const domains = Array.from(
+    { length: TLD.longest - TLD.shortest + 1 },
+    (_, i) => `${lowered} GLOB '*[a-z0-9].${"[a-z]".repeat(TLD.shortest + i)}/*'`,
   );
   return [
     `instr(${lowered}, 'http://') > 0`,

@@ -112,11 +112,11 @@ export const PLEASANTRIES: readonly string[] = [
 /** How long a preview can be: the row cuts it to its width anyway. */
 export const PREVIEW_MAX = 300;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 const alternatives = (phrases: readonly string[]) =>
   [...phrases]
     .sort((a, b) => b.length - a.length)
-    .map((phrase) => escape(phrase).replace(/ /g, "\\s+"))
+    .map((phrase) => literal(phrase).replace(/ /g, "\\s+"))
     .join("|");
 
 // A greeting, then at most four words of addressee ended by , : ! . or the line's end ("Dear FACETS DAO,",

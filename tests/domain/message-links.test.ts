@@ -69,6 +69,7 @@ describe("a message's links", () => {
       "SELECT message, has_link FROM contact_submissions WHERE email LIKE 'links%@example.org'",
     ).all<{ message: string; has_link: number }>();
     expect(results).toHaveLength(texts.length);
-    for (const row of results) expect([row.message, row.has_link === 1]).toEqual([row.message, hasLink(row.message)]);
+    for (const row of results)
+      expect([row.message, row.has_link === 1]).toEqual([row.message, hasLink(row.message)]);
   });
 });

@@ -56,7 +56,10 @@ describe("a message's preview", () => {
       "Xin chào,",
     ];
     for (const opening of openings) {
-      expect([opening, messagePreview(`${opening}\n\n${BODY}\nThanks.`)]).toEqual([opening, `${BODY} Thanks.`]);
+      expect([opening, messagePreview(`${opening}\n\n${BODY}\nThanks.`)]).toEqual([
+        opening,
+        `${BODY} Thanks.`,
+      ]);
       // On one line with the text, a greeting ends at its punctuation (or, bare, at itself).
       if (/[,:!.，]$/u.test(opening) || !opening.includes(" "))
         expect([opening, messagePreview(`${opening} ${BODY}`)]).toEqual([opening, BODY]);

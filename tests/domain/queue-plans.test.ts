@@ -187,7 +187,12 @@ describe("the queue's plan for a text", () => {
         keep: (row) => row.state === "spam" && row.area === 4 && holds(row, WORD) && !holds(row, BURST),
         direction: "desc",
       },
-      { filter: { query: `-${BURST}` }, keep: (row) => open(row) && !holds(row, BURST), direction: "asc", counted: true },
+      {
+        filter: { query: `-${BURST}` },
+        keep: (row) => open(row) && !holds(row, BURST),
+        direction: "asc",
+        counted: true,
+      },
       {
         filter: { query: `-${BURST.toUpperCase()} -zzqqxx`, state: "spam" },
         keep: (row) => row.state === "spam" && !holds(row, BURST),
@@ -195,7 +200,11 @@ describe("the queue's plan for a text", () => {
         counted: true,
       },
       // A word too many messages hold to count what it leaves out: listed all the same, not counted.
-      { filter: { query: `-${WORD}`, area: 4 }, keep: (row) => open(row) && row.area === 4 && !holds(row, WORD), direction: "asc" },
+      {
+        filter: { query: `-${WORD}`, area: 4 },
+        keep: (row) => open(row) && row.area === 4 && !holds(row, WORD),
+        direction: "asc",
+      },
     ];
     for (const { filter, keep, direction, counted } of cases) {
       const { ids, total } = await listed({ ...ANY_MESSAGE, ...filter }, admin);
@@ -206,6 +215,8 @@ describe("the queue's plan for a text", () => {
     }
     const facets = await messageFacets(db, { ...ANY_MESSAGE, query: `-${BURST}` }, admin, { asked: true });
     expect(facets.state.spam).toBe(oracle((row) => row.state === "spam" && !holds(row, BURST), "asc").length);
-    expect(facets.area["4"]).toBe(oracle((row) => open(row) && row.area === 4 && !holds(row, BURST), "asc").length);
+    expect(facets.area["4"]).toBe(
+      oracle((row) => open(row) && row.area === 4 && !holds(row, BURST), "asc").length,
+    );
   });
 });

@@ -1,7 +1,14 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ANY_MESSAGE, parseContactFilter } from "../../app/lib/contact-filter";
-import { excludedTerms, ftsExcluded, ftsMatch, searchTerms, shortTerms, textNote } from "../../app/lib/search-query";
+import {
+  excludedTerms,
+  ftsExcluded,
+  ftsMatch,
+  searchTerms,
+  shortTerms,
+  textNote,
+} from "../../app/lib/search-query";
 import { adminSearch } from "../../app/server/admin/admin-search.server";
 import { messageFacets } from "../../app/server/contact/message-facets.server";
 import { messagesPage } from "../../app/server/contact/message-queue.server";
@@ -15,9 +22,15 @@ const db = getDb(env);
 
 describe("a search's excluded words", () => {
   beforeAll(async () => {
-    const texts = ["Buy exclzq with USDT now", "Exclzq application, paying with BTC", "Cheap SEO in Seoul exclzq"];
+    const texts = [
+      "Buy exclzq with USDT now",
+      "Exclzq application, paying with BTC",
+      "Cheap SEO in Seoul exclzq",
+    ];
     for (const [i, message] of texts.entries()) {
-      await db.insert(contactSubmissions).values({ firstName: "Ex", lastName: "Cl", email: `x${i}@example.org`, message });
+      await db
+        .insert(contactSubmissions)
+        .values({ firstName: "Ex", lastName: "Cl", email: `x${i}@example.org`, message });
     }
   });
 

@@ -16,6 +16,7 @@ export function TextForm({
   error,
   hidden,
   action,
+  also,
   children,
 }: {
   id: string;
@@ -28,6 +29,8 @@ export function TextForm({
   hidden: Record<string, string>;
   /** Where it posts, when not to the page as it is (a page whose address picked what fills the box). */
   action?: string;
+  /** A second button that sends the same form with one more field (`name=value`), e.g. "Send and next". */
+  also?: { name: string; value: string; label: string };
   children?: ReactNode;
 }) {
   const navigation = useNavigation();
@@ -66,6 +69,17 @@ export function TextForm({
         >
           {busy ? "Sending..." : submit}
         </button>
+        {also ? (
+          <button
+            type="submit"
+            name={also.name}
+            value={also.value}
+            disabled={busy}
+            className="inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft disabled:opacity-60"
+          >
+            {also.label}
+          </button>
+        ) : null}
         {children}
       </div>
     </Form>

@@ -1,6 +1,7 @@
 import { SHOW_COUNTS } from "~/lib/counts";
 import { textNote } from "~/lib/search-query";
 import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
+import { listBack } from "~/server/admin/message-neighbours.server";
 import { messageFacets } from "~/server/contact/message-facets.server";
 import { newestMessageId } from "~/server/contact/message-queue.server";
 import { adminOf } from "~/server/http/request-context.server";
@@ -37,6 +38,8 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
     upTo,
     senders,
     textNote: textNote(filter.query),
+    // The list's own query, which a message opened from it carries back (decision 176).
+    back: listBack(params),
     me: admin.id,
     now: Date.now(),
   };

@@ -34,7 +34,7 @@ const BULK_FORM = "bulk-move";
 type Data = Awaited<ReturnType<typeof loader>>;
 type Row = Data["list"]["items"][number];
 
-export function ContactsTab({ filter, view, list, upTo, senders, textNote, me, now }: Data) {
+export function ContactsTab({ filter, view, list, upTo, senders, textNote, back, me, now }: Data) {
   const busyId = useBusyId();
   const here = (after: string | null) => dashboardHref("contacts", { ...view.params, after });
   return (
@@ -55,7 +55,7 @@ export function ContactsTab({ filter, view, list, upTo, senders, textNote, me, n
         stateColumn<Row>(senders),
         ...(isClosedView(filter.state) ? closedColumns<Row>() : [holderColumn<Row>(me)]),
       ]}
-      actions={(row) => <RowActions row={row} me={me} busy={busyId === row.id} />}
+      actions={(row) => <RowActions row={row} me={me} busy={busyId === row.id} back={back} />}
     >
       <FilterForm view={view} textNote={textNote} />
       {list.items.length > 0 ? (
@@ -79,13 +79,13 @@ export function ContactsTab({ filter, view, list, upTo, senders, textNote, me, n
  * Processed on an open message), and the others under "More" (a popover, so it opens without JavaScript
  * too and no scroll box clips it), the spec's mail draft last, which keeps each row one line.
  */
-function RowActions({ row, me, busy }: { row: Row; me: number; busy: boolean }) {
+function RowActions({ row, me, busy, back }: { row: Row; me: number; busy: boolean; back: string }) {
   const { main, more } = movesOf(row.state);
   const quiet = isClosedState(row.state);
   return (
     <>
-      <OpenLink to={messagePath(row.id)} name={`message from ${row.email}`} />
-      <ReplyLink id={row.id} name={`${row.firstName} ${row.lastName}`} />
+      <OpenLink to={messagePath(row.id, null, back)} name={`message from ${row.email}`} />
+      <ReplyLink id={row.id} name={`${row.firstName} ${row.lastName}`} back={back} />
       {main ? (
         <ActionButton intent={main.action} id={row.id} label={main.button} busy={busy} quiet={quiet} />
       ) : null}

@@ -17,6 +17,7 @@ import { isClosedState, MESSAGE_STATE_LABELS, movesOf } from "~/lib/message-stat
 import { pageMeta } from "~/lib/seo";
 import { MESSAGE_PAGE, messagePath, personPath } from "~/lib/workbench";
 import { parseId } from "~/server/admin/admin-actions.server";
+import { backOf, listHref, neighboursOf } from "~/server/admin/message-neighbours.server";
 import { messagePage } from "~/server/admin/message-page.server";
 import { pageAction } from "~/server/http/page-door.server";
 import { adminOf } from "~/server/http/request-context.server";
@@ -48,13 +49,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (id === null) {
     return data({ kind: "refused" as const, says: "The message id must be a positive whole number." }, 400);
   }
-  const page = await messagePage(depsOf(context).db, id);
+  const { db } = depsOf(context);
+  const page = await messagePage(db, id);
   if (!page) return data({ kind: "refused" as const, says: "There is no such message." }, 404);
   const saved = savedReplyOf(params.get("saved"));
+  // The list it was opened from (decision 176): its Back, Previous and Next, and "Send and next".
+  const back = backOf(params.get("back"));
+  const around = await neighboursOf(db, back, me, page.message);
   return {
     kind: "found" as const,
     ...page,
     me,
+    back,
+    backHref: listHref(back),
+    ...around,
     saved: saved?.id ?? null,
     prefill: saved?.body ?? "",
     // Their names only: a body reaches the browser as the reply box's text when it is picked.
@@ -116,11 +124,35 @@ function MessageActions({ message, me }: { message: Found["message"]; me: number
   );
 }
 
+/**
+ * Back to the list the message was opened from, its filters and page kept, and the messages before and
+ * after it there (decision 176): plain links, so they work without JavaScript.
+ */
+function ListNav({ back, backHref, previous, next }: Pick<Found, "back" | "backHref" | "previous" | "next">) {
+  const step = (id: number | null, label: string, rel: "prev" | "next") =>
+    id === null ? (
+      <span className="text-ink-muted">{label}</span>
+    ) : (
+      <Link to={messagePath(id, null, back)} rel={rel} className="text-brand underline">
+        {label}
+      </Link>
+    );
+  return (
+    <nav aria-label="The list" className="flex flex-wrap items-center gap-3 text-sm">
+      <Link to={backHref} className="text-brand underline">
+        Back to Contact Submissions
+      </Link>
+      {step(previous, "Previous", "prev")}
+      {step(next, "Next", "next")}
+    </nav>
+  );
+}
+
 export default function MessagePage({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   if (loaderData.kind !== "found") return <PageState says={loaderData.says} />;
   const { message, replies, answers, notes, personId, sender, senderWords, unproven } = loaderData;
-  const { saved, prefill, savedReplies, replyKey, me } = loaderData;
+  const { saved, prefill, savedReplies, replyKey, me, back, backHref, previous, next } = loaderData;
   const failed = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
   const reply = failed("reply");
   const holder = message.holder
@@ -129,9 +161,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
   return (
     <article className="mt-4 max-w-4xl">
       <StaticNotice message={actionData?.toast} />
-      <Link to={dashboardHref("contacts")} className="text-sm text-brand underline">
-        Back to Contact Submissions
-      </Link>
+      <ListNav back={back} backHref={backHref} previous={previous} next={next} />
       <h2 className="mt-2 text-lg font-bold">
         Message {message.id} from {message.firstName} {message.lastName}
       </h2>
@@ -161,7 +191,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
           {savedReplies.map((item) => (
             <Link
               key={item.id}
-              to={`${messagePath(message.id, item.id)}#reply-body`}
+              to={`${messagePath(message.id, item.id, back)}#reply-body`}
               aria-current={saved === item.id ? "true" : undefined}
               preventScrollReset
               className="rounded-full border border-brand px-2.5 py-0.5 text-brand hover:bg-brand-soft"
@@ -179,8 +209,9 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
           maxLength={REPLY_MAX}
           defaultValue={reply?.values?.body ?? prefill}
           error={reply?.fieldErrors?.body ?? reply?.fieldErrors?.key}
-          hidden={{ id: String(message.id), key: replyKey }}
-          action={messagePath(message.id)}
+          hidden={{ id: String(message.id), key: replyKey, back }}
+          action={messagePath(message.id, null, back)}
+          also={{ name: "go", value: "next", label: "Send and next" }}
         >
           <ReplyByEmailLink contact={message} large />
         </TextForm>
@@ -196,7 +227,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
           subjectId={message.id}
           written={notes.length}
           failed={failed("note")}
-          action={messagePath(message.id)}
+          action={messagePath(message.id, null, back)}
         />
       </section>
     </article>

@@ -85,7 +85,10 @@ export async function messagesPage(
     if (whole !== undefined) return whole;
     if (!excluded) return talliedCount(db, filter, adminId);
     // `-word` terms alone: the tally, less the messages they leave out (unless too many hold one).
-    const [all, left] = await Promise.all([talliedCount(db, filter, adminId), excludedCount(db, filter, chosen)]);
+    const [all, left] = await Promise.all([
+      talliedCount(db, filter, adminId),
+      excludedCount(db, filter, chosen),
+    ]);
     return left === null ? null : all - left;
   };
   return keysetPage(
@@ -95,6 +98,33 @@ export async function messagesPage(
     count,
     (row) => row.createdAt,
   );
+}
+
+/**
+ * The message next to `from` in the queue the filter lists (the first after it in the list's order, or
+ * before it when `back`): a message page's Previous and Next (docs/decisions/176). `from` need not be in
+ * the list any more (a message just moved out of it): its place in the order is enough.
+ */
+export async function stepInQueue(
+  db: Database,
+  filter: ContactFilter,
+  adminId: number,
+  from: Cursor,
+  back = false,
+): Promise<number | null> {
+  const { createdAt, id } = contactSubmissions;
+  const closed = isClosedView(filter.state);
+  const keyset: Keyset = { at: createdAt, id, direction: closed === back ? "asc" : "desc" };
+  const others = and(rowsWhere(filter, adminId), excludedWhere(filter));
+  const text = queueText(filter);
+  if (text) return (await textPage(db, text, filter, others, keyset, from, 1)).ids[0] ?? null;
+  const [row] = await db
+    .select({ id })
+    .from(contactSubmissions)
+    .where(and(others, afterCursor(keyset, from)))
+    .orderBy(...keysetOrder(keyset))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /** Whether anyone holds the message; for the claim's answer. */
