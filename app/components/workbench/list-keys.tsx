@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from "react";
+import { MOVE_KEYS } from "~/lib/message-states";
 
 // The dashboard's keyboard flow, as GitHub's and Gmail's lists have it (docs/decisions/152): `j` and `k`
 // move through the rows of the list, `x` ticks the current one for a bulk action, Enter opens it, `/` goes
-// to the search box and `?` lists the keys. It is JavaScript's addition: without it, every action is still
+// to the search box and `?` lists the keys. On the focused row, or on a message's page, each move of the table
+// of states has its key (`d` Mark Processed, `s` Spam, `w` Waiting, `o` Reopen) and `r` replies
+// (docs/decisions/176). It is JavaScript's addition: without it, every action is still
 // a form and every row a link. Keys typed into a field stay the field's. What the keys do loads with the
 // first one pressed (list-key-actions.tsx), so a visit that presses none pays nothing for it. Keys pressed
 // before it runs are held by a small inline script (lib/held-keys.ts) and done once it does.
@@ -16,7 +19,7 @@ declare global {
   }
 }
 
-const OURS = new Set(["j", "k", "x", "/", "?", "Enter"]);
+const OURS = new Set(["j", "k", "x", "/", "?", "Enter", "r", ...MOVE_KEYS.map((move) => move.key)]);
 
 function typing(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;

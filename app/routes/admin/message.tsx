@@ -171,7 +171,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
         </span>{" "}
         {holder}
       </p>
-      <div className="mt-2 flex flex-wrap gap-1">
+      <div data-message-moves className="mt-2 flex flex-wrap gap-1">
         <MessageActions message={message} me={me} />
       </div>
       <Details message={message} personId={personId} sender={sender} senderWords={senderWords} />
