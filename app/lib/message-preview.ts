@@ -1,6 +1,7 @@
 // What a row of the queue shows of a message: its substance, the greetings and salutations it opens with
 // left out (docs/decisions/176), so a rush whose letters all begin "Hello," or "Dear FACETS DAO," reads as
-// two hundred different messages. Browser-safe and small: the list renders it on both sides.
+// two hundred different messages. Browser-safe, but made on the server for each row (the queue's page and
+// the Search tab's hits carry `preview`), so the browser's bundle carries none of these words.
 
 /**
  * The openings a letter greets with, lower case, in the languages the queue receives most. Each is

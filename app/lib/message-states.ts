@@ -183,14 +183,12 @@ export type MoveAction = Table[MessageState]["move"]["action"];
 export interface OfferedMove {
   action: MoveAction;
   button: string;
+  /** Its key, as the button declares it (`aria-keyshortcuts`) for the keyboard flow. */
+  key: string;
   to: MessageState;
 }
 
-const offeredMove = (to: MessageState): OfferedMove => ({
-  action: MESSAGE_STATE_TABLE[to].move.action,
-  button: MESSAGE_STATE_TABLE[to].move.button,
-  to,
-});
+const offeredMove = (to: MessageState): OfferedMove => ({ ...MESSAGE_STATE_TABLE[to].move, to });
 
 /** The moves a message in `state` offers: its row's button, and the others under "More". */
 export function movesOf(state: MessageState): { main: OfferedMove | null; more: OfferedMove[] } {
@@ -198,14 +196,12 @@ export function movesOf(state: MessageState): { main: OfferedMove | null; more: 
   return { main: main ?? null, more };
 }
 
-/** The keys of the moves (`d` Mark Processed…), each with its action and words, in the table's order. */
-export const MOVE_KEYS: { key: string; action: MoveAction; button: string }[] = MESSAGE_STATES.map(
-  (state) => ({
-    key: MESSAGE_STATE_TABLE[state].move.key,
-    action: MESSAGE_STATE_TABLE[state].move.action,
-    button: MESSAGE_STATE_TABLE[state].move.button,
-  }),
-);
+/**
+ * The keys of the moves (`d` Mark Processed…), each with its action and words, in the table's order. A
+ * function, so a bundle that never calls it (every one but the keys' help) carries none of it.
+ */
+export const moveKeys = (): { key: string; action: MoveAction; button: string }[] =>
+  MESSAGE_STATES.map((state) => MESSAGE_STATE_TABLE[state].move);
 
 /** The bulk bar's moves: every state some state offers a move into, in the table's order of offers. */
 export const BULK_MOVES: { value: MessageState; label: string }[] = [

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { MOVE_KEYS } from "~/lib/message-states";
+import { moveKeys } from "~/lib/message-states";
 
 // What the dashboard's keys do, and the list of them (list-keys.tsx loads this module on the first key a
 // person presses, so a visit that uses none costs its script nothing).
@@ -10,7 +10,7 @@ const KEYS: readonly [key: string, does: string][] = [
   ["x", "Tick or untick the row"],
   ["Enter", "Open the row"],
   // The table of states' moves (lib/message-states.ts), on the focused row or the message's page.
-  ...MOVE_KEYS.map(({ key, button }): [string, string] => [key, `${button}: the row, or the message open`]),
+  ...moveKeys().map(({ key, button }): [string, string] => [key, `${button}: the row, or the message open`]),
   ["r", "Reply: the row's, or the message's reply box"],
   ["/", "Search"],
   ["?", "These keys"],
@@ -29,33 +29,26 @@ function move(by: number) {
 }
 
 /**
- * Makes the move `action` on the focused row (then focuses the row after it, so a run of keys clears a
- * list), or on the message's page: the row's or the page's own button's form, as a click would send it.
+ * Presses the control that declares `key` (`aria-keyshortcuts`) on the focused row, or on a page without
+ * rows (a message's): a move's button sends its form, as a click would, and the focus goes to the row after
+ * (so a run of keys clears a list); a link is followed; a box takes the focus.
  */
-function moveTo(action: string, row: HTMLElement | null) {
-  const scope = row ?? document.querySelector<HTMLElement>("[data-message-moves]");
-  const input = scope?.querySelector<HTMLInputElement>(`form input[name="intent"][value="${action}"]`);
-  if (!input?.form) return;
-  input.form.requestSubmit();
-  if (!row) return;
-  const rows = rowsOf();
-  const at = rows.indexOf(row);
-  (rows[at + 1] ?? rows[at - 1])?.focus();
-}
-
-/** The row's Reply (the message's page at its reply box), or on a message's page its reply box. */
-function reply(row: HTMLElement | null) {
-  if (row) row.querySelector<HTMLAnchorElement>("a[data-reply]")?.click();
-  else document.querySelector<HTMLTextAreaElement>("textarea#reply-body")?.focus();
+function pressDeclared(key: string, row: HTMLElement | null) {
+  const scope = row ?? (rowsOf().length === 0 ? document.querySelector("main") : null);
+  const control = scope?.querySelector<HTMLElement>(`[aria-keyshortcuts="${CSS.escape(key)}"]`);
+  if (control instanceof HTMLButtonElement && control.form) {
+    control.form.requestSubmit(control);
+    const rows = rowsOf();
+    const at = row ? rows.indexOf(row) : -1;
+    if (at >= 0) (rows[at + 1] ?? rows[at - 1])?.focus();
+  } else if (control instanceof HTMLAnchorElement) control.click();
+  else control?.focus();
 }
 
 /** Does what `key` asks (`?` is the dialog's: KeysDialog). */
 export function act(key: string) {
   const active = document.activeElement;
   const row = active instanceof HTMLElement && active.matches("tr[data-row]") ? active : null;
-  const declared = MOVE_KEYS.find((each) => each.key === key);
-  if (declared) return moveTo(declared.action, row);
-  if (key === "r") return reply(row);
   if (key === "j") move(1);
   else if (key === "k") move(-1);
   else if (key === "x") row?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.click();
@@ -63,6 +56,7 @@ export function act(key: string) {
   // The list's own search when it has one (the last on the page), else the dashboard's.
   else if (key === "/")
     [...document.querySelectorAll<HTMLInputElement>('main input[type="search"]')].at(-1)?.select();
+  else pressDeclared(key, row);
 }
 
 /** The list of keys, as a modal dialog, opened each time `opens` grows. */

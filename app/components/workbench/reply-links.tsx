@@ -13,7 +13,7 @@ const pill =
 /** The row's Reply: the message's page, at its reply form (knowing the list it is in, `back`). */
 export function ReplyLink({ id, name, back }: { id: number; name: string; back?: string }) {
   return (
-    <Link to={`${messagePath(id, null, back)}#reply-body`} data-reply className={pill}>
+    <Link to={`${messagePath(id, null, back)}#reply-body`} aria-keyshortcuts="r" className={pill}>
       Reply<span className="sr-only">{` to ${name}`}</span>
     </Link>
   );

@@ -16,7 +16,7 @@ export function TextForm({
   error,
   hidden,
   action,
-  also,
+  shortcut,
   children,
 }: {
   id: string;
@@ -29,8 +29,8 @@ export function TextForm({
   hidden: Record<string, string>;
   /** Where it posts, when not to the page as it is (a page whose address picked what fills the box). */
   action?: string;
-  /** A second button that sends the same form with one more field (`name=value`), e.g. "Send and next". */
-  also?: { name: string; value: string; label: string };
+  /** The key that brings the focus to its box (list-keys.tsx), when it has one. */
+  shortcut?: string;
   children?: ReactNode;
 }) {
   const navigation = useNavigation();
@@ -51,6 +51,7 @@ export function TextForm({
         required
         rows={6}
         maxLength={maxLength}
+        aria-keyshortcuts={shortcut}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
@@ -69,17 +70,6 @@ export function TextForm({
         >
           {busy ? "Sending..." : submit}
         </button>
-        {also ? (
-          <button
-            type="submit"
-            name={also.name}
-            value={also.value}
-            disabled={busy}
-            className="inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft disabled:opacity-60"
-          >
-            {also.label}
-          </button>
-        ) : null}
         {children}
       </div>
     </Form>

@@ -1,6 +1,5 @@
 import type { Column } from "~/components/admin-lists";
 import { formatDateTime } from "~/lib/format-date";
-import { messagePreview } from "~/lib/message-preview";
 import { MESSAGE_STATE_LABELS, type MessageState } from "~/lib/message-states";
 import type { PaymentMethod } from "~/lib/payment-methods";
 import type { Person } from "~/lib/person";
@@ -89,8 +88,11 @@ export function paymentColumn<T extends { paymentMethod: PaymentMethod | null }>
   return { header: "Payment method", cell: (message) => message.paymentMethod ?? "" };
 }
 
-/** The message's substance in the row, on one line; the whole of it, as sent, one click away. */
-export function messageColumn<T extends { message: string } & Person>(): Column<T> {
+/**
+ * The message's substance in the row, on one line (`preview`, made on the server by lib/message-preview.ts,
+ * whose table of greetings the browser never loads); the whole of it, as sent, one click away.
+ */
+export function messageColumn<T extends { message: string; preview: string } & Person>(): Column<T> {
   return {
     header: "Message",
     cell: (message) => <Message contact={message} />,
@@ -100,11 +102,11 @@ export function messageColumn<T extends { message: string } & Person>(): Column<
 }
 
 /**
- * The message's substance, greetings left out (lib/message-preview.ts), one line cut to the cell with the
- * preview whole as its title; opened, the whole message as sent, with the sender's company and phone.
+ * The message's substance, greetings left out, one line cut to the cell with the preview whole as its
+ * title; opened, the whole message as sent, with the sender's company and phone.
  */
-function Message({ contact }: { contact: { message: string } & Person }) {
-  const preview = messagePreview(contact.message);
+function Message({ contact }: { contact: { message: string; preview: string } & Person }) {
+  const { preview } = contact;
   return (
     <details>
       <summary className="cursor-pointer truncate" title={preview}>

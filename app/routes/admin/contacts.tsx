@@ -87,7 +87,14 @@ function RowActions({ row, me, busy, back }: { row: Row; me: number; busy: boole
       <OpenLink to={messagePath(row.id, null, back)} name={`message from ${row.email}`} />
       <ReplyLink id={row.id} name={`${row.firstName} ${row.lastName}`} back={back} />
       {main ? (
-        <ActionButton intent={main.action} id={row.id} label={main.button} busy={busy} quiet={quiet} />
+        <ActionButton
+          intent={main.action}
+          id={row.id}
+          label={main.button}
+          busy={busy}
+          quiet={quiet}
+          shortcut={main.key}
+        />
       ) : null}
       <RowMenu id={`contacts-more-${row.id}`} name={`${row.firstName} ${row.lastName}`}>
         {more.map((move) => (
@@ -98,6 +105,7 @@ function RowActions({ row, me, busy, back }: { row: Row; me: number; busy: boole
             label={move.button}
             busy={busy}
             quiet
+            shortcut={move.key}
           />
         ))}
         {row.claimedBy === me ? (

@@ -111,13 +111,21 @@ function Details({
 function MessageActions({ message, me }: { message: Found["message"]; me: number }) {
   const busy = useBusyId() === message.id;
   const { main, more } = movesOf(message.state);
-  const button = (intent: RowActionName, label: string, quiet = true) => (
-    <ActionButton key={intent} intent={intent} id={message.id} label={label} busy={busy} quiet={quiet} />
+  const button = (intent: RowActionName, label: string, quiet = true, shortcut?: string) => (
+    <ActionButton
+      key={intent}
+      intent={intent}
+      id={message.id}
+      label={label}
+      busy={busy}
+      quiet={quiet}
+      shortcut={shortcut}
+    />
   );
   return (
     <>
-      {main ? button(main.action, main.button, isClosedState(message.state)) : null}
-      {more.map((move) => button(move.action, move.button))}
+      {main ? button(main.action, main.button, isClosedState(message.state), main.key) : null}
+      {more.map((move) => button(move.action, move.button, true, move.key))}
       {message.claimedBy === me ? button("release", "Let go") : null}
       {message.claimedBy === null ? button("claim", "Take") : null}
     </>
@@ -129,10 +137,8 @@ function MessageActions({ message, me }: { message: Found["message"]; me: number
  * after it there (decision 176): plain links, so they work without JavaScript.
  */
 function ListNav({ back, backHref, previous, next }: Pick<Found, "back" | "backHref" | "previous" | "next">) {
-  const step = (id: number | null, label: string, rel: "prev" | "next") =>
-    id === null ? (
-      <span className="text-ink-muted">{label}</span>
-    ) : (
+  const step = (id: number | null, label: string, rel: string) =>
+    id !== null && (
       <Link to={messagePath(id, null, back)} rel={rel} className="text-brand underline">
         {label}
       </Link>
@@ -171,7 +177,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
         </span>{" "}
         {holder}
       </p>
-      <div data-message-moves className="mt-2 flex flex-wrap gap-1">
+      <div className="mt-2 flex flex-wrap gap-1">
         <MessageActions message={message} me={me} />
       </div>
       <Details message={message} personId={personId} sender={sender} senderWords={senderWords} />
@@ -211,8 +217,17 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
           error={reply?.fieldErrors?.body ?? reply?.fieldErrors?.key}
           hidden={{ id: String(message.id), key: replyKey, back }}
           action={messagePath(message.id, null, back)}
-          also={{ name: "go", value: "next", label: "Send and next" }}
+          shortcut="r"
         >
+          {/* Sends the same form and opens the list's next message (decision 176). */}
+          <button
+            type="submit"
+            name="go"
+            value="next"
+            className="inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft"
+          >
+            Send and next
+          </button>
           <ReplyByEmailLink contact={message} large />
         </TextForm>
         {unproven ? <p className="mt-2 text-sm text-ink-muted">{unproven}</p> : null}
