@@ -20,9 +20,8 @@ declare global {
 
 const OURS = new Set(["j", "k", "x", "/", "?", "Enter"]);
 
-/** Whether a control on the page declares the key as its own (a move's button, Reply). */
-const declared = (key: string) =>
-  /^[a-z]$/.test(key) && document.querySelector(`main [aria-keyshortcuts="${key}"]`) !== null;
+/** A letter may be a control's own key (`aria-keyshortcuts`: a move's button, Reply): the actions look. */
+const letter = /^[a-z]$/;
 
 function typing(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -58,7 +57,7 @@ export function ListKeys() {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || typing(event.target))
         return;
-      if (!OURS.has(event.key) && !declared(event.key)) return;
+      if (!OURS.has(event.key) && !letter.test(event.key)) return;
       // Enter on a row's own button or link is that control's.
       const active = document.activeElement;
       if (event.key === "Enter" && !(active instanceof HTMLElement && active.matches("tr[data-row]"))) return;

@@ -132,28 +132,6 @@ function MessageActions({ message, me }: { message: Found["message"]; me: number
   );
 }
 
-/**
- * Back to the list the message was opened from, its filters and page kept, and the messages before and
- * after it there (decision 176): plain links, so they work without JavaScript.
- */
-function ListNav({ back, backHref, previous, next }: Pick<Found, "back" | "backHref" | "previous" | "next">) {
-  const step = (id: number | null, label: string, rel: string) =>
-    id !== null && (
-      <Link to={messagePath(id, null, back)} rel={rel} className="text-brand underline">
-        {label}
-      </Link>
-    );
-  return (
-    <nav aria-label="The list" className="flex flex-wrap items-center gap-3 text-sm">
-      <Link to={backHref} className="text-brand underline">
-        Back to Contact Submissions
-      </Link>
-      {step(previous, "Previous", "prev")}
-      {step(next, "Next", "next")}
-    </nav>
-  );
-}
-
 export default function MessagePage({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   if (loaderData.kind !== "found") return <PageState says={loaderData.says} />;
@@ -167,7 +145,20 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
   return (
     <article className="mt-4 max-w-4xl">
       <StaticNotice message={actionData?.toast} />
-      <ListNav back={back} backHref={backHref} previous={previous} next={next} />
+      {/* Back to the list it was opened from, and the messages before and after it there (decision 176). */}
+      <nav aria-label="The list" className="flex flex-wrap gap-3 text-sm text-brand underline">
+        <Link to={backHref}>Back to Contact Submissions</Link>
+        {previous !== null && (
+          <Link to={messagePath(previous, null, back)} rel="prev">
+            Previous
+          </Link>
+        )}
+        {next !== null && (
+          <Link to={messagePath(next, null, back)} rel="next">
+            Next
+          </Link>
+        )}
+      </nav>
       <h2 className="mt-2 text-lg font-bold">
         Message {message.id} from {message.firstName} {message.lastName}
       </h2>
