@@ -108,13 +108,14 @@ export const CONTACT_FILTERS = {
       { value: "no", label: "No link" },
     ],
     fallback: null,
-    anyLabel: "Any",
+    anyLabel: "Any link",
     // Written when the message arrives (lib/message-links.ts; migration 0030 for the ones before).
     column: "has_link",
     // Never empty: 0 is "no link", not a missing value, so nothing is read as none.
     tallyNone: -1,
     holds: (link) => [link === "yes" ? 1 : 0],
-    shown: "select",
+    // Beside the states, as links: the form's one line holds no more fields at 1440 px (decision 171).
+    shown: "links",
   }),
   from: day("from", "From", "first"),
   to: day("to", "to", "last"),

@@ -96,7 +96,8 @@ export function messageColumn<T extends { message: string; preview: string } & P
   return {
     header: "Message",
     cell: (message) => <Message contact={message} />,
-    // The room the other columns leave (the cell's own width does not count), its preview cut to it.
+    // The room the other columns leave (the cell's own width does not count), its preview cut to it: the
+    // preview's own width is contained, or one long line would widen the table past the screen.
     className: "w-full max-w-0 min-w-40 whitespace-normal",
   };
 }
@@ -109,7 +110,7 @@ function Message({ contact }: { contact: { message: string; preview: string } & 
   const { preview } = contact;
   return (
     <details>
-      <summary className="cursor-pointer truncate" title={preview}>
+      <summary className="cursor-pointer truncate [contain:inline-size]" title={preview}>
         {preview}
       </summary>
       <p className="mt-1 rounded-lg bg-surface-muted p-2 break-words whitespace-pre-wrap">
