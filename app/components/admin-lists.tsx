@@ -70,6 +70,7 @@ export function ActionButton({
   label,
   busy,
   quiet = false,
+  shortcut,
 }: {
   intent: RowActionName;
   id: number;
@@ -77,6 +78,8 @@ export function ActionButton({
   busy: boolean;
   /** A secondary action (reject, deactivate): outlined rather than filled. */
   quiet?: boolean;
+  /** Its key on the focused row or the message's page (list-keys.tsx), when it has one. */
+  shortcut?: string;
 }) {
   return (
     <Form method="post" preventScrollReset>
@@ -85,6 +88,7 @@ export function ActionButton({
       <button
         type="submit"
         disabled={busy}
+        aria-keyshortcuts={shortcut}
         className={`inline-flex min-h-6 items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap disabled:opacity-60 ${quiet ? "border border-danger text-danger hover:bg-red-50" : "bg-brand text-white hover:bg-brand-strong"}`}
       >
         {label}

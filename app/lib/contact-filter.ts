@@ -17,10 +17,10 @@ import {
 } from "./list-filters";
 import { STATE_VIEW_LABELS, STATE_VIEWS, type StateView, statesOfView } from "./message-states";
 import { PAYMENT_METHODS } from "./payment-methods";
-import { searchTerms } from "./search-query";
+import { searchesAnything } from "./search-query";
 
 // The filters of the workbench's queue of messages, each declared once (docs/decisions/170): its address
-// parameter (/admin?tab=contacts&state=…&q=…&area=…&payment=…&holder=…&from=…&to=…), its choices and words,
+// parameter (/admin?tab=contacts&state=…&q=…&area=…&payment=…&holder=…&link=…&from=…&to=…), its choices and words,
 // and the stored values a choice selects. The parser, the tab's links and form, the SQL on the messages and
 // on `message_counts`, and the counts beside each choice are derived from this table (list-filters.ts;
 // app/server/contact/filter-conditions.server.ts). A new filter is one entry here, and a migration where
@@ -100,6 +100,23 @@ export const CONTACT_FILTERS = {
     holds: (holder, me) => (holder === "me" ? [me] : [null]),
     shown: "select",
   }),
+  link: choice<"yes" | "no", null>({
+    param: "link",
+    label: "Links",
+    choices: [
+      { value: "yes", label: "Has a link" },
+      { value: "no", label: "No link" },
+    ],
+    fallback: null,
+    anyLabel: "Any link",
+    // Written when the message arrives (lib/message-links.ts; migration 0030 for the ones before).
+    column: "has_link",
+    // Never empty: 0 is "no link", not a missing value, so nothing is read as none.
+    tallyNone: -1,
+    holds: (link) => [link === "yes" ? 1 : 0],
+    // Beside the states, as links: the form's one line holds no more fields at 1440 px (decision 171).
+    shown: "links",
+  }),
   from: day("from", "From", "first"),
   to: day("to", "to", "last"),
 } satisfies FilterTable;
@@ -123,9 +140,7 @@ export const ANY_MESSAGE: ContactFilter = fallbacksOf(CONTACT_FILTERS);
  */
 export function parseContactFilter(params: URLSearchParams): ContactFilter {
   const filter = parseFilters(CONTACT_FILTERS, params);
-  return filter.query !== null && searchTerms(filter.query).length === 0
-    ? { ...filter, query: null }
-    : filter;
+  return filter.query !== null && !searchesAnything(filter.query) ? { ...filter, query: null } : filter;
 }
 
 /** The filter as the tab's query parameters, in the table's order; the defaults left out. */

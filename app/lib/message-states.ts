@@ -14,6 +14,11 @@ interface MoveDeclaration {
   /** Its intent on the dashboard and a message's page, and its name among the row actions. */
   action: string;
   button: string;
+  /**
+   * The key that makes the move on the list's focused row and on a message's page (docs/decisions/176):
+   * one letter, none another key of the list has (list-keys.tsx).
+   */
+  key: string;
 }
 
 /** What the server does for a move: its JSON endpoint, its toasts and audit entry. */
@@ -62,25 +67,25 @@ export const MESSAGE_STATE_TABLE = declareStates({
   new: {
     label: "New",
     closed: false,
-    move: { action: "reopen", button: "Reopen" },
+    move: { action: "reopen", button: "Reopen", key: "o" },
     offers: ["done", "waiting", "spam"],
   },
   waiting: {
     label: "Waiting on the applicant",
     closed: false,
-    move: { action: "waiting", button: "Waiting" },
+    move: { action: "waiting", button: "Waiting", key: "w" },
     offers: ["done", "spam"],
   },
   done: {
     label: "Done",
     closed: true,
-    move: { action: "process", button: "Mark Processed" },
+    move: { action: "process", button: "Mark Processed", key: "d" },
     offers: ["new"],
   },
   spam: {
     label: "Spam",
     closed: true,
-    move: { action: "spam", button: "Spam" },
+    move: { action: "spam", button: "Spam", key: "s" },
     offers: ["new"],
   },
 });
@@ -178,20 +183,25 @@ export type MoveAction = Table[MessageState]["move"]["action"];
 export interface OfferedMove {
   action: MoveAction;
   button: string;
+  /** Its key, as the button declares it (`aria-keyshortcuts`) for the keyboard flow. */
+  key: string;
   to: MessageState;
 }
 
-const offeredMove = (to: MessageState): OfferedMove => ({
-  action: MESSAGE_STATE_TABLE[to].move.action,
-  button: MESSAGE_STATE_TABLE[to].move.button,
-  to,
-});
+const offeredMove = (to: MessageState): OfferedMove => ({ ...MESSAGE_STATE_TABLE[to].move, to });
 
 /** The moves a message in `state` offers: its row's button, and the others under "More". */
 export function movesOf(state: MessageState): { main: OfferedMove | null; more: OfferedMove[] } {
   const [main, ...more] = (MESSAGE_STATE_TABLE[state].offers as readonly MessageState[]).map(offeredMove);
   return { main: main ?? null, more };
 }
+
+/**
+ * The keys of the moves (`d` Mark Processed…), each with its action and words, in the table's order. A
+ * function, so a bundle that never calls it (every one but the keys' help) carries none of it.
+ */
+export const moveKeys = (): { key: string; action: MoveAction; button: string }[] =>
+  MESSAGE_STATES.map((state) => MESSAGE_STATE_TABLE[state].move);
 
 /** The bulk bar's moves: every state some state offers a move into, in the table's order of offers. */
 export const BULK_MOVES: { value: MessageState; label: string }[] = [

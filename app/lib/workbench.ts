@@ -6,10 +6,14 @@ import type { MessageState } from "./message-states";
 export const MESSAGE_PAGE = "/admin/message";
 export const PERSON_PAGE = "/admin/person";
 
-/** A message's page, `/admin/message?id=12`, with a saved reply picked when given. */
-export function messagePath(id: number, saved?: string | null): string {
+/**
+ * A message's page, `/admin/message?id=12`, with a saved reply picked when given, and the list it was
+ * opened from (`back`, that list's own query: its filters and page; docs/decisions/176) when there is one.
+ */
+export function messagePath(id: number, saved?: string | null, back?: string | null): string {
   const search = new URLSearchParams({ id: String(id) });
   if (saved) search.set("saved", saved);
+  if (back) search.set("back", back);
   return `${MESSAGE_PAGE}?${search}`;
 }
 

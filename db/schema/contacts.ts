@@ -46,6 +46,8 @@ export const contactSubmissions = sqliteTable(
      * the account's own. No foreign key, as in workbench.ts: a rebuild of `users` must not cascade.
      */
     senderId: integer("sender_id"),
+    /** Whether the message holds a link (app/lib/message-links.ts), written when it arrives (decision 176). */
+    hasLink: integer("has_link", { mode: "boolean" }).notNull().default(false),
   },
   (table) => [
     index("contact_submissions_unprocessed_idx").on(table.isProcessed, table.createdAt),
@@ -63,6 +65,7 @@ export const contactSubmissions = sqliteTable(
       table.paymentMethod,
       table.claimedBy,
       table.createdAt,
+      table.hasLink,
     ),
     // A text filter of short words alone matches whole names and companies, ASCII case aside
     // (docs/decisions/160): each is one lookup in these.

@@ -73,7 +73,7 @@ describe("a query as FTS5 reads it", () => {
   it("quotes every word, doubles inner quotes, and keeps operators as text", () => {
     expect(ftsMatch('say "hi" NEAR(a b) col:x -y ^z * AND OR')).toBe('"say" """hi""" "NEAR(a" "col:x" "AND"');
     expect(ftsMatch("NEAR(abc def) col:val -foo ^bar ab*c AND")).toBe(
-      '"NEAR(abc" "def)" "col:val" "-foo" "^bar" "ab*c" "AND"',
+      '("NEAR(abc" "def)" "col:val" "^bar" "ab*c" "AND") NOT ("foo")',
     );
     expect(ftsMatch('a"b"c')).toBe('"a""b""c"');
   });
@@ -181,10 +181,12 @@ describe("matching and ranking", () => {
   it("means FTS5's operators and quotes literally", async () => {
     const word = marker();
     const literal = await message({ message: `Use "NEAR(a b)" and C++ or -x:y ^z * ${word}` });
-    await message({ message: `Near a b, C plus, x y z ${word}` });
+    const other = await message({ message: `Near a b, C plus, x y z ${word}` });
     expect(await messageIds(`"NEAR(a ${word}`)).toEqual([literal]);
     expect(await messageIds(`C++ ${word}`)).toEqual([literal]);
-    expect(await messageIds(`-x:y ${word}`)).toEqual([literal]);
+    expect(await messageIds(`x:y ${word}`)).toEqual([literal]);
+    // A leading "-" leaves out the messages holding the rest, read literally too (decision 176).
+    expect(await messageIds(`-x:y ${word}`)).toEqual([other]);
     for (const hostile of ['"', '""', "NEAR(", "a OR", "AND", "*", "^", ":", "-", "(((", "col:*"]) {
       await expect(search(`${hostile} ${word}`)).resolves.toBeDefined();
     }

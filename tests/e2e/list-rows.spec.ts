@@ -70,7 +70,8 @@ test("a row's Reply opens the reply form on the message's page, where the reply 
     .getByRole("link", { name: /^Reply to / })
     .first()
     .click();
-  await expect(page).toHaveURL(/\/admin\/message\?id=\d+#reply-body$/);
+  // The message's page knows the list it was opened from (decision 176).
+  await expect(page).toHaveURL(/\/admin\/message\?id=\d+&back=[^#]*#reply-body$/);
   const box = page.getByLabel(/^Reply to /);
   await expect(box).toBeInViewport();
   await box.fill("Thank you: the tranche opens on Monday.");

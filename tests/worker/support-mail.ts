@@ -1,4 +1,5 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { hasLink } from "../../app/lib/message-links";
 import { isClosedState, type MessageState } from "../../app/lib/message-states";
 import type {
   handleMailBatch as HandleMailBatch,
@@ -166,6 +167,9 @@ export async function insertContact(facts: Record<string, string | number | null
       : {}),
     ...facts,
   };
+  // Whether it holds a link, as the app writes it when a message arrives (decision 176).
+  if (facts.has_link === undefined)
+    Object.assign(values, { has_link: hasLink(String(values.message)) ? 1 : 0 });
   const columns = Object.keys(values);
   const row = await env.DB.prepare(
     `INSERT INTO contact_submissions (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) RETURNING id`,

@@ -77,7 +77,8 @@ describe("a message's row", () => {
     expect(status).toBe(200);
     const row = rowOf(html, id);
     const links = hrefsOf(row);
-    const reply = links.findIndex((href) => href === `/admin/message?id=${id}#reply-body`);
+    // The message's page knows the list it was opened from (decision 176).
+    const reply = links.indexOf(`/admin/message?id=${id}&back=q%3D${marker}#reply-body`);
     const mailto = links.findIndex(
       (href) => href.startsWith("mailto:") && href.includes(email.split("@")[0] ?? email),
     );

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { moveKeys } from "~/lib/message-states";
 
 // What the dashboard's keys do, and the list of them (list-keys.tsx loads this module on the first key a
 // person presses, so a visit that uses none costs its script nothing).
@@ -8,6 +9,9 @@ const KEYS: readonly [key: string, does: string][] = [
   ["k", "Previous row"],
   ["x", "Tick or untick the row"],
   ["Enter", "Open the row"],
+  // The table of states' moves (lib/message-states.ts), on the focused row or the message's page.
+  ...moveKeys().map(({ key, button }): [string, string] => [key, `${button}: the row, or the message open`]),
+  ["r", "Reply: the row's, or the message's reply box"],
   ["/", "Search"],
   ["?", "These keys"],
   ["Esc", "Close this list"],
@@ -24,6 +28,23 @@ function move(by: number) {
   rows[next]?.focus();
 }
 
+/**
+ * Presses the control that declares `key` (`aria-keyshortcuts`) on the focused row, or on a page without
+ * rows (a message's): a move's button sends its form, as a click would, and the focus goes to the row after
+ * (so a run of keys clears a list); a link is followed; a box takes the focus.
+ */
+function pressDeclared(key: string, row: HTMLElement | null) {
+  const scope = row ?? (rowsOf().length === 0 ? document.querySelector("main") : null);
+  const control = scope?.querySelector<HTMLElement>(`[aria-keyshortcuts="${CSS.escape(key)}"]`);
+  if (control instanceof HTMLButtonElement && control.form) {
+    control.form.requestSubmit(control);
+    const rows = rowsOf();
+    const at = row ? rows.indexOf(row) : -1;
+    if (at >= 0) (rows[at + 1] ?? rows[at - 1])?.focus();
+  } else if (control instanceof HTMLAnchorElement) control.click();
+  else control?.focus();
+}
+
 /** Does what `key` asks (`?` is the dialog's: KeysDialog). */
 export function act(key: string) {
   const active = document.activeElement;
@@ -35,6 +56,7 @@ export function act(key: string) {
   // The list's own search when it has one (the last on the page), else the dashboard's.
   else if (key === "/")
     [...document.querySelectorAll<HTMLInputElement>('main input[type="search"]')].at(-1)?.select();
+  else pressDeclared(key, row);
 }
 
 /** The list of keys, as a modal dialog, opened each time `opens` grows. */

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from "react";
 
 // The dashboard's keyboard flow, as GitHub's and Gmail's lists have it (docs/decisions/152): `j` and `k`
 // move through the rows of the list, `x` ticks the current one for a bulk action, Enter opens it, `/` goes
-// to the search box and `?` lists the keys. It is JavaScript's addition: without it, every action is still
+// to the search box and `?` lists the keys. On the focused row, or on a message's page, a control that
+// declares a key (`aria-keyshortcuts`) is pressed by it: each move of the table of states has one (`d` Mark
+// Processed, `s` Spam, `w` Waiting, `o` Reopen) and Reply has `r` (docs/decisions/176). It is JavaScript's addition: without it, every action is still
 // a form and every row a link. Keys typed into a field stay the field's. What the keys do loads with the
 // first one pressed (list-key-actions.tsx), so a visit that presses none pays nothing for it. Keys pressed
 // before it runs are held by a small inline script (lib/held-keys.ts) and done once it does.
@@ -17,6 +19,9 @@ declare global {
 }
 
 const OURS = new Set(["j", "k", "x", "/", "?", "Enter"]);
+
+/** A letter may be a control's own key (`aria-keyshortcuts`: a move's button, Reply): the actions look. */
+const letter = /^[a-z]$/;
 
 function typing(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -52,7 +57,7 @@ export function ListKeys() {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || typing(event.target))
         return;
-      if (!OURS.has(event.key)) return;
+      if (!OURS.has(event.key) && !letter.test(event.key)) return;
       // Enter on a row's own button or link is that control's.
       const active = document.activeElement;
       if (event.key === "Enter" && !(active instanceof HTMLElement && active.matches("tr[data-row]"))) return;

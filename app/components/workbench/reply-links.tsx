@@ -10,10 +10,10 @@ import { messagePath } from "~/lib/workbench";
 const pill =
   "inline-flex min-h-6 items-center rounded-full border border-brand px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-brand hover:bg-brand-soft";
 
-/** The row's Reply: the message's page, at its reply form. */
-export function ReplyLink({ id, name }: { id: number; name: string }) {
+/** The row's Reply: the message's page, at its reply form (knowing the list it is in, `back`). */
+export function ReplyLink({ id, name, back }: { id: number; name: string; back?: string }) {
   return (
-    <Link to={`${messagePath(id)}#reply-body`} className={pill}>
+    <Link to={`${messagePath(id, null, back)}#reply-body`} aria-keyshortcuts="r" className={pill}>
       Reply<span className="sr-only">{` to ${name}`}</span>
     </Link>
   );

@@ -16,6 +16,7 @@ export function TextForm({
   error,
   hidden,
   action,
+  shortcut,
   children,
 }: {
   id: string;
@@ -28,6 +29,8 @@ export function TextForm({
   hidden: Record<string, string>;
   /** Where it posts, when not to the page as it is (a page whose address picked what fills the box). */
   action?: string;
+  /** The key that brings the focus to its box (list-keys.tsx), when it has one. */
+  shortcut?: string;
   children?: ReactNode;
 }) {
   const navigation = useNavigation();
@@ -48,6 +51,7 @@ export function TextForm({
         required
         rows={6}
         maxLength={maxLength}
+        aria-keyshortcuts={shortcut}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

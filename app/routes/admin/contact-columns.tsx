@@ -88,22 +88,31 @@ export function paymentColumn<T extends { paymentMethod: PaymentMethod | null }>
   return { header: "Payment method", cell: (message) => message.paymentMethod ?? "" };
 }
 
-/** The message's first line in the row; the whole of it, as sent, one click away. */
-export function messageColumn<T extends { message: string } & Person>(): Column<T> {
+/**
+ * The message's substance in the row, on one line (`preview`, made on the server by lib/message-preview.ts,
+ * whose table of greetings the browser never loads); the whole of it, as sent, one click away.
+ */
+export function messageColumn<T extends { message: string; preview: string } & Person>(): Column<T> {
   return {
     header: "Message",
     cell: (message) => <Message contact={message} />,
-    // The room the other columns leave (the cell's own width does not count), its first line cut to it.
+    // The room the other columns leave (the cell's own width does not count), its preview cut to it: the
+    // preview's own width is contained, or one long line would widen the table past the screen.
     className: "w-full max-w-0 min-w-40 whitespace-normal",
   };
 }
 
-/** The message's first line; opened, the whole of it as sent, with the sender's company and phone. */
-function Message({ contact }: { contact: { message: string } & Person }) {
-  const first = contact.message.split("\n", 1)[0] ?? "";
+/**
+ * The message's substance, greetings left out, one line cut to the cell with the preview whole as its
+ * title; opened, the whole message as sent, with the sender's company and phone.
+ */
+function Message({ contact }: { contact: { message: string; preview: string } & Person }) {
+  const { preview } = contact;
   return (
     <details>
-      <summary className="cursor-pointer truncate">{first}</summary>
+      <summary className="cursor-pointer truncate [contain:inline-size]" title={preview}>
+        {preview}
+      </summary>
       <p className="mt-1 rounded-lg bg-surface-muted p-2 break-words whitespace-pre-wrap">
         {contact.message}
       </p>

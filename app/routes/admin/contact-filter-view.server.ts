@@ -72,11 +72,23 @@ export function filterView(
   const links = CHOICE_FILTERS.filter(([, declared]) => declared.shown === "links").map(
     ([name, declared]) => ({
       label: declared.label,
-      choices: declared.choices.map(({ value, label }) => ({
-        label: `${label}${counted(facets, facets[name][String(value)])}`,
-        href: hrefOf({ ...filter, [name]: value }, showCounts),
-        current: filter[name] === value,
-      })),
+      choices: [
+        // A filter whose fallback is no choice (Links) has its "Any" first; the states' fallback is Open.
+        ...(declared.anyLabel === undefined
+          ? []
+          : [
+              {
+                label: declared.anyLabel,
+                href: hrefOf({ ...filter, [name]: declared.fallback }, showCounts),
+                current: filter[name] === declared.fallback,
+              },
+            ]),
+        ...declared.choices.map(({ value, label }) => ({
+          label: `${label}${counted(facets, facets[name][String(value)])}`,
+          href: hrefOf({ ...filter, [name]: value }, showCounts),
+          current: filter[name] === value,
+        })),
+      ],
     }),
   );
   const fields: FilterField[] = [];

@@ -13,9 +13,9 @@ const pill = (current: boolean) =>
 const field = "rounded-md border border-line bg-surface px-1.5 py-0.5 text-sm text-ink";
 const label = "flex items-center gap-1 text-sm font-medium";
 
-/** The filters shown as links above the list (the states), each choice a link with its count. */
+/** The filters shown as links above the list (the states, the links), each choice a link with its count. */
 export function StateViews({ view }: { view: FilterView }) {
-  return view.links.map((links) => (
+  return view.links.map((links, at) => (
     <nav key={links.label} aria-label={links.label}>
       <ul className="flex flex-wrap items-center gap-1.5">
         {links.choices.map((choice) => (
@@ -29,11 +29,13 @@ export function StateViews({ view }: { view: FilterView }) {
             </Link>
           </li>
         ))}
-        <li>
-          <Link to={dashboardHref("contacts")} className="text-sm font-semibold text-brand underline">
-            Clear filters
-          </Link>
-        </li>
+        {at === view.links.length - 1 && (
+          <li>
+            <Link to={dashboardHref("contacts")} className="text-sm font-semibold text-brand underline">
+              Clear filters
+            </Link>
+          </li>
+        )}
       </ul>
     </nav>
   ));

@@ -2,6 +2,7 @@ import { BULK_SCOPES, SCOPE_PARAM, scopeChoices, scopeOf, scopeParams } from "~/
 import { SHOW_COUNTS } from "~/lib/counts";
 import { textNote } from "~/lib/search-query";
 import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
+import { listBack } from "~/server/admin/message-neighbours.server";
 import { messageFacets } from "~/server/contact/message-facets.server";
 import { newestMessageId } from "~/server/contact/message-queue.server";
 import { adminOf } from "~/server/http/request-context.server";
@@ -42,6 +43,8 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
     scopes: scopeChoices(BULK_SCOPES, list.total),
     senders,
     textNote: textNote(filter.query),
+    // The list's own query, which a message opened from it carries back (decision 176).
+    back: listBack(params),
     me: admin.id,
     now: Date.now(),
   };

@@ -47,6 +47,7 @@ export function ContactsTab({
   scope: asked,
   senders,
   textNote,
+  back,
   me,
   now,
 }: Data) {
@@ -72,7 +73,7 @@ export function ContactsTab({
         stateColumn<Row>(senders),
         ...(isClosedView(filter.state) ? closedColumns<Row>() : [holderColumn<Row>(me)]),
       ]}
-      actions={(row) => <RowActions row={row} me={me} busy={busyId === row.id} />}
+      actions={(row) => <RowActions row={row} me={me} busy={busyId === row.id} back={back} />}
     >
       <FilterForm view={view} textNote={textNote} />
       {list.items.length > 0 ? (
@@ -97,15 +98,22 @@ export function ContactsTab({
  * Processed on an open message), and the others under "More" (a popover, so it opens without JavaScript
  * too and no scroll box clips it), the spec's mail draft last, which keeps each row one line.
  */
-function RowActions({ row, me, busy }: { row: Row; me: number; busy: boolean }) {
+function RowActions({ row, me, busy, back }: { row: Row; me: number; busy: boolean; back: string }) {
   const { main, more } = movesOf(row.state);
   const quiet = isClosedState(row.state);
   return (
     <>
-      <OpenLink to={messagePath(row.id)} name={`message from ${row.email}`} />
-      <ReplyLink id={row.id} name={`${row.firstName} ${row.lastName}`} />
+      <OpenLink to={messagePath(row.id, null, back)} name={`message from ${row.email}`} />
+      <ReplyLink id={row.id} name={`${row.firstName} ${row.lastName}`} back={back} />
       {main ? (
-        <ActionButton intent={main.action} id={row.id} label={main.button} busy={busy} quiet={quiet} />
+        <ActionButton
+          intent={main.action}
+          id={row.id}
+          label={main.button}
+          busy={busy}
+          quiet={quiet}
+          shortcut={main.key}
+        />
       ) : null}
       <RowMenu id={`contacts-more-${row.id}`} name={`${row.firstName} ${row.lastName}`}>
         {more.map((move) => (
@@ -116,6 +124,7 @@ function RowActions({ row, me, busy }: { row: Row; me: number; busy: boolean }) 
             label={move.button}
             busy={busy}
             quiet
+            shortcut={move.key}
           />
         ))}
         {row.claimedBy === me ? (

@@ -17,6 +17,7 @@ import { isClosedState, MESSAGE_STATE_LABELS, movesOf } from "~/lib/message-stat
 import { pageMeta } from "~/lib/seo";
 import { MESSAGE_PAGE, messagePath, personPath } from "~/lib/workbench";
 import { parseId } from "~/server/admin/admin-actions.server";
+import { backOf, listHref, neighboursOf } from "~/server/admin/message-neighbours.server";
 import { messagePage } from "~/server/admin/message-page.server";
 import { pageAction } from "~/server/http/page-door.server";
 import { adminOf } from "~/server/http/request-context.server";
@@ -48,13 +49,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (id === null) {
     return data({ kind: "refused" as const, says: "The message id must be a positive whole number." }, 400);
   }
-  const page = await messagePage(depsOf(context).db, id);
+  const { db } = depsOf(context);
+  const page = await messagePage(db, id);
   if (!page) return data({ kind: "refused" as const, says: "There is no such message." }, 404);
   const saved = savedReplyOf(params.get("saved"));
+  // The list it was opened from (decision 176): its Back, Previous and Next, and "Send and next".
+  const back = backOf(params.get("back"));
+  const around = await neighboursOf(db, back, me, page.message);
   return {
     kind: "found" as const,
     ...page,
     me,
+    back,
+    backHref: listHref(back),
+    ...around,
     saved: saved?.id ?? null,
     prefill: saved?.body ?? "",
     // Their names only: a body reaches the browser as the reply box's text when it is picked.
@@ -103,13 +111,21 @@ function Details({
 function MessageActions({ message, me }: { message: Found["message"]; me: number }) {
   const busy = useBusyId() === message.id;
   const { main, more } = movesOf(message.state);
-  const button = (intent: RowActionName, label: string, quiet = true) => (
-    <ActionButton key={intent} intent={intent} id={message.id} label={label} busy={busy} quiet={quiet} />
+  const button = (intent: RowActionName, label: string, quiet = true, shortcut?: string) => (
+    <ActionButton
+      key={intent}
+      intent={intent}
+      id={message.id}
+      label={label}
+      busy={busy}
+      quiet={quiet}
+      shortcut={shortcut}
+    />
   );
   return (
     <>
-      {main ? button(main.action, main.button, isClosedState(message.state)) : null}
-      {more.map((move) => button(move.action, move.button))}
+      {main ? button(main.action, main.button, isClosedState(message.state), main.key) : null}
+      {more.map((move) => button(move.action, move.button, true, move.key))}
       {message.claimedBy === me ? button("release", "Let go") : null}
       {message.claimedBy === null ? button("claim", "Take") : null}
     </>
@@ -120,7 +136,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
   useToast(actionData?.toast);
   if (loaderData.kind !== "found") return <PageState says={loaderData.says} />;
   const { message, replies, answers, notes, personId, sender, senderWords, unproven } = loaderData;
-  const { saved, prefill, savedReplies, replyKey, me } = loaderData;
+  const { saved, prefill, savedReplies, replyKey, me, back, backHref, previous, next } = loaderData;
   const failed = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
   const reply = failed("reply");
   const holder = message.holder
@@ -129,9 +145,20 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
   return (
     <article className="mt-4 max-w-4xl">
       <StaticNotice message={actionData?.toast} />
-      <Link to={dashboardHref("contacts")} className="text-sm text-brand underline">
-        Back to Contact Submissions
-      </Link>
+      {/* Back to the list it was opened from, and the messages before and after it there (decision 176). */}
+      <nav aria-label="The list" className="flex flex-wrap gap-3 text-sm text-brand underline">
+        <Link to={backHref}>Back to Contact Submissions</Link>
+        {previous !== null && (
+          <Link to={messagePath(previous, null, back)} rel="prev">
+            Previous
+          </Link>
+        )}
+        {next !== null && (
+          <Link to={messagePath(next, null, back)} rel="next">
+            Next
+          </Link>
+        )}
+      </nav>
       <h2 className="mt-2 text-lg font-bold">
         Message {message.id} from {message.firstName} {message.lastName}
       </h2>
@@ -161,7 +188,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
           {savedReplies.map((item) => (
             <Link
               key={item.id}
-              to={`${messagePath(message.id, item.id)}#reply-body`}
+              to={`${messagePath(message.id, item.id, back)}#reply-body`}
               aria-current={saved === item.id ? "true" : undefined}
               preventScrollReset
               className="rounded-full border border-brand px-2.5 py-0.5 text-brand hover:bg-brand-soft"
@@ -179,9 +206,19 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
           maxLength={REPLY_MAX}
           defaultValue={reply?.values?.body ?? prefill}
           error={reply?.fieldErrors?.body ?? reply?.fieldErrors?.key}
-          hidden={{ id: String(message.id), key: replyKey }}
-          action={messagePath(message.id)}
+          hidden={{ id: String(message.id), key: replyKey, back }}
+          action={messagePath(message.id, null, back)}
+          shortcut="r"
         >
+          {/* Sends the same form and opens the list's next message (decision 176). */}
+          <button
+            type="submit"
+            name="go"
+            value="next"
+            className="inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft"
+          >
+            Send and next
+          </button>
           <ReplyByEmailLink contact={message} large />
         </TextForm>
         {unproven ? <p className="mt-2 text-sm text-ink-muted">{unproven}</p> : null}
@@ -196,7 +233,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
           subjectId={message.id}
           written={notes.length}
           failed={failed("note")}
-          action={messagePath(message.id)}
+          action={messagePath(message.id, null, back)}
         />
       </section>
     </article>

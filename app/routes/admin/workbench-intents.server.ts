@@ -1,11 +1,16 @@
+import { redirect } from "react-router";
 import { MOVE_TARGETS } from "~/lib/admin-row-actions";
 import type { MoveAction } from "~/lib/message-states";
 import type { ToastMessage } from "~/lib/toast-message";
+import { messagePath } from "~/lib/workbench";
+import { backOf, listHref, nextInList } from "~/server/admin/message-neighbours.server";
 import { replyToMessage } from "~/server/admin/message-replies.server";
 import { addMessageNote, addPersonNote } from "~/server/admin/staff-notes.server";
 import { adminPageRefusal } from "~/server/http/admin-refusal.server";
+import { flashCookie } from "~/server/http/cookies.server";
 import { errorNotice, itsMessage } from "~/server/http/outcome-notices.server";
-import { intent, type PageDoor, type PageIntents } from "~/server/http/page-door.server";
+import { intent, type PageCall, type PageDoor, type PageIntents } from "~/server/http/page-door.server";
+import { adminOf } from "~/server/http/request-context.server";
 import { ADMIN_INTENTS } from "./admin-intents.server";
 
 // The forms of the workbench's pages, each intent declared once for the page door: a message's page takes
@@ -40,16 +45,31 @@ const MOVE_INTENTS = Object.fromEntries(
   Object.keys(MOVE_TARGETS).map((action) => [action, ADMIN_INTENTS[action as MoveAction]]),
 ) as Record<MoveAction, (typeof ADMIN_INTENTS)[MoveAction]>;
 
+/**
+ * "Send and next" (`go=next`, decision 176): once the reply is sent, the next message of the list the page
+ * was opened from (`back`), the notice carried there; at the list's end, the list itself.
+ */
+async function thenNext(call: PageCall, toast: ToastMessage): Promise<Response> {
+  const back = backOf(call.form.back ?? null);
+  // The reply's own operation has read the message's id from this form and found the message.
+  const next = await nextInList(call.deps.db, back, adminOf(call.context).id, Number(call.form.id));
+  const said =
+    next === null ? { ...toast, description: `${toast.description} It was the last of the list.` } : toast;
+  return redirect(next === null ? listHref(back) : messagePath(next, null, back), {
+    headers: { "Set-Cookie": flashCookie(call.request, said) },
+  });
+}
+
 export const MESSAGE_INTENTS = {
   reply: intent<WorkbenchAnswer, { to: string }>({
     run: ({ deps, caller, form }) => replyToMessage(deps, caller, form),
-    done: ({ to }) => ({
-      toast: {
+    done: ({ to }, call) => {
+      const toast = {
         title: "Reply sent",
         description: `The reply is on its way to ${to}. The message now waits on the applicant.`,
-      },
-      intent: "reply",
-    }),
+      };
+      return call.form.go === "next" ? thenNext(call, toast) : { toast, intent: "reply" };
+    },
     says: {
       "already-done": {
         title: "Reply already sent",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { COUNT_CAP } from "~/lib/counts";
+import { messagePreview } from "~/lib/message-preview";
 import type { MessageState } from "~/lib/message-states";
 import type { PaymentMethod } from "~/lib/payment-methods";
 import { ftsMatch, searchTerms, shortTerms } from "~/lib/search-query";
@@ -61,6 +62,8 @@ export interface MessageHit {
   phone: string | null;
   userTypeId: number | null;
   message: string;
+  /** Its substance on one line, greetings left out (lib/message-preview.ts): what its row shows. */
+  preview: string;
   paymentMethod: PaymentMethod | null;
   state: MessageState;
   createdAt: string;
@@ -240,6 +243,7 @@ export function searchMessages(db: Database, sought: Sought, cursor: RankCursor 
       phone: row.phone,
       userTypeId: row.user_type_id,
       message: row.message,
+      preview: messagePreview(row.message),
       paymentMethod: row.payment_method,
       state: row.state,
       createdAt: epoch(row.created_at),

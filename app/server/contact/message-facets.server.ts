@@ -9,7 +9,7 @@ import { COUNT_CAP } from "~/lib/counts";
 import type { Database } from "../db.server";
 import { daysWhere, FACET_COLUMNS, groupSelected, type MessageGroup } from "./filter-conditions.server";
 import { talliedGroups } from "./message-counts.server";
-import { anyStateRows, COUNT_READS, queueText } from "./queue-text.server";
+import { anyStateRows, COUNT_READS, excludedRows, queueText } from "./queue-text.server";
 
 // The counts beside the queue's filters (Django's list_filter with facets; docs/decisions/156, 170, 175):
 // how many messages each choice of each choice filter would list, under every other filter, each a sum
@@ -47,11 +47,19 @@ export async function messageFacets(
   { asked }: { asked: boolean },
 ): Promise<MessageFacets> {
   const text = queueText(filter);
-  if (text !== null && !asked) return facetsOf(false, () => null);
+  const excluded = excludedRows(filter);
+  if ((text !== null || excluded !== null) && !asked) return facetsOf(false, () => null);
   const groups = text
     ? await textGroups(db, anyStateRows(text), daysWhere(filter), COUNT_READS + 1)
     : await talliedGroups(db, filter);
-  const whole = text === null || groups.reduce((sum, group) => sum + group.n, 0) <= COUNT_READS;
+  const sum = (some: MessageGroup[]) => some.reduce((total, group) => total + group.n, 0);
+  const whole = text === null || sum(groups) <= COUNT_READS;
+  if (excluded !== null) {
+    // `-word` terms alone: the tally's groups less the groups of the messages they leave out.
+    const out = await textGroups(db, excluded, daysWhere(filter), COUNT_READS + 1);
+    if (sum(out) > COUNT_READS) return facetsOf(true, () => null);
+    groups.push(...out.map((group) => ({ ...group, n: -group.n })));
+  }
   return facetsOf(true, (name, value) => {
     const selected = { ...filter, [name]: value };
     const n = groups.reduce((sum, group) => sum + (groupSelected(group, selected, adminId) ? group.n : 0), 0);

@@ -1,13 +1,14 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { ContactFilter } from "~/lib/contact-filter";
+import { messagePreview } from "~/lib/message-preview";
 import { isClosedView } from "~/lib/message-states";
 import { contactSubmissions, users } from "../../../db/schema";
 import type { Database } from "../db.server";
 import { afterCursor, type Cursor, type Keyset, keysetOrder, keysetPage } from "../keyset.server";
 import { rowsWhere } from "./filter-conditions.server";
 import { talliedCount } from "./message-counts.server";
-import { queueText, textPage, textWhere } from "./queue-text.server";
+import { excludedCount, excludedWhere, queueText, textPage, textWhere } from "./queue-text.server";
 
 // The workbench's queue of contact messages (docs/decisions/152-message-states-and-claims.md): one list
 // narrowed by the filters of lib/contact-filter.ts, open messages oldest first, paged by keyset.
@@ -60,7 +61,8 @@ function selectMessages(db: Database, where: SQL | undefined, keyset: Keyset, li
 /**
  * One page of the queue after `cursor` (open messages oldest first, a closed state newest first), with
  * the count of the whole selection: exact from `message_counts` without a text (a first page that holds
- * the whole selection is its own count), else as the text's page reads it (`textPage`).
+ * the whole selection is its own count; `-word` terms alone subtract what they leave out), else as the
+ * text's page reads it (`textPage`).
  */
 export async function messagesPage(
   db: Database,
@@ -71,13 +73,27 @@ export async function messagesPage(
 ) {
   const { createdAt, id } = contactSubmissions;
   const keyset: Keyset = { at: createdAt, id, direction: isClosedView(filter.state) ? "desc" : "asc" };
-  const others = rowsWhere(filter, adminId);
+  const chosen = rowsWhere(filter, adminId);
+  const excluded = excludedWhere(filter);
+  const others = and(chosen, excluded);
   const text = queueText(filter);
   const read = text && (await textPage(db, text, filter, others, keyset, cursor, pageSize + 1));
   const where = read ? inArray(id, read.ids) : and(others, afterCursor(keyset, cursor));
-  const rows = read?.ids.length === 0 ? [] : await selectMessages(db, where, keyset, pageSize + 1);
+  const selected = read?.ids.length === 0 ? [] : await selectMessages(db, where, keyset, pageSize + 1);
+  // Each row's substance, greetings left out: made here, so the browser's bundle carries no word table.
+  const rows = selected.map((row) => ({ ...row, preview: messagePreview(row.message) }));
   const whole = cursor === null && rows.length <= pageSize ? rows.length : undefined;
-  const count = async () => (read ? read.total : (whole ?? talliedCount(db, filter, adminId)));
+  const count = async (): Promise<number | null> => {
+    if (read) return read.total;
+    if (whole !== undefined) return whole;
+    if (!excluded) return talliedCount(db, filter, adminId);
+    // `-word` terms alone: the tally, less the messages they leave out (unless too many hold one).
+    const [all, left] = await Promise.all([
+      talliedCount(db, filter, adminId),
+      excludedCount(db, filter, chosen),
+    ]);
+    return left === null ? null : all - left;
+  };
   return keysetPage(
     cursor,
     pageSize,
@@ -85,6 +101,33 @@ export async function messagesPage(
     count,
     (row) => row.createdAt,
   );
+}
+
+/**
+ * The message next to `from` in the queue the filter lists (the first after it in the list's order, or
+ * before it when `back`): a message page's Previous and Next (docs/decisions/176). `from` need not be in
+ * the list any more (a message just moved out of it): its place in the order is enough.
+ */
+export async function stepInQueue(
+  db: Database,
+  filter: ContactFilter,
+  adminId: number,
+  from: Cursor,
+  back = false,
+): Promise<number | null> {
+  const { createdAt, id } = contactSubmissions;
+  const closed = isClosedView(filter.state);
+  const keyset: Keyset = { at: createdAt, id, direction: closed === back ? "asc" : "desc" };
+  const others = and(rowsWhere(filter, adminId), excludedWhere(filter));
+  const text = queueText(filter);
+  if (text) return (await textPage(db, text, filter, others, keyset, from, 1)).ids[0] ?? null;
+  const [row] = await db
+    .select({ id })
+    .from(contactSubmissions)
+    .where(and(others, afterCursor(keyset, from)))
+    .orderBy(...keysetOrder(keyset))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /** Whether anyone holds the message; for the claim's answer. */

@@ -13,4 +13,4 @@ export const stateTerm = (state: MessageState): string => `"\u0001${state.charAt
 
 /** A person's words (`ftsMatch`) in the messages of a state view (Open is New or Waiting). */
 export const inStateView = (match: string, view: StateView): string =>
-  `${match} AND state : (${statesOfView(view).map(stateTerm).join(" OR ")})`;
+  `(${match}) AND state : (${statesOfView(view).map(stateTerm).join(" OR ")})`;

@@ -2,7 +2,7 @@ import { and, gte, lt, type SQL, sql } from "drizzle-orm";
 import { CONTACT_FILTERS, type ContactFilter } from "~/lib/contact-filter";
 import { COUNT_CAP } from "~/lib/counts";
 import { narrowing } from "~/lib/list-filters";
-import { ftsMatch, searchTerms } from "~/lib/search-query";
+import { ftsExcluded, ftsMatch, searchTerms } from "~/lib/search-query";
 import { contactSubmissions, FACETS_INDEX } from "../../../db/schema";
 import type { Database } from "../db.server";
 import { afterCursor, type Cursor, type Keyset, keysetOrder } from "../keyset.server";
@@ -25,6 +25,8 @@ export interface QueueText {
   alone: boolean;
   /** The ids the filter's days hold (`message_days`, migration 0022), which FTS5 seeks. */
   days: { lo: SQL | number; hi: SQL | number } | null;
+  /** The index's query of the words `-word` leaves out, where `match` does not carry them (short words). */
+  excluded: string | null;
 }
 
 /**
@@ -33,8 +35,12 @@ export interface QueueText {
  */
 export const COUNT_READS = 20_000;
 
+/**
+ * A filter's text as the queue reads it; null for none, and for a text of `-word` terms alone, which
+ * leaves messages out of the plain queue (`excludedWhere`) and has nothing to look for.
+ */
 export function queueText(filter: ContactFilter): QueueText | null {
-  if (filter.query === null) return null;
+  if (filter.query === null || searchTerms(filter.query).length === 0) return null;
   const match = ftsMatch(filter.query);
   const days = and(
     filter.from === null ? undefined : sql`day >= ${dayNumber(filter.from)}`,
@@ -52,7 +58,19 @@ export function queueText(filter: ContactFilter): QueueText | null {
           hi: sql`(SELECT coalesce(max(last_id), -1) FROM message_days WHERE ${days})`,
         }
       : null,
+    excluded: match === null ? ftsExcluded(filter.query) : null,
   };
+}
+
+/** The ids of the messages that hold a word of the index's query `excluded`, at most `limit` (0: all). */
+const excludedIds = (excluded: string, limit = 0): SQL =>
+  sql`SELECT rowid AS id FROM messages_search WHERE messages_search MATCH ${excluded}${limit > 0 ? sql` LIMIT ${limit}` : sql``}`;
+
+/** The messages a text of `-word` terms alone leaves out, as a condition on the messages; else nothing. */
+export function excludedWhere(filter: ContactFilter): SQL | undefined {
+  if (filter.query === null || queueText(filter) !== null) return undefined;
+  const excluded = ftsExcluded(filter.query);
+  return excluded === null ? undefined : sql`${contactSubmissions.id} NOT IN (${excludedIds(excluded)})`;
 }
 
 /** The ids that hold the text (the index's matches, or the names' rows) as a column `id`. */
@@ -63,17 +81,18 @@ function textIds(text: QueueText, { anyState = false, span = text.days, limit = 
   const range = span && sql`BETWEEN CAST(${span.lo} AS INTEGER) AND CAST(${span.hi} AS INTEGER)`;
   if (match === null) {
     const { id, firstName, lastName, company } = contactSubmissions;
-    const within = range ? sql`${id} ${range}` : undefined;
+    const kept = text.excluded === null ? undefined : sql`${id} NOT IN (${excludedIds(text.excluded)})`;
+    const within = and(range ? sql`${id} ${range}` : undefined, kept);
     return sql`${namedIds(contactSubmissions, id, [firstName, lastName, company], text.words, within)}${most}`;
   }
   const within = range ? sql` AND messages_search.rowid ${range}` : sql``;
   return sql`SELECT rowid AS id FROM messages_search WHERE messages_search MATCH ${match}${within}${most}`;
 }
 
-/** The messages that hold the filter's text, as a condition on the messages ("all matching"). */
+/** The messages that hold the filter's text (and none it leaves out), as a condition ("all matching"). */
 export function textWhere(filter: ContactFilter): SQL | undefined {
   const text = queueText(filter);
-  return text ? sql`${contactSubmissions.id} IN (${textIds(text)})` : undefined;
+  return text ? sql`${contactSubmissions.id} IN (${textIds(text)})` : excludedWhere(filter);
 }
 
 /** The text's ids joined to the one index holding every filtered column: no message's row is read. */
@@ -161,3 +180,29 @@ async function pageByDays(
 
 /** The messages of the filter's days that hold its words in any state: what the counts beside it read. */
 export const anyStateRows = (text: QueueText): SQL => textRows(textIds(text, { anyState: true }));
+
+/**
+ * The messages a text of `-word` terms alone leaves out: those among the first COUNT_READS + 1 holding an
+ * excluded word that pass `others`, as the rows of the filtered columns' index; null where more hold one
+ * (the count is then not read), or where the text is not of `-word` terms alone.
+ */
+export async function excludedCount(
+  db: Database,
+  filter: ContactFilter,
+  others: SQL | undefined,
+): Promise<number | null> {
+  const excluded = filter.query !== null && queueText(filter) === null ? ftsExcluded(filter.query) : null;
+  if (excluded === null) return null;
+  const ids = excludedIds(excluded, COUNT_READS + 1);
+  const [row] = await db.all<{ held: number; passed: number }>(
+    sql`SELECT (SELECT count(*) FROM (${ids})) AS held,
+      (SELECT count(*) FROM ${textRows(ids)}${others ? sql` WHERE ${others}` : sql``}) AS passed`,
+  );
+  return row && row.held <= COUNT_READS ? row.passed : null;
+}
+
+/** The messages holding a word a text of `-word` terms alone leaves out, any state, as the index's rows. */
+export function excludedRows(filter: ContactFilter): SQL | null {
+  const excluded = filter.query !== null && queueText(filter) === null ? ftsExcluded(filter.query) : null;
+  return excluded === null ? null : textRows(excludedIds(excluded));
+}

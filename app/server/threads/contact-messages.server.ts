@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod/mini";
 import { isTokenEnquiry } from "~/content/user-types";
+import { hasLink } from "~/lib/message-links";
 import { contactPageSchema, contactSchema } from "~/lib/schemas";
 import { contactSubmissions } from "../../../db/schema";
 import type { Database } from "../db.server";
@@ -38,6 +39,7 @@ async function send(
         ...input,
         paymentMethod: isTokenEnquiry(input.userTypeId) ? (input.paymentMethod ?? null) : null,
         senderId: sender?.id ?? null,
+        hasLink: hasLink(input.message),
       })
       .returning({ id: contactSubmissions.id }),
     insertMailEventIfChanged(deps.db, "contact-received"),
