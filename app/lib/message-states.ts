@@ -196,13 +196,6 @@ export function movesOf(state: MessageState): { main: OfferedMove | null; more: 
   return { main: main ?? null, more };
 }
 
-/**
- * The keys of the moves (`d` Mark Processed…), each with its action and words, in the table's order. A
- * function, so a bundle that never calls it (every one but the keys' help) carries none of it.
- */
-export const moveKeys = (): { key: string; action: MoveAction; button: string }[] =>
-  MESSAGE_STATES.map((state) => MESSAGE_STATE_TABLE[state].move);
-
 /** The bulk bar's moves: every state some state offers a move into, in the table's order of offers. */
 export const BULK_MOVES: { value: MessageState; label: string }[] = [
   ...new Set(MESSAGE_STATES.flatMap((state) => MESSAGE_STATE_TABLE[state].offers as readonly MessageState[])),

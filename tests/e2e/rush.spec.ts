@@ -107,7 +107,7 @@ for (const javaScriptEnabled of [true, false]) {
       await moveAll("100", "Done", "Done");
       // The ones paying in USDT wait for the payment details, which one of them is sent now.
       await searchFor("", "100");
-      await moveAll("100", "Waiting", "Waiting on the applicant");
+      await moveAll("100", "Waiting on the applicant", "Waiting on the applicant");
       await act.click(
         page.getByRole("row").filter({ hasText: answered }).getByRole("link", { name: /^Open/ }),
       );

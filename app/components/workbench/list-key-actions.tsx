@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { moveKeys } from "~/lib/message-states";
+import { MESSAGE_STATE_TABLE, MESSAGE_STATES } from "~/lib/message-states";
 
 // What the dashboard's keys do, and the list of them (list-keys.tsx loads this module on the first key a
 // person presses, so a visit that uses none costs its script nothing).
@@ -10,7 +10,10 @@ const KEYS: readonly [key: string, does: string][] = [
   ["x", "Tick or untick the row"],
   ["Enter", "Open the row"],
   // The table of states' moves (lib/message-states.ts), on the focused row or the message's page.
-  ...moveKeys().map(({ key, button }): [string, string] => [key, `${button}: the row, or the message open`]),
+  ...MESSAGE_STATES.map((state): [string, string] => {
+    const { key, button } = MESSAGE_STATE_TABLE[state].move;
+    return [key, `${button}: the row, or the message open`];
+  }),
   ["r", "Reply: the row's, or the message's reply box"],
   ["/", "Search"],
   ["?", "These keys"],

@@ -1,6 +1,4 @@
 import { Link } from "react-router";
-import type { Person } from "~/lib/person";
-import { replyMailto } from "~/lib/reply-mailto";
 import { messagePath } from "~/lib/workbench";
 
 // The two ways to answer a message (docs/decisions/172). Reply opens the reply form on the message's page,
@@ -27,13 +25,14 @@ export function ReplyByEmailLink({
   contact,
   large = false,
 }: {
-  contact: Parameters<typeof replyMailto>[0] & Pick<Person, "lastName">;
+  /** Its draft (`mailto`) made by the loader: `withReplyMailto` of lib/reply-mailto.ts. */
+  contact: { mailto: string; firstName: string; lastName: string };
   /** The message page's size, beside its Send reply button; a row's menu takes the small one. */
   large?: boolean;
 }) {
   return (
     <a
-      href={replyMailto(contact)}
+      href={contact.mailto}
       className={
         large
           ? "inline-flex min-h-10 items-center rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft"

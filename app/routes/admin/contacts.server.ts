@@ -1,5 +1,6 @@
 import { BULK_SCOPES, SCOPE_PARAM, scopeChoices, scopeOf, scopeParams } from "~/lib/bulk-moves";
 import { SHOW_COUNTS } from "~/lib/counts";
+import { withReplyMailto } from "~/lib/reply-mailto";
 import { textNote } from "~/lib/search-query";
 import { contactFilter, contactsPage } from "~/server/admin/admin-lists.server";
 import { listBack } from "~/server/admin/message-neighbours.server";
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Pick<Route.LoaderArgs, "reque
   return {
     filter,
     view: filterView(filter, facets, showCounts, scopeParams(scope)),
-    list,
+    list: { ...list, items: list.items.map(withReplyMailto) },
     upTo,
     scope,
     scopes: scopeChoices(BULK_SCOPES, list.total),

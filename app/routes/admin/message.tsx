@@ -14,6 +14,7 @@ import { dashboardHref } from "~/lib/admin-tabs";
 import { REPLY_MAX } from "~/lib/field-limits";
 import { formatDateTime } from "~/lib/format-date";
 import { isClosedState, MESSAGE_STATE_LABELS, movesOf } from "~/lib/message-states";
+import { withReplyMailto } from "~/lib/reply-mailto";
 import { pageMeta } from "~/lib/seo";
 import { MESSAGE_PAGE, messagePath, personPath } from "~/lib/workbench";
 import { parseId } from "~/server/admin/admin-actions.server";
@@ -59,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     kind: "found" as const,
     ...page,
+    message: withReplyMailto(page.message),
     me,
     back,
     backHref: listHref(back),

@@ -1,3 +1,4 @@
+import { withReplyMailto } from "~/lib/reply-mailto";
 import { adminSearch, RANK_WINDOW } from "~/server/admin/admin-search.server";
 import { adminOf } from "~/server/http/request-context.server";
 import { depsOf } from "~/server/operation.server";
@@ -9,5 +10,6 @@ import type { Route } from "./+types/search";
 export async function loader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
   adminOf(context);
   const found = await adminSearch(depsOf(context).db, new URL(request.url).searchParams);
-  return { ...found, window: RANK_WINDOW, now: Date.now() };
+  const messages = found.messages && { ...found.messages, items: found.messages.items.map(withReplyMailto) };
+  return { ...found, messages, window: RANK_WINDOW, now: Date.now() };
 }
