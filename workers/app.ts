@@ -41,6 +41,7 @@ import { validateSession, validateSessionForView } from "../app/server/identity/
 import type { MailEventMessage } from "../app/server/mail-outbox.server";
 import { DAILY_CRON, pruneSpentRecords } from "../app/server/scheduled/retention.server";
 import { runFiveMinuteJobs } from "./five-minute-jobs";
+import { markLogLines } from "./log-deployment";
 import { servePreviewJobs } from "./preview-jobs";
 
 const requestHandler = createRequestHandler(
@@ -166,6 +167,7 @@ registerContentRenderer(async (path, documents, env, ctx) => {
 
 export default {
   async fetch(received, env, ctx) {
+    markLogLines(env.DEPLOYMENT);
     const request = await withoutIgnoredBody(received);
     // A pull request's Preview only: its mail and five-minute jobs, behind a secret (decision 180).
     const jobs = await servePreviewJobs(request, env);
@@ -207,6 +209,7 @@ export default {
    * mail is told to the sending server; everything else is kept or dropped with its reason (decision 174).
    */
   async email(message, env, ctx) {
+    markLogLines(env.DEPLOYMENT);
     const { receiveAnswer } = await import("../app/server/threads/inbound-answers.server");
     const deps = { env, db: getDb(env), waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise) };
     const verdict = await receiveAnswer(deps, message);
@@ -215,6 +218,7 @@ export default {
 
   /** Mail: render and send each event's emails. Imported here only, so pages never load the renderer. */
   async queue(batch, env) {
+    markLogLines(env.DEPLOYMENT);
     const { handleMailBatch } = await import("../app/server/mail/mail-consumer.server");
     await handleMailBatch(batch, env);
   },
@@ -224,6 +228,7 @@ export default {
    * interrupted isolate left unsealed, and send the administrators' digests now due. Daily: prune.
    */
   scheduled(controller, env, ctx) {
+    markLogLines(env.DEPLOYMENT);
     ctx.waitUntil(controller.cron === DAILY_CRON ? pruneSpentRecords(env) : runFiveMinuteJobs(env));
   },
 } satisfies ExportedHandler<Env, MailEventMessage>;
