@@ -5,7 +5,7 @@
 // command the workflow runs with --remote). Spawns wrangler three times, a few seconds each.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
@@ -136,6 +136,32 @@ describe("a pull request's Preview configuration", () => {
       /D1/,
     );
     assert.throws(() => pullRequestNames(0));
+  });
+});
+
+describe("the preview workflow", () => {
+  const workflow = readFileSync(path.join(ROOT, ".github", "workflows", "preview.yml"), "utf8");
+  const names = pullRequestNames(1);
+  const expression = ["$", "{{ github.event.pull_request.number }}"].join("");
+
+  it("names the resources as the configuration does", () => {
+    for (const [key, name] of [
+      ["PREVIEW_NAME", names.preview],
+      ["DATABASE_NAME", names.database],
+      ["SESSIONS_TITLE", names.sessions],
+      ["AUDIT_HEADS_BUCKET", names.auditHeads],
+    ] as const)
+      assert.ok(workflow.includes(`${key}: ${name.replace(/1$/, expression)}`), key);
+    assert.ok(workflow.includes(`PARENT_WORKER: ${template.name}`));
+  });
+
+  it("migrates and deploys with the generated file only, and deletes on close", () => {
+    assert.match(workflow, /wrangler d1 migrations apply DB --remote --config "\$CONFIG"/);
+    assert.match(workflow, /wrangler preview --config "\$CONFIG" --name "\$PREVIEW_NAME"/);
+    assert.match(workflow, /--ignore-base-config --secrets-file/);
+    assert.match(workflow, /wrangler preview delete --name "\$PREVIEW_NAME" --worker-name "\$PARENT_WORKER"/);
+    assert.match(workflow, /wrangler d1 delete "\$DATABASE_NAME"/);
+    assert.doesNotMatch(workflow, /versions upload|--env preview|wrangler deploy/);
   });
 });
 
