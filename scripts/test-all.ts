@@ -28,6 +28,12 @@ const stages: Step[][] = [
   [
     { name: "lint", label: "lint", command: ["npm", "run", "lint"] },
     { name: "workflows (actionlint)", label: "actionlint", command: ["node", "scripts/lint-workflows.ts"] },
+    // A pull request's Preview configuration (decision 180); `npm run preview:check` adds the migrations.
+    {
+      name: "preview configuration",
+      label: "previews",
+      command: ["node", "scripts/preview-check.ts", "--config-only"],
+    },
     { name: "build", label: "build", command: ["npm", "run", "build"] },
   ],
   // Everything that reads the build. Vitest's workerd works while Playwright's browser and server wait

@@ -1,6 +1,5 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type ContentDocuments, contentContext } from "../app/lib/content-context";
-import { sealAuditLog } from "../app/server/audit/audit-sealer.server";
 import { getDb } from "../app/server/db.server";
 import { serveHeldPage } from "../app/server/delivery/member-pages.server";
 import { prerenderedPageFor, servePrerenderedPage } from "../app/server/delivery/prerendered-pages.server";
@@ -39,8 +38,11 @@ import {
 } from "../app/server/http/request-policy.server";
 import { applySecurityHeaders, createNonce } from "../app/server/http/security-headers.server";
 import { validateSession, validateSessionForView } from "../app/server/identity/session-views.server";
-import { type MailEventMessage, sweepUnpublishedMail } from "../app/server/mail-outbox.server";
+import type { MailEventMessage } from "../app/server/mail-outbox.server";
 import { DAILY_CRON, pruneSpentRecords } from "../app/server/scheduled/retention.server";
+import { runFiveMinuteJobs } from "./five-minute-jobs";
+import { markLogLines } from "./log-deployment";
+import { servePreviewJobs } from "./preview-jobs";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -151,12 +153,6 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, nonce: 
   return response;
 }
 
-/** The digests' run, from the consumer's chunk: imported only when the cron runs, as the consumer is. */
-async function sendDigestsDue(env: Env): Promise<void> {
-  const { sendDigestsDue: run } = await import("../app/server/mail/mail-consumer.server");
-  await run(env);
-}
-
 // A page of editable content as a visitor sees it with these documents: a publish's, a preview's.
 registerContentRenderer(async (path, documents, env, ctx) => {
   const url = new URL(path, env.SITE_ORIGIN || "http://localhost");
@@ -171,7 +167,11 @@ registerContentRenderer(async (path, documents, env, ctx) => {
 
 export default {
   async fetch(received, env, ctx) {
+    markLogLines(env.DEPLOYMENT);
     const request = await withoutIgnoredBody(received);
+    // A pull request's Preview only: its mail and five-minute jobs, behind a secret (decision 180).
+    const jobs = await servePreviewJobs(request, env);
+    if (jobs) return jobs;
     // A visitor's page of editable content, once staff published a version of it (issue 41).
     const published = await servePublishedPage(request, env, ctx);
     if (published) return published;
@@ -209,6 +209,7 @@ export default {
    * mail is told to the sending server; everything else is kept or dropped with its reason (decision 174).
    */
   async email(message, env, ctx) {
+    markLogLines(env.DEPLOYMENT);
     const { receiveAnswer } = await import("../app/server/threads/inbound-answers.server");
     const deps = { env, db: getDb(env), waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise) };
     const verdict = await receiveAnswer(deps, message);
@@ -217,6 +218,7 @@ export default {
 
   /** Mail: render and send each event's emails. Imported here only, so pages never load the renderer. */
   async queue(batch, env) {
+    markLogLines(env.DEPLOYMENT);
     const { handleMailBatch } = await import("../app/server/mail/mail-consumer.server");
     await handleMailBatch(batch, env);
   },
@@ -226,14 +228,7 @@ export default {
    * interrupted isolate left unsealed, and send the administrators' digests now due. Daily: prune.
    */
   scheduled(controller, env, ctx) {
-    ctx.waitUntil(
-      controller.cron === DAILY_CRON
-        ? pruneSpentRecords(env)
-        : Promise.all([
-            sweepUnpublishedMail(env),
-            sealAuditLog(getDb(env), env.SESSIONS),
-            sendDigestsDue(env),
-          ]),
-    );
+    markLogLines(env.DEPLOYMENT);
+    ctx.waitUntil(controller.cron === DAILY_CRON ? pruneSpentRecords(env) : runFiveMinuteJobs(env));
   },
 } satisfies ExportedHandler<Env, MailEventMessage>;

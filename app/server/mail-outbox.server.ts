@@ -137,3 +137,15 @@ export async function sweepUnpublishedMail(env: Env): Promise<number> {
     return 0;
   }
 }
+
+/**
+ * Marks events unpublished again, for the next sweep: on a pull request's Preview, which has no queue to
+ * retry them, after a delivery failed (workers/preview-jobs.ts).
+ */
+export async function markUnpublished(env: Env, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await getDb(env)
+    .update(mailEvents)
+    .set({ enqueuedAt: null })
+    .where(inArray(mailEvents.id, [...ids]));
+}

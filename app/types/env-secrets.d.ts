@@ -9,6 +9,11 @@ interface WorkerSecrets {
   AUDIT_LOG_KEY?: string;
   /** At least 32 bytes in base64: the HMAC key of the threads' reply addresses (thread-address.ts). */
   THREAD_ADDRESS_KEY?: string;
+  /**
+   * At least 32 characters: the bearer token of POST /__preview/run-jobs on a pull request's Preview
+   * (workers/preview-jobs.ts). Never set on production or the long-lived preview Worker.
+   */
+  PREVIEW_JOBS_SECRET?: string;
 }
 
 interface Env extends WorkerSecrets {}
