@@ -93,7 +93,6 @@ export function filterView(
   );
   const fields: FilterField[] = [];
   if (showCounts) fields.push({ kind: "hidden", param: SHOW_COUNTS.param, value: SHOW_COUNTS.value });
-  for (const [param, value] of Object.entries(carry)) fields.push({ kind: "hidden", param, value });
   for (const [name, declared] of entriesOf(CONTACT_FILTERS)) {
     const value = filter[name] === null ? "" : String(filter[name]);
     if (declared.kind === "text") {

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { dashboardHref } from "~/lib/admin-tabs";
+import { type BulkScope, SCOPE_PARAM } from "~/lib/bulk-moves";
 import type { FilterField, FilterView } from "./contact-filter-view.server";
 
 // The filters of the queue of messages, with the count beside each choice under the other filters (as
@@ -88,19 +89,29 @@ function Field({ field: shown }: { field: FilterField }) {
 export function FilterForm({
   view,
   textNote,
+  scope,
 }: {
   view: FilterView;
   /** How the text was read (short words left out, or short words alone taken as names). */
   textNote: string | null;
+  /**
+   * The bulk bar's scope as the bar shows it (the last move's answer, else the address), carried to the
+   * filtered list: a filter pressed before the move's page is read again keeps it too (decision 177).
+   */
+  scope: BulkScope;
 }) {
+  // Drawn anew for each filter reached (a choice made before is not kept), but not when only the bulk
+  // bar's scope changes: a move's answer carries it, and what staff type meanwhile must stay typed.
+  const { [SCOPE_PARAM]: _scope, ...filters } = view.params;
   return (
     <Form
       method="get"
       aria-label="Filter messages"
       className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1"
-      key={JSON.stringify(view.params)}
+      key={JSON.stringify(filters)}
     >
       <input type="hidden" name="tab" value="contacts" />
+      {scope === "ticked" ? null : <input type="hidden" name={SCOPE_PARAM} value={scope} />}
       {view.fields.map((shown) => (
         <Field key={shown.param} field={shown} />
       ))}

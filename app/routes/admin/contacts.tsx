@@ -75,7 +75,7 @@ export function ContactsTab({
       ]}
       actions={(row) => <RowActions row={row} me={me} busy={busyId === row.id} back={back} />}
     >
-      <FilterForm view={view} textNote={textNote} />
+      <FilterForm view={view} textNote={textNote} scope={scope} />
       {list.items.length > 0 ? (
         <BulkBar
           id={BULK_FORM}
