@@ -25,8 +25,8 @@ export const EVENTS = {
   "mail.handed-over": ["mailEventId", "mailType", "originRequestId"],
   /** Email Service refused or failed one send; `retried` says whether the queue tries again. */
   "mail.failed": ["mailEventId", "mailType", "originRequestId", "reason", "attempts", "retried"],
-  /** A run of the administrators' digests: how many were due, sent and refused. */
-  "digest.run": ["due", "sent", "refused", "failed"],
+  /** A run of the administrators' digests that found one due: how many were due, sent, refused, failed. */
+  "digest.run": ["due", "sent", "refused", "failed", "originRequestId"],
   /** The audit sealer chained entries (or found none, or refused to): its result. */
   "audit.sealed": ["sealed", "through", "lagSeconds", "outcome"],
   /** Staff published a version of editable content: now, at a time (`content-scheduled`), or a rollback. */

@@ -9,7 +9,8 @@ import type { PlannedEmail } from "./planned-emails.server";
 
 /** Which stored event an email is sent for, and the request that stored it: for the email's log event. */
 export interface MailOrigin {
-  mailEventId: string;
+  /** Absent for a digest, which no one event asked for. */
+  mailEventId?: string;
   originRequestId: string | null;
 }
 

@@ -65,7 +65,8 @@ async function deliverEvent(
       if (!undeliverableCode(error)) failures.push(error);
     });
   }
-  if (declaration.wakesDigests) failures.push(...(await sendDueDigests(env, db, now)));
+  if (declaration.wakesDigests)
+    failures.push(...(await sendDueDigests(env, db, now, event.requestId ?? null)));
   if (failures.length > 0)
     throw new AggregateError(failures, `${failures.length} of the event's emails failed`);
   // A deletion's confirmation kept the address only to send it: now nothing of ours holds it.

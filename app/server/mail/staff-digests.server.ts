@@ -86,16 +86,21 @@ async function sendDigest(
   key: DigestKey,
   to: string,
   now: number,
+  originRequestId: string | null,
 ): Promise<"sent" | "refused"> {
   let outcome: "sent" | "refused" = "sent";
   const facts = await readDigestFacts(db);
   try {
-    await handOver(env, {
-      kind: "staff-digest",
-      to,
-      notifies: "digest",
-      message: async () => ({ kind: "staff-digest", facts }),
-    });
+    await handOver(
+      env,
+      {
+        kind: "staff-digest",
+        to,
+        notifies: "digest",
+        message: async () => ({ kind: "staff-digest", facts }),
+      },
+      { originRequestId },
+    );
   } catch (error) {
     const code = undeliverableCode(error);
     if (!code) {
@@ -116,11 +121,21 @@ async function sendDigest(
  * where news waits and their window is free, or the one a failed send left. Returns the failures (the
  * others still went).
  */
-export function sendDueDigests(env: Env, db: Database, now: Date): Promise<unknown[]> {
-  return tracing.enterSpan("mail.digests", () => sendDigestsAt(env, db, seconds(now)));
+export function sendDueDigests(
+  env: Env,
+  db: Database,
+  now: Date,
+  originRequestId: string | null = null,
+): Promise<unknown[]> {
+  return tracing.enterSpan("mail.digests", () => sendDigestsAt(env, db, seconds(now), originRequestId));
 }
 
-async function sendDigestsAt(env: Env, db: Database, at: number): Promise<unknown[]> {
+async function sendDigestsAt(
+  env: Env,
+  db: Database,
+  at: number,
+  originRequestId: string | null,
+): Promise<unknown[]> {
   const admins = await adminsWhoChose(db, "digest");
   const failures: unknown[] = [];
   const counts = { due: 0, sent: 0, refused: 0 };
@@ -130,13 +145,14 @@ async function sendDigestsAt(env: Env, db: Database, at: number): Promise<unknow
         const key = (await claimDigest(db, admin.id, at)) ?? (await takeUnsentDigest(db, admin.id, at));
         if (!key) return;
         counts.due += 1;
-        counts[await sendDigest(env, db, key, admin.email, at)] += 1;
+        counts[await sendDigest(env, db, key, admin.email, at, originRequestId)] += 1;
       } catch (error) {
         failures.push(error);
       }
     }),
   );
   // A run that found a digest due (or failed before it knew) is one event; an idle run is none.
-  if (counts.due > 0 || failures.length > 0) emit("digest.run", { ...counts, failed: failures.length });
+  if (counts.due > 0 || failures.length > 0)
+    emit("digest.run", { ...counts, failed: failures.length, originRequestId });
   return failures;
 }
