@@ -1,11 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  EVENTS,
-  type EventName,
-  emit,
-  FIELD_KEYS,
-  withInvocation,
-} from "../../app/server/events.server";
+import { EVENTS, type EventName, emit, FIELD_KEYS, withInvocation } from "../../app/server/events.server";
 
 // Issue 45, item 2 (decision 181): every event is declared once, carries only ids, counts and reasons, and is
 // written as one JSON line with its request id and version. The types keep each call site to its event's
@@ -22,7 +16,9 @@ function callSites() {
   for (const [file, text] of Object.entries(sources)) {
     for (const match of text.matchAll(/\bemit\(\s*"([^"]+)"\s*(?:,\s*\{([^}]*)\})?/g)) {
       const body = match[2] ?? "";
-      const keys = [...body.matchAll(/(?:^|,)\s*([A-Za-z_$][\w$]*)\s*(?=[:,]|$)/g)].map((key) => key[1] ?? "");
+      const keys = [...body.matchAll(/(?:^|,)\s*([A-Za-z_$][\w$]*)\s*(?=[:,]|$)/g)].map(
+        (key) => key[1] ?? "",
+      );
       sites.push({ file, event: match[1] ?? "", keys: keys.filter((key) => key.length > 0) });
     }
   }
@@ -30,7 +26,8 @@ function callSites() {
 }
 
 /** Names a field of an event may never have: a person's data, a secret, or free text. */
-const FORBIDDEN = /email|mail$|address|^ip|ip$|token|secret|password|code$|agent|name|phone|body|message|text/i;
+const FORBIDDEN =
+  /email|mail$|address|^ip|ip$|token|secret|password|code$|agent|name|phone|body|message|text/i;
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -63,7 +60,9 @@ describe("structured events", () => {
 
   it("are one JSON line with the request id and the version", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
-    const request = new Request("https://facets.example/login", { headers: { "CF-Ray": "8f1e2d3c4b5a6978-AMS" } });
+    const request = new Request("https://facets.example/login", {
+      headers: { "CF-Ray": "8f1e2d3c4b5a6978-AMS" },
+    });
     withInvocation({ request, version: "v-1" }, () => emit("refusal.rate-limit", { action: "login" }));
     withInvocation({ request: null, version: null }, () => {
       emit("audit.sealed", { sealed: 2, through: 9, outcome: "sealed" });
