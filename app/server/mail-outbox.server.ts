@@ -86,9 +86,10 @@ const SWEEP_AGE_SECONDS = 60;
 
 async function sendAndMark(env: Env, events: readonly MailEventMessage[]): Promise<void> {
   await env.MAIL_QUEUE.sendBatch(
-    events.map(({ id, type, subjectId }) => ({
-      body: { id, type, subjectId, requestId: currentRequestId() ?? undefined } satisfies MailEventMessage,
-    })),
+    events.map(({ id, type, subjectId }) => {
+      const requestId = currentRequestId();
+      return { body: { id, type, subjectId, ...(requestId && { requestId }) } satisfies MailEventMessage };
+    }),
   );
   await getDb(env)
     .update(mailEvents)
