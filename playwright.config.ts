@@ -32,6 +32,13 @@ const servers = {
 const on = (server: keyof typeof servers) => ({
   baseURL: `http://127.0.0.1:${servers[server].port}`,
 });
+/** A laptop's Chromium against one of the servers. */
+const desktopOn = (server: keyof typeof servers) => ({
+  ...devices["Desktop Chrome"],
+  viewport: { width: 1440, height: 900 },
+  launchOptions: chromium,
+  ...on(server),
+});
 
 /**
  * The specs the `pages` server runs at desktop width: they read documents and answers, and sign in only as
@@ -73,24 +80,14 @@ export default defineConfig({
       testIgnore: [/lighthouse/, PAGE_SPECS, LATE_SPECS],
       workers: 1,
       metadata: { stateDir: servers.flows.stateDir },
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1440, height: 900 },
-        launchOptions: chromium,
-        ...on("flows"),
-      },
+      use: desktopOn("flows"),
     },
     {
       name: "desktop-pages",
       testMatch: PAGE_SPECS,
       workers: 1,
       metadata: { stateDir: servers.pages.stateDir },
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1440, height: 900 },
-        launchOptions: chromium,
-        ...on("pages"),
-      },
+      use: desktopOn("pages"),
     },
     {
       name: "phone",
@@ -120,12 +117,7 @@ export default defineConfig({
       workers: 1,
       dependencies: ["lighthouse"],
       metadata: { stateDir: servers.lighthouse.stateDir },
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1440, height: 900 },
-        launchOptions: chromium,
-        ...on("lighthouse"),
-      },
+      use: desktopOn("lighthouse"),
     },
   ],
   // The build's own SITE_ORIGIN, as in production: prerendered pages are only served for the origin
