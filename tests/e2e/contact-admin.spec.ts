@@ -51,10 +51,11 @@ for (const { from, javaScriptEnabled } of journeys) {
       const card = page.getByRole("row").filter({ hasText: email });
       await expect(card).toContainText("FACETS token enquiry");
       await expect(card).toContainText("<b>fast</b>");
-      // The row's Reply opens the workbench's reply form; the spec's mail draft is under its More.
+      // The row's Reply opens the workbench's reply form, knowing its list (decision 176); the spec's mail
+      // draft is under its More.
       await expect(
         card.getByRole("link", { name: "Reply to Zoë O'Brien & Co", exact: true }),
-      ).toHaveAttribute("href", /^\/admin\/message\?id=\d+#reply-body$/);
+      ).toHaveAttribute("href", /^\/admin\/message\?id=\d+&back=[^#]+#reply-body$/);
       await card.getByRole("button", { name: /^More/ }).click();
       const href = await card.getByRole("link", { name: /Reply .*by email/ }).getAttribute("href");
       await page.keyboard.press("Escape");
