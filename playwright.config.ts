@@ -49,13 +49,6 @@ const desktopOn = (server: keyof typeof servers) => ({
 const PAGE_SPECS =
   /\/(pages|bodies|prerendered|email-signatures|shell|held-form-pages|videos|audit-verify|content)\.spec\.ts$/;
 
-/**
- * Desktop journeys the Lighthouse server runs once Lighthouse is done with it (about five minutes in): its
- * chain was the shortest by seven minutes, the flows server's the longest. They write only members of
- * their own, and sign in as the demo admin through the step file beside that server's state.
- */
-const LATE_SPECS = /\/(passkeys|confirm-its-you|data-rights|account)\.spec\.ts$/;
-
 // End-to-end: a real Chromium against the production build served by `wrangler dev`.
 export default defineConfig({
   testDir: "tests/e2e",
@@ -77,7 +70,7 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: [/lighthouse/, PAGE_SPECS, LATE_SPECS],
+      testIgnore: [/lighthouse/, PAGE_SPECS],
       workers: 1,
       metadata: { stateDir: servers.flows.stateDir },
       use: desktopOn("flows"),
@@ -110,14 +103,6 @@ export default defineConfig({
       workers: 1,
       metadata: { stateDir: servers.lighthouse.stateDir },
       use: on("lighthouse"),
-    },
-    {
-      name: "desktop-late",
-      testMatch: LATE_SPECS,
-      workers: 1,
-      dependencies: ["lighthouse"],
-      metadata: { stateDir: servers.lighthouse.stateDir },
-      use: desktopOn("lighthouse"),
     },
   ],
   // The build's own SITE_ORIGIN, as in production: prerendered pages are only served for the origin
