@@ -181,7 +181,7 @@ export function ListSection<T extends { id: number }>({
       // Set once the tab's code has run (it loads with its tab, decision 157): the tests wait for it.
       data-hydrated={hydrated ? "" : undefined}
     >
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h2 id={`${id}-title`} className="text-lg font-bold">
           {title}
         </h2>

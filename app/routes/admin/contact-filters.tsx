@@ -9,16 +9,18 @@ import type { FilterField, FilterView } from "./contact-filter-view.server";
 // (contact-filter-view.server.ts), so none of the table reaches the browser.
 
 const pill = (current: boolean) =>
-  `inline-flex min-h-6 items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold ${current ? "bg-brand text-white" : "bg-surface-muted text-ink hover:text-brand-strong"}`;
+  `inline-flex min-h-6 items-center gap-1 rounded-full px-2 py-0.5 text-sm font-semibold ${current ? "bg-brand text-white" : "bg-surface-muted text-ink hover:text-brand-strong"}`;
 
 const field = "rounded-md border border-line bg-surface px-1.5 py-0.5 text-sm text-ink";
 const label = "flex items-center gap-1 text-sm font-medium";
 
 /** The filters shown as links above the list (the states, the links), each choice a link with its count. */
+// The states and the Links share the list's heading line with its title: tight pills, so that with a
+// busy queue's counts ("Spam (1,602)") they still fit one line at 1440 and twenty rows stay in view.
 export function StateViews({ view }: { view: FilterView }) {
   return view.links.map((links, at) => (
     <nav key={links.label} aria-label={links.label}>
-      <ul className="flex flex-wrap items-center gap-1.5">
+      <ul className="flex flex-wrap items-center gap-1">
         {links.choices.map((choice) => (
           <li key={choice.href}>
             <Link
