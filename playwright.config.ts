@@ -47,7 +47,7 @@ const desktopOn = (server: keyof typeof servers) => ({
  * 12 of Playwright's 15 minutes, the pages server's 5.
  */
 const PAGE_SPECS =
-  /\/(pages|bodies|prerendered|email-signatures|shell|held-form-pages|videos|audit-verify|content)\.spec\.ts$/;
+  /\/(pages|bodies|prerendered|email-signatures|shell|held-form-pages|videos|audit-verify|content|events)\.spec\.ts$/;
 
 // End-to-end: a real Chromium against the production build served by `wrangler dev`.
 export default defineConfig({

@@ -10,6 +10,7 @@ import {
   servePublishedPage,
 } from "../app/server/delivery/published-pages.server";
 import { serveVisitorFormPage } from "../app/server/delivery/visitor-form-pages.server";
+import { versionOf, withInvocation } from "../app/server/events.server";
 import {
   clearFlashCookie,
   readFlash,
@@ -165,62 +166,37 @@ registerContentRenderer(async (path, documents, env, ctx) => {
   return response.text();
 });
 
-export default {
-  async fetch(received, env, ctx) {
-    markLogLines(env.DEPLOYMENT);
-    const request = await withoutIgnoredBody(received);
-    // A pull request's Preview only: its mail and five-minute jobs, behind a secret (decision 180).
-    const jobs = await servePreviewJobs(request, env);
-    if (jobs) return jobs;
-    // A visitor's page of editable content, once staff published a version of it (issue 41).
-    const published = await servePublishedPage(request, env, ctx);
-    if (published) return published;
-    // A draft of editable content, through a live preview link (else routes/preview.tsx: a dead link).
-    const preview = await servePreview(request, env, ctx);
-    if (preview) return preview;
-    // A visitor's content page: the document built at deploy time, from memory (docs/architecture.md).
-    const prerendered = await servePrerenderedPage(request, env);
-    if (prerendered) return prerendered;
-    // A visitor's page with a form: rendered once per isolate, then held (visitor-form-pages.server.ts).
-    const formPage = await serveVisitorFormPage(request, (nonce) =>
-      render(new Request(request.url), env, ctx, nonce, null),
-    );
-    if (formPage) return formPage;
-    // A signed-in person's content page: rendered once per header form, then held (member-pages.server.ts).
-    if (readSessionToken(request)) {
-      const held = await serveHeldPage(
-        request,
-        env,
-        () => resolveSession(request, env, true),
-        () => render(new Request(request.url, { headers: request.headers }), env, ctx, createNonce(), null),
-      );
-      if (held) return held;
-    }
+/** Runs one invocation with the request id and version its structured events carry. */
+function invocation<T>(env: Env, request: Request | null, run: () => T): T {
+  return withInvocation({ request, version: versionOf(env) }, run);
+}
 
-    const nonce = createNonce();
-    const response = await handle(request, env, ctx, nonce);
-    const secured = new Response(response.body, response);
-    applySecurityHeaders(secured.headers, nonce);
-    return secured;
+export default {
+  fetch(received, env, ctx) {
+    return invocation(env, received, () => answer(received, env, ctx));
   },
 
   /**
    * Email Routing: an applicant's answer to a reply, sent to its thread's address (`reply+…@`). Refused
    * mail is told to the sending server; everything else is kept or dropped with its reason (decision 174).
    */
-  async email(message, env, ctx) {
-    markLogLines(env.DEPLOYMENT);
-    const { receiveAnswer } = await import("../app/server/threads/inbound-answers.server");
-    const deps = { env, db: getDb(env), waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise) };
-    const verdict = await receiveAnswer(deps, message);
-    if (verdict.outcome === "refused") message.setReject(`Not delivered: ${verdict.reason}.`);
+  email(message, env, ctx) {
+    return invocation(env, null, async () => {
+      markLogLines(env.DEPLOYMENT);
+      const { receiveAnswer } = await import("../app/server/threads/inbound-answers.server");
+      const deps = { env, db: getDb(env), waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise) };
+      const verdict = await receiveAnswer(deps, message);
+      if (verdict.outcome === "refused") message.setReject(`Not delivered: ${verdict.reason}.`);
+    });
   },
 
   /** Mail: render and send each event's emails. Imported here only, so pages never load the renderer. */
-  async queue(batch, env) {
-    markLogLines(env.DEPLOYMENT);
-    const { handleMailBatch } = await import("../app/server/mail/mail-consumer.server");
-    await handleMailBatch(batch, env);
+  queue(batch, env) {
+    return invocation(env, null, async () => {
+      markLogLines(env.DEPLOYMENT);
+      const { handleMailBatch } = await import("../app/server/mail/mail-consumer.server");
+      await handleMailBatch(batch, env);
+    });
   },
 
   /**
@@ -228,7 +204,47 @@ export default {
    * interrupted isolate left unsealed, and send the administrators' digests now due. Daily: prune.
    */
   scheduled(controller, env, ctx) {
-    markLogLines(env.DEPLOYMENT);
-    ctx.waitUntil(controller.cron === DAILY_CRON ? pruneSpentRecords(env) : runFiveMinuteJobs(env));
+    invocation(env, null, () => {
+      markLogLines(env.DEPLOYMENT);
+      ctx.waitUntil(controller.cron === DAILY_CRON ? pruneSpentRecords(env) : runFiveMinuteJobs(env));
+    });
   },
 } satisfies ExportedHandler<Env, MailEventMessage>;
+
+async function answer(received: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  markLogLines(env.DEPLOYMENT);
+  const request = await withoutIgnoredBody(received);
+  // A pull request's Preview only: its mail and five-minute jobs, behind a secret (decision 180).
+  const jobs = await servePreviewJobs(request, env);
+  if (jobs) return jobs;
+  // A visitor's page of editable content, once staff published a version of it (issue 41).
+  const published = await servePublishedPage(request, env, ctx);
+  if (published) return published;
+  // A draft of editable content, through a live preview link (else routes/preview.tsx: a dead link).
+  const preview = await servePreview(request, env, ctx);
+  if (preview) return preview;
+  // A visitor's content page: the document built at deploy time, from memory (docs/architecture.md).
+  const prerendered = await servePrerenderedPage(request, env);
+  if (prerendered) return prerendered;
+  // A visitor's page with a form: rendered once per isolate, then held (visitor-form-pages.server.ts).
+  const formPage = await serveVisitorFormPage(request, (nonce) =>
+    render(new Request(request.url), env, ctx, nonce, null),
+  );
+  if (formPage) return formPage;
+  // A signed-in person's content page: rendered once per header form, then held (member-pages.server.ts).
+  if (readSessionToken(request)) {
+    const held = await serveHeldPage(
+      request,
+      env,
+      () => resolveSession(request, env, true),
+      () => render(new Request(request.url, { headers: request.headers }), env, ctx, createNonce(), null),
+    );
+    if (held) return held;
+  }
+
+  const nonce = createNonce();
+  const response = await handle(request, env, ctx, nonce);
+  const secured = new Response(response.body, response);
+  applySecurityHeaders(secured.headers, nonce);
+  return secured;
+}

@@ -1,6 +1,7 @@
 import { and, asc, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { mailEvents } from "../../db/schema";
 import { type Database, getDb } from "./db.server";
+import { currentRequestId } from "./events.server";
 
 // The producer side of mail (docs/architecture.md): an operation inserts a
 // mail_events row in the same D1 batch as its fact, then publishes it with ctx.waitUntil. Whatever happens
@@ -13,6 +14,8 @@ export interface MailEventMessage {
   id: string;
   type: MailEventType;
   subjectId: number;
+  /** The request that stored the event (absent when the sweep publishes it): its mail's log events name it. */
+  requestId?: string;
 }
 
 /** The columns to ask back with `.returning(mailEventColumns)`: exactly a MailEventMessage. */
@@ -83,7 +86,10 @@ const SWEEP_AGE_SECONDS = 60;
 
 async function sendAndMark(env: Env, events: readonly MailEventMessage[]): Promise<void> {
   await env.MAIL_QUEUE.sendBatch(
-    events.map(({ id, type, subjectId }) => ({ body: { id, type, subjectId } satisfies MailEventMessage })),
+    events.map(({ id, type, subjectId }) => {
+      const requestId = currentRequestId();
+      return { body: { id, type, subjectId, ...(requestId && { requestId }) } satisfies MailEventMessage };
+    }),
   );
   await getDb(env)
     .update(mailEvents)

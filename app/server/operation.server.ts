@@ -2,6 +2,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import { clientOfCaller, networkOf } from "./client-address";
 import { getDb } from "./db.server";
 import type { Caller, Deps } from "./deps";
+import { emit } from "./events.server";
 import type { Failure } from "./outcome";
 import type { SessionInfo } from "./session-user";
 
@@ -61,7 +62,9 @@ export async function rateLimit(
   const allowed =
     (await env.FORM_RATE_LIMITER.limit({ key: `${action}:${client ?? "unknown"}` })).success &&
     (network === null || (await env.NETWORK_RATE_LIMITER.limit({ key: `${action}:${network}` })).success);
-  return allowed ? null : { kind: "rate-limited", retryAfterSeconds: RETRY_AFTER_SECONDS };
+  if (allowed) return null;
+  emit("refusal.rate-limit", { action });
+  return { kind: "rate-limited", retryAfterSeconds: RETRY_AFTER_SECONDS };
 }
 
 /** The honeypot: a field people never see and bots fill in. */

@@ -1,7 +1,8 @@
-import { waitUntil, env as workerEnv } from "cloudflare:workers";
+import { tracing, waitUntil, env as workerEnv } from "cloudflare:workers";
 import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { accountEvents } from "../../../db/schema";
 import type { Database } from "../db.server";
+import { emit } from "../events.server";
 import {
   type AuditKey,
   auditKeyOf,
@@ -90,9 +91,29 @@ async function sealedHead(db: Database): Promise<ChainHead | null> {
  * newest sealed entry before it is still the one it was chained on, so two sealers at once (other isolates,
  * the cron) write the same hashes or nothing. Returns how many entries it sealed; never throws.
  */
-export async function sealAuditLog(db: Database, kv: KVNamespace): Promise<number> {
+export function sealAuditLog(db: Database, kv: KVNamespace): Promise<number> {
+  return tracing.enterSpan("audit.seal", async (span) => {
+    const run = await sealInOrder(db, kv);
+    span.setAttributes({ sealed: run.sealed, outcome: run.outcome });
+    // A seal that chained nothing and found nothing wrong is no event: the cron and every write run one.
+    if (run.sealed > 0 || run.outcome !== "sealed") emit("audit.sealed", run);
+    return run.sealed;
+  });
+}
+
+interface SealRun {
+  sealed: number;
+  /** The newest entry chained by this run. */
+  through: number | null;
+  /** How long the oldest entry this run chained had waited, in seconds: the sealer's lag. */
+  lagSeconds: number | null;
+  outcome: "sealed" | "refused" | "failed";
+}
+
+async function sealInOrder(db: Database, kv: KVNamespace): Promise<SealRun> {
   let sealed = 0;
   let mayCreateHead = false;
+  const run: SealRun = { sealed: 0, through: null, lagSeconds: null, outcome: "sealed" };
   try {
     const key = auditLogKey();
     const { authority: kept } = await headsOutsideD1(kv);
@@ -109,10 +130,14 @@ export async function sealAuditLog(db: Database, kv: KVNamespace): Promise<numbe
         anySealed: previous !== null && !mayCreateHead,
         now: nowSeconds(),
       });
-      if (refusal) console.error(`audit log: ${refusal}. Run npm run audit:verify.`);
+      if (refusal) {
+        run.outcome = "refused";
+        console.error(`audit log: ${refusal}. Run npm run audit:verify.`);
+      }
       if (sealable.length === 0) break;
       // Entries after a gap that swallowed the head (ids raised past it by hand) are not chained on.
       if (kept && (previous?.id ?? 0) < kept.id) {
+        run.outcome = "refused";
         console.error(
           `audit log: D1's newest sealed entry is ${previous?.id ?? "none"}, before the head kept outside D1 (entry ${kept.id}); not sealing. Run npm run audit:verify.`,
         );
@@ -136,16 +161,21 @@ export async function sealAuditLog(db: Database, kv: KVNamespace): Promise<numbe
       const results = await db.batch([first, ...rest]);
       const changed = results.reduce((sum, result) => sum + result.meta.changes, 0);
       sealed += changed;
+      if (changed > 0) {
+        run.through = entries[entries.length - 1]?.id ?? run.through;
+        run.lagSeconds ??= Math.max(0, nowSeconds() - (sealable[0]?.at ?? nowSeconds()));
+      }
       // Another sealer took these entries first (it seals the rest too), or sealing stops here.
       if (changed === 0 || refusal) break;
     }
   } catch (error) {
+    run.outcome = "failed";
     console.error("audit log: sealing failed; the next write or the cron seals again", {
       error: String(error),
     });
   }
   await moveHeadOutsideD1(db, kv, { mayCreate: mayCreateHead });
-  return sealed;
+  return { ...run, sealed };
 }
 
 /**

@@ -3,6 +3,7 @@
 // only cancelled, it breaks the local dev proxy's connection and the next request on it fails with 500.
 
 import { formPaths } from "~/lib/route-table";
+import { emit } from "../events.server";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -144,13 +145,18 @@ export async function screenRequest(
   }
   if (SAFE_METHODS.has(request.method)) return { request: await withoutIgnoredBody(request) };
   if (isCrossSite(request, siteOrigin)) {
+    emit("refusal.origin", { method: request.method });
     return refuse({ status: 403, message: "Cross-site requests are not allowed." });
   }
   if (Number(request.headers.get("Content-Length") ?? "0") > MAX_BODY_BYTES) {
+    emit("refusal.size", { method: request.method });
     return refuse({ status: 413, message: "The request body is too large." });
   }
   const body = request.body ? await readBoundedBody(request.body).catch(() => null) : new Uint8Array();
-  if (!body) return { refusal: { status: 413, message: "The request body is too large." } };
+  if (!body) {
+    emit("refusal.size", { method: request.method });
+    return { refusal: { status: 413, message: "The request body is too large." } };
+  }
   const refusal = isApiPath(pathname) ? null : await formRefusal(request, pathname, body);
   if (refusal) return { refusal };
   // React Router refuses methods it does not know (PROPFIND, PURGE…) before any route runs, so it cannot

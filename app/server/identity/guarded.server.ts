@@ -2,6 +2,7 @@ import type { z } from "zod/mini";
 import { LINK_INVALID_MESSAGE } from "~/lib/account-messages";
 import { fieldErrorsOf } from "~/lib/schemas";
 import type { Caller, Deps } from "../deps";
+import { emit } from "../events.server";
 import { type RateLimitedAction, rateLimit, trippedHoneypot } from "../operation.server";
 import { confirmItsYouFirst, done, invalid, type Outcome } from "../outcome";
 import type { SignedInUser } from "../session-user";
@@ -75,7 +76,10 @@ export function guarded<
       const limited = await rateLimit(deps.env, guards.rateLimit, caller);
       if (limited) return limited;
     }
-    if (guards.honeypot && trippedHoneypot(input)) return done(guards.honeypot.answer);
+    if (guards.honeypot && trippedHoneypot(input)) {
+      emit("refusal.honeypot", { action: guards.rateLimit ?? null });
+      return done(guards.honeypot.answer);
+    }
     let me: SignedInUser | null = null;
     if (guards.door !== "anyone") {
       const found = await (guards.door === "admin" ? requireAdmin : requireSignedIn)(deps.db, caller);

@@ -4,6 +4,7 @@ import type { LoginInput, RegistrationInput } from "~/lib/schemas";
 import { passkeys, sessions, totpCredentials, UNDECIDED_INDEX, users } from "../../../db/schema";
 import type { Database } from "../db.server";
 import type { Caller } from "../deps";
+import { emit } from "../events.server";
 import { afterCursor, type Cursor, cappedCount, type Keyset, keysetOrder } from "../keyset.server";
 import type { SessionInfo, SessionUser, SignedInUser } from "../session-user";
 import { claimPasswordCheck, settleRightPassword } from "./password-limits.server";
@@ -105,6 +106,7 @@ export async function authenticate(
   // A failed sign-in from the moment it is claimed: a request that dies during the check still counts.
   const claim = await claimPasswordCheck(db, row.id, caller);
   if (claim === null) {
+    emit("refusal.held-account", { userId: row.id });
     await spendEquivalentHashWork(input.password);
     return { user: null, accountId: row.id, held: true };
   }

@@ -1,13 +1,40 @@
 import { renderEmail } from "~/emails/render-email";
 import { staffNotificationHeaders } from "~/emails/staff-notification-headers";
+import { emit } from "../events.server";
 import { mailAddressOf, replyAddressOf } from "../threads/thread-address";
 import type { PlannedEmail } from "./planned-emails.server";
 
 // Handing one email to Email Service (the EMAIL binding), and reading its refusals: shared by the events'
 // emails (mail-consumer.server.ts) and the administrators' digests (staff-digests.server.ts).
 
-/** Renders a planned email and hands it to Email Service; a notification to an administrator carries its headers. */
-export async function handOver(env: Env, email: PlannedEmail): Promise<void> {
+/** Which stored event an email is sent for, and the request that stored it: for the email's log event. */
+export interface MailOrigin {
+  /** Absent for a digest, which no one event asked for. */
+  mailEventId?: string;
+  originRequestId: string | null;
+}
+
+/**
+ * Renders a planned email and hands it to Email Service; a notification to an administrator carries its
+ * headers. Every hand-over leaves one event: `mail.handed-over`, or `mail.failed` with Email Service's code
+ * (the error is thrown on for the caller to retry or park).
+ */
+export async function handOver(env: Env, email: PlannedEmail, origin?: MailOrigin): Promise<void> {
+  const fields = { mailType: email.kind, ...origin };
+  try {
+    await send(env, email);
+  } catch (error) {
+    emit("mail.failed", {
+      ...fields,
+      reason: errorCode(error) ?? "send-error",
+      retried: !undeliverableCode(error),
+    });
+    throw error;
+  }
+  emit("mail.handed-over", fields);
+}
+
+async function send(env: Env, email: PlannedEmail): Promise<void> {
   const { subject, html, text } = renderEmail(await email.message(), env.SITE_ORIGIN);
   const headers = email.notifies ? staffNotificationHeaders(env.SITE_ORIGIN, email.notifies) : undefined;
   const replyTo = email.thread === undefined ? email.replyTo : replyAddressOf(env, email.thread);

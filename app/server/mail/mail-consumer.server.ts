@@ -1,3 +1,4 @@
+import { tracing } from "cloudflare:workers";
 import { and, eq, gte, lt } from "drizzle-orm";
 import { emailDeliveries, mailEvents } from "../../../db/schema";
 import { type Database, getDb } from "../db.server";
@@ -33,8 +34,14 @@ async function deliveredKeys(db: Database, eventId: string): Promise<Set<string>
   return new Set(rows.map((row) => row.key));
 }
 
-async function sendOnce(env: Env, db: Database, key: string, email: PlannedEmail): Promise<void> {
-  await handOver(env, email);
+async function sendOnce(
+  env: Env,
+  db: Database,
+  key: string,
+  email: PlannedEmail,
+  event: MailEventMessage,
+): Promise<void> {
+  await handOver(env, email, { mailEventId: event.id, originRequestId: event.requestId ?? null });
   await db.insert(emailDeliveries).values({ key }).onConflictDoNothing();
 }
 
@@ -53,14 +60,13 @@ async function deliverEvent(
   for (const email of planned) {
     const key = deliveryKey(event.id, email.to);
     if (delivered.has(key)) continue;
-    await sendOnce(env, db, key, email).catch((error: unknown) => {
-      const code = undeliverableCode(error);
-      if (code)
-        console.warn("mail: Email Service refused a recipient; not retried", { event: event.id, code });
-      else failures.push(error);
+    // A refusal no retry fixes was logged as `mail.failed` (retried: false) by the hand-over.
+    await sendOnce(env, db, key, email, event).catch((error: unknown) => {
+      if (!undeliverableCode(error)) failures.push(error);
     });
   }
-  if (declaration.wakesDigests) failures.push(...(await sendDueDigests(env, db, now)));
+  if (declaration.wakesDigests)
+    failures.push(...(await sendDueDigests(env, db, now, event.requestId ?? null)));
   if (failures.length > 0)
     throw new AggregateError(failures, `${failures.length} of the event's emails failed`);
   // A deletion's confirmation kept the address only to send it: now nothing of ours holds it.
@@ -104,7 +110,10 @@ export async function handleMailBatch(
   env: Env,
   now = new Date(),
 ): Promise<void> {
-  await Promise.all(batch.messages.map((message) => handleMessage(message, env, now)));
+  await tracing.enterSpan("mail.batch", async (span) => {
+    span.setAttribute("messages", batch.messages.length);
+    await Promise.all(batch.messages.map((message) => handleMessage(message, env, now)));
+  });
 }
 
 /**

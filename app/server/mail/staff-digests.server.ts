@@ -1,8 +1,10 @@
+import { tracing } from "cloudflare:workers";
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { DIGEST_WINDOW_SECONDS } from "~/lib/staff-notifications";
 import { staffDigests } from "../../../db/schema";
 import { adminsWhoChose } from "../admin/staff-notifications.server";
 import type { Database } from "../db.server";
+import { emit } from "../events.server";
 import { handOver, undeliverableCode } from "./email-handover.server";
 import { readDigestFacts } from "./staff-digest-facts.server";
 
@@ -74,28 +76,44 @@ async function takeUnsentDigest(db: Database, userId: number, now: number): Prom
 const keyOf = ({ userId, slot }: DigestKey) =>
   and(eq(staffDigests.userId, userId), eq(staffDigests.slot, slot));
 
-/** Sends a claimed digest with what waits now, and records it sent; a failure frees the claim and throws. */
-async function sendDigest(env: Env, db: Database, key: DigestKey, to: string, now: number): Promise<void> {
+/**
+ * Sends a claimed digest with what waits now, and records it sent (or refused: the hand-over logged why);
+ * a failure frees the claim and throws.
+ */
+async function sendDigest(
+  env: Env,
+  db: Database,
+  key: DigestKey,
+  to: string,
+  now: number,
+  originRequestId: string | null,
+): Promise<"sent" | "refused"> {
+  let outcome: "sent" | "refused" = "sent";
   const facts = await readDigestFacts(db);
   try {
-    await handOver(env, {
-      kind: "staff-digest",
-      to,
-      notifies: "digest",
-      message: async () => ({ kind: "staff-digest", facts }),
-    });
+    await handOver(
+      env,
+      {
+        kind: "staff-digest",
+        to,
+        notifies: "digest",
+        message: async () => ({ kind: "staff-digest", facts }),
+      },
+      { originRequestId },
+    );
   } catch (error) {
     const code = undeliverableCode(error);
     if (!code) {
       await db.update(staffDigests).set({ attemptAt: null }).where(keyOf(key));
       throw error;
     }
-    console.warn("mail: Email Service refused an administrator's digest; not retried", { code });
+    outcome = "refused";
   }
   await db
     .update(staffDigests)
     .set({ sentAt: new Date(now * 1000) })
     .where(keyOf(key));
+  return outcome;
 }
 
 /**
@@ -103,19 +121,38 @@ async function sendDigest(env: Env, db: Database, key: DigestKey, to: string, no
  * where news waits and their window is free, or the one a failed send left. Returns the failures (the
  * others still went).
  */
-export async function sendDueDigests(env: Env, db: Database, now: Date): Promise<unknown[]> {
-  const at = seconds(now);
+export function sendDueDigests(
+  env: Env,
+  db: Database,
+  now: Date,
+  originRequestId: string | null = null,
+): Promise<unknown[]> {
+  return tracing.enterSpan("mail.digests", () => sendDigestsAt(env, db, seconds(now), originRequestId));
+}
+
+async function sendDigestsAt(
+  env: Env,
+  db: Database,
+  at: number,
+  originRequestId: string | null,
+): Promise<unknown[]> {
   const admins = await adminsWhoChose(db, "digest");
   const failures: unknown[] = [];
+  const counts = { due: 0, sent: 0, refused: 0 };
   await Promise.all(
     admins.map(async (admin) => {
       try {
         const key = (await claimDigest(db, admin.id, at)) ?? (await takeUnsentDigest(db, admin.id, at));
-        if (key) await sendDigest(env, db, key, admin.email, at);
+        if (!key) return;
+        counts.due += 1;
+        counts[await sendDigest(env, db, key, admin.email, at, originRequestId)] += 1;
       } catch (error) {
         failures.push(error);
       }
     }),
   );
+  // A run that found a digest due (or failed before it knew) is one event; an idle run is none.
+  if (counts.due > 0 || failures.length > 0)
+    emit("digest.run", { ...counts, failed: failures.length, originRequestId });
   return failures;
 }

@@ -5,6 +5,7 @@ import { type CONTENT_KINDS, CONTENT_NAMES, contentKindOf } from "~/lib/content-
 import { type ContentKind, checkDocument } from "~/lib/content-kinds/kind";
 import { auditEntry, withEventChain } from "../audit/account-events.server";
 import type { Caller, Deps } from "../deps";
+import { emit } from "../events.server";
 import { hashToken, newLinkToken } from "../identity/account-tokens.server";
 import { guarded } from "../identity/guarded.server";
 import { conflict, done, invalid, notFound, type Outcome } from "../outcome";
@@ -170,6 +171,7 @@ async function writeVersion(
     return written.version;
   });
   forgetTimeline();
+  emit("content.published", { kind: row.name, versionId: version, userId: me.id, action });
   return version;
 }
 

@@ -3,6 +3,7 @@ import { ADMIN_USER_TYPE_ID } from "~/content/user-types";
 import { mailEvents, passkeys, recoveryCodes, totpCredentials } from "../../../db/schema";
 import { auditEntry, recordEvent } from "../audit/account-events.server";
 import type { Database } from "../db.server";
+import { emit } from "../events.server";
 import { hasSecondFactorSql } from "../identity/users.server";
 import { mailEventRow, publishMailEvents } from "../mail-outbox.server";
 import type { Caller, Deps } from "../operation.server";
@@ -154,6 +155,7 @@ export async function checkSecondFactorCode(
   const kind = codeKindOf(code);
   const attempt = await startCodeAttempt(deps.db, person.id, kind, caller);
   if (attempt === null) {
+    emit("refusal.lockout", { userId: person.id, factor: kind });
     await recordEvent(deps.db, caller, auditEntry(person, "sign-in-locked-out", "failure"));
     return { ok: false };
   }
@@ -166,6 +168,7 @@ export async function checkSecondFactorCode(
     return { ok: true, method: kind };
   }
   await reportWrongCode(deps, caller, person.id, kind, attempt);
+  emit("refusal.wrong-code", { userId: person.id, factor: kind });
   await recordEvent(deps.db, caller, auditEntry(person, failureAction(kind, action), "failure"));
   return { ok: false };
 }
