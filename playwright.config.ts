@@ -23,11 +23,15 @@ const chromium = {
 const FLOWS_PORT = Number(process.env.E2E_PORT ?? 8799);
 const PAGES_PORT = Number(process.env.E2E_PAGES_PORT ?? FLOWS_PORT + 100);
 const LIGHTHOUSE_PORT = Number(process.env.E2E_LIGHTHOUSE_PORT ?? FLOWS_PORT + 200);
+// `traces`: whether wrangler dev keeps every invocation's spans and logs in its local trace store. Only the
+// server the events are read back from keeps them: the store grows with every span of every request, and a
+// journey server keeping it slowed the longest chains into timeouts (decision 181).
 const servers = {
-  flows: { port: FLOWS_PORT, stateDir: ".wrangler/e2e-state" },
-  pages: { port: PAGES_PORT, stateDir: ".wrangler/e2e-state-pages" },
-  // Lighthouse signs in as the demo admin too: on its own state its codes never meet the phone's.
-  lighthouse: { port: LIGHTHOUSE_PORT, stateDir: ".wrangler/e2e-state-lighthouse" },
+  flows: { port: FLOWS_PORT, stateDir: ".wrangler/e2e-state", traces: false },
+  pages: { port: PAGES_PORT, stateDir: ".wrangler/e2e-state-pages", traces: false },
+  // Lighthouse signs in as the demo admin too: on its own state its codes never meet the phone's. The
+  // events' scenarios share it, on the shortest chain.
+  lighthouse: { port: LIGHTHOUSE_PORT, stateDir: ".wrangler/e2e-state-lighthouse", traces: true },
 };
 const on = (server: keyof typeof servers) => ({
   baseURL: `http://127.0.0.1:${servers[server].port}`,
@@ -47,7 +51,10 @@ const desktopOn = (server: keyof typeof servers) => ({
  * 12 of Playwright's 15 minutes, the pages server's 5.
  */
 const PAGE_SPECS =
-  /\/(pages|bodies|prerendered|email-signatures|shell|held-form-pages|videos|audit-verify|content|events)\.spec\.ts$/;
+  /\/(pages|bodies|prerendered|email-signatures|shell|held-form-pages|videos|audit-verify|content)\.spec\.ts$/;
+
+/** The specs the `lighthouse` server runs: Lighthouse, then the events' scenarios. */
+const LIGHTHOUSE_SPECS = /\/(lighthouse|events)\.spec\.ts$/;
 
 // End-to-end: a real Chromium against the production build served by `wrangler dev`.
 export default defineConfig({
@@ -70,7 +77,7 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: [/lighthouse/, PAGE_SPECS],
+      testIgnore: [LIGHTHOUSE_SPECS, PAGE_SPECS],
       workers: 1,
       metadata: { stateDir: servers.flows.stateDir },
       use: desktopOn("flows"),
@@ -84,7 +91,7 @@ export default defineConfig({
     },
     {
       name: "phone",
-      testIgnore: /lighthouse/,
+      testIgnore: LIGHTHOUSE_SPECS,
       workers: 1,
       dependencies: ["desktop-pages"],
       metadata: { stateDir: servers.pages.stateDir },
@@ -96,10 +103,11 @@ export default defineConfig({
       },
     },
     // Lighthouse drives its own Chromium with its mobile preset, on its own server from the start: it
-    // waited 3.5 minutes behind the phone, on the longest of the servers' chains.
+    // waited 3.5 minutes behind the phone, on the longest of the servers' chains. The events' scenarios
+    // (HTTP only, 30 s) share its server, the one that keeps a trace store.
     {
       name: "lighthouse",
-      testMatch: /lighthouse\.spec\.ts/,
+      testMatch: LIGHTHOUSE_SPECS,
       workers: 1,
       metadata: { stateDir: servers.lighthouse.stateDir },
       use: on("lighthouse"),
@@ -107,14 +115,14 @@ export default defineConfig({
   ],
   // The build's own SITE_ORIGIN, as in production: prerendered pages are only served for the origin
   // they were rendered with, and the forms' same-origin check accepts the test server's origin.
-  webServer: Object.values(servers).map(({ port, stateDir }) => ({
+  webServer: Object.values(servers).map(({ port, stateDir, traces }) => ({
     command: "node scripts/prepare-local.ts && node scripts/preview.ts",
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     // Ready means answering its URL; the limit only ends a start that hangs (migrations, seed and workerd
     // for three servers at once took over two minutes beside a build).
     timeout: 600_000,
-    env: { PORT: String(port), FACETS_STATE_DIR: stateDir },
+    env: { PORT: String(port), FACETS_STATE_DIR: stateDir, X_LOCAL_OBSERVABILITY: String(traces) },
     stdout: "ignore" as const,
     stderr: "pipe" as const,
   })),

@@ -9,10 +9,6 @@ import { eventsSince, type StoredEvent, scheduledTraces, spanNames, storeClock }
 // coalesce (one seal per isolate takes every entry written meanwhile), so a scenario's seals are counted by
 // the entries they sealed, not by how many seals ran.
 
-test.beforeEach(() => {
-  test.skip(test.info().project.name === "phone", "HTTP and the trace store only: once is enough");
-});
-
 /** A scenario's events as `event:detail` → count, and the entries its seals chained. */
 function tally(events: StoredEvent[]) {
   const counts: Expected = {};
