@@ -1,4 +1,4 @@
-// The part of autocannon's programmatic API that scripts/bench.ts uses (the package ships no types).
+// autocannon's programmatic API as the benches (scripts/bench*.ts) use it; the package ships no types.
 declare module "autocannon" {
   interface Options {
     url: string;

@@ -10,14 +10,11 @@
 // docs/measurements.md. BENCH_ONLY=<regular expression> times only the views whose names match it.
 // No plan may depend on the statistics ANALYZE leaves (seed:scale gathers them at its end):
 // `--without-stats` drops them before serving, `--with-stats` gathers them again.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { totpCodeAt } from "../app/server/second-factors/totp-secrets.ts";
 import { DEMO_ADMIN } from "./admin-account.ts";
 import { DEEP_PAGES, deepLists, views } from "./bench-admin-views.ts";
-import { DEMO_ADMIN_TOTP_SECRET } from "./local-secrets.ts";
+import { ensureBuild, root, startBenchServer } from "./bench-server.ts";
 import { LOCAL_STATE, localSql } from "./local-state.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8841);
@@ -27,12 +24,8 @@ const only = new RegExp(process.env.BENCH_ONLY ?? "", "i");
 const TARGET_MS = 100;
 const TEXT_TARGET_MS = 600;
 const MOST_RATIO = 3;
-const root = path.resolve(import.meta.dirname, "..");
-const serverLog = path.join(root, ".wrangler", "bench-admin-server.log");
 
-if (!existsSync(path.join(root, "build/server/index.js")) || process.argv.includes("--build")) {
-  if (spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).status !== 0) process.exit(1);
-}
+ensureBuild();
 
 function one<T>(sql: string): T | undefined {
   const [answer] = JSON.parse(localSql(sql)) as { results: T[] }[];
@@ -59,61 +52,6 @@ if (!admin || !person || !sizes)
 console.log(
   `Local D1 (${LOCAL_STATE}): ${sizes.messages} messages, ${sizes.people} people, ${sizes.entries} audit entries, ${withStats ? "with" : "without"} ANALYZE statistics.`,
 );
-
-function startServer(): ChildProcess {
-  mkdirSync(path.dirname(serverLog), { recursive: true });
-  const log = createWriteStream(serverLog);
-  const child = spawn("node", ["scripts/preview.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT) },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  return child;
-}
-
-function signal(child: ChildProcess, name: NodeJS.Signals) {
-  try {
-    if (child.pid) process.kill(-child.pid, name);
-  } catch {
-    // Already gone.
-  }
-}
-
-async function stopServer(child: ChildProcess) {
-  signal(child, "SIGTERM");
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
-  signal(child, "SIGKILL");
-}
-
-async function waitUntilServing(child: ChildProcess) {
-  const deadline = Date.now() + 600_000; // only a hang: a busy machine starts it slowly (decision 162)
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}); see ${serverLog}`);
-    try {
-      if ((await fetch(`${ORIGIN}/favicon.svg`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`no answer on ${ORIGIN} within 10 minutes; see ${serverLog}`);
-}
-
-async function signIn(): Promise<string> {
-  const step = Math.floor(Date.now() / 30_000);
-  const code = totpCodeAt(decodeBase32IgnorePadding(DEMO_ADMIN_TOTP_SECRET), step);
-  const response = await fetch(`${ORIGIN}/api/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: ORIGIN },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, code }),
-  });
-  const cookie = response.headers.get("Set-Cookie")?.split(";")[0];
-  if (!response.ok || !cookie) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return cookie;
-}
 
 /** One load of a page: its status, its HTML and the milliseconds to its last byte. */
 async function load(cookie: string, pathname: string) {
@@ -157,14 +95,14 @@ interface Figure {
 /** A view whose address filters the queue by a text: its target is TEXT_TARGET_MS. */
 const textFiltered = (figure: Figure) => /[?&]tab=contacts&.*q=/.test(figure.path);
 
-const server = startServer();
-const stop = () => void stopServer(server).then(() => process.exit(130));
+const server = startBenchServer({ name: "bench-admin", port: PORT });
+const stop = () => void server.stop().then(() => process.exit(130));
 process.once("SIGINT", stop);
 process.once("SIGTERM", stop);
 const figures: Figure[] = [];
 try {
-  await waitUntilServing(server);
-  const cookie = await signIn();
+  await server.waitUntilServing();
+  const cookie = await server.signIn();
   const row = (figure: Figure) => {
     figures.push(figure);
     const target = textFiltered(figure) ? TEXT_TARGET_MS : TARGET_MS;
@@ -203,7 +141,7 @@ try {
     if (step) console.log(step);
   }
 } finally {
-  await stopServer(server);
+  await server.stop();
 }
 const over = figures.filter(
   (figure) => figure.medianMs >= (textFiltered(figure) ? TEXT_TARGET_MS : TARGET_MS),

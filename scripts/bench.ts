@@ -10,21 +10,20 @@
 // docs/measurements.md; the targets are printed beside them. With --profile it then records a CPU profile
 // of the Worker (through wrangler's inspector) while it loads the anonymous and the signed-in content page,
 // prints where each spends its time, and writes the profiles to reports/ (open them in Chrome's DevTools).
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import autocannon, { type RawResult } from "autocannon";
 import { heldForVisitorsPaths } from "../app/lib/route-table.ts";
-import { totpCodeAt } from "../app/server/second-factors/totp-secrets.ts";
-import { DEMO_ADMIN } from "./admin-account.ts";
 import { type BenchSession, PUBLISH_EVERY_MS, publishingEvery, publishTranches } from "./bench-publishing.ts";
-import { DEMO_ADMIN_TOTP_SECRET } from "./local-secrets.ts";
+import { ensureBuild, root, startBenchServer } from "./bench-server.ts";
 
-const PORT = Number(process.env.BENCH_PORT ?? 8813);
-/** scripts/preview.ts gives the server's inspector the port 1000 above its own. */
-const INSPECTOR = `ws://127.0.0.1:${PORT + 1000}/ws`;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
+ensureBuild();
+const server = startBenchServer({
+  name: "bench",
+  port: Number(process.env.BENCH_PORT ?? 8813),
+  stateDir: path.join(".wrangler", "bench-state"),
+});
+const { origin: ORIGIN, inspector: INSPECTOR } = server;
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** More, shorter rounds (BENCH_ROUNDS) spread a busy machine's swings more evenly over the targets. */
@@ -34,85 +33,6 @@ const WARM_UP_SECONDS = 2;
 // prerendered pages go out in the brotli stored at build; rendered ones and the static file are
 // compressed on the fly. BENCH_ACCEPT_ENCODING="" measures without compression.
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "br, gzip";
-
-const root = path.resolve(import.meta.dirname, "..");
-const stateDir = path.join(".wrangler", "bench-state");
-const serverLog = path.join(root, ".wrangler", "bench-server.log");
-
-function runOrExit(command: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  if (result.status !== 0) {
-    console.error(`✗ ${command} ${args.join(" ")} exited with ${result.status ?? result.signal}`);
-    process.exit(1);
-  }
-}
-
-const built = ["build/server/index.js", "build/client/_prerendered/manifest.json"].every((file) =>
-  existsSync(path.join(root, file)),
-);
-if (!built || process.argv.includes("--build")) runOrExit("npm", ["run", "build"]);
-
-rmSync(path.join(root, stateDir), { recursive: true, force: true });
-runOrExit("node", ["scripts/prepare-local.ts"], { FACETS_STATE_DIR: stateDir });
-
-function startServer(): ChildProcess {
-  mkdirSync(path.dirname(serverLog), { recursive: true });
-  const log = createWriteStream(serverLog);
-  const child = spawn("node", ["scripts/preview.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), FACETS_STATE_DIR: stateDir },
-    stdio: ["ignore", "pipe", "pipe"],
-    // Its own process group: npx, wrangler and workerd are stopped together with it.
-    detached: true,
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  return child;
-}
-
-/** Signals the server's process group (the one this script started), whatever is left of it. */
-function signalServer(child: ChildProcess, signal: NodeJS.Signals) {
-  try {
-    if (child.pid) process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
-async function stopServer(child: ChildProcess) {
-  const exited = child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : null;
-  signalServer(child, "SIGTERM");
-  if (exited) await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  signalServer(child, "SIGKILL");
-}
-
-async function waitUntilServing(child: ChildProcess) {
-  const deadline = Date.now() + 600_000; // only a hang: a busy machine starts it slowly (decision 162)
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}); see ${serverLog}`);
-    try {
-      if ((await fetch(`${ORIGIN}/favicon.svg`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`wrangler dev did not answer on ${ORIGIN} within 10 minutes; see ${serverLog}`);
-}
-
-async function signIn(): Promise<string> {
-  // An administrator signs in with a second factor: the demo admin's authenticator code of this moment.
-  const code = totpCodeAt(decodeBase32IgnorePadding(DEMO_ADMIN_TOTP_SECRET), Math.floor(Date.now() / 30_000));
-  const response = await fetch(`${ORIGIN}/api/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: ORIGIN },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, code }),
-  });
-  const cookie = response.headers.get("Set-Cookie")?.split(";")[0];
-  if (!response.ok || !cookie) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return cookie;
-}
 
 interface Target {
   name: string;
@@ -245,13 +165,13 @@ function topFunctions({ profile, requests }: { profile: CpuProfile; requests: nu
 
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
 
-const server = startServer();
-const stop = () => void stopServer(server).then(() => process.exit(130));
+const stop = () => void server.stop().then(() => process.exit(130));
 process.once("SIGINT", stop);
 process.once("SIGTERM", stop);
 
 try {
-  await waitUntilServing(server);
+  await server.waitUntilServing();
+  const { signIn } = server;
   const session: BenchSession = { origin: ORIGIN, cookie: await signIn(), signIn };
   // The page as staff left it after a vote: a published version, not the build's own (decision 167).
   await publishTranches(session, true);
@@ -336,6 +256,5 @@ try {
   console.error(`✗ ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
-  await stopServer(server);
-  rmSync(path.join(root, stateDir), { recursive: true, force: true });
+  await server.stop();
 }
