@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { resolve, testBindings, testOptions } from "./vitest.shared.ts";
+import { resolve, silent, testBindings, testOptions } from "./vitest.shared.ts";
 
 /**
  * The built Worker's configuration without its queue consumer. The suites drive the consumer themselves
@@ -32,6 +32,7 @@ function buildSeed(): string {
 // bindings. Run `npm run build` first; `npm test` does.
 export default defineConfig(async () => ({
   test: {
+    silent,
     projects: [
       "./vitest.domain.config.ts",
       {

@@ -1,7 +1,7 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
-import { resolve, testBindings, testOptions } from "./vitest.shared.ts";
+import { resolve, silent, testBindings, testOptions } from "./vitest.shared.ts";
 
 /**
  * wrangler.toml's bindings (D1, KV, R2, the queue's producer, rate limits, email, vars) and compatibility
@@ -34,6 +34,7 @@ export default defineConfig(async () => {
       name: "domain",
       include: ["tests/domain/**/*.test.ts"],
       ...testOptions,
+      silent,
       setupFiles: ["./tests/worker/apply-migrations.ts"],
       // Stylesheets imported with ?raw are their text (Vitest makes every other stylesheet empty).
       css: { include: [/\.css\?raw$/] },

@@ -30,3 +30,9 @@ export const testOptions = {
   testTimeout: 360_000,
   hookTimeout: 360_000,
 };
+
+/**
+ * A test's console lines (the Worker's structured events, its audit lines) are printed only when it fails:
+ * a passing run printed 13,000 of them. Vitest reads this at the root of a run, not per project.
+ */
+export const silent = "passed-only" as const;
