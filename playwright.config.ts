@@ -16,9 +16,9 @@ const chromium = {
  * Three servers of the same production build, each with a throw-away local state folder of its own (its D1,
  * KV, simulated emails and demo admin), so the runs never touch the developer's data or each other's.
  * `flows` serves the desktop journeys, which write; `pages` serves the checks of documents and HTTP, then
- * the phone width; `lighthouse` serves Lighthouse alone. A project's tests run one at a time against its
- * server, and the projects of one server one after another, so no test sees another's writes while it
- * runs; the servers' projects run side by side (docs/decisions/136-a-shorter-suite.md, 148).
+ * the phone width; `lighthouse` serves Lighthouse, then the events' scenarios. A project's tests run one at
+ * a time against its server, and the projects of one server one after another, so no test sees another's
+ * writes while it runs; the servers' projects run side by side (docs/decisions/136-a-shorter-suite.md, 148).
  */
 const FLOWS_PORT = Number(process.env.E2E_PORT ?? 8799);
 const PAGES_PORT = Number(process.env.E2E_PAGES_PORT ?? FLOWS_PORT + 100);
@@ -53,7 +53,7 @@ const desktopOn = (server: keyof typeof servers) => ({
 const PAGE_SPECS =
   /\/(pages|bodies|prerendered|email-signatures|shell|held-form-pages|videos|audit-verify|content)\.spec\.ts$/;
 
-/** The specs the `lighthouse` server runs: Lighthouse, then the events' scenarios. */
+/** The specs the `lighthouse` server runs, each in a project of its own: Lighthouse, then the events. */
 const LIGHTHOUSE_SPECS = /\/(lighthouse|events)\.spec\.ts$/;
 
 // End-to-end: a real Chromium against the production build served by `wrangler dev`.
@@ -103,12 +103,21 @@ export default defineConfig({
       },
     },
     // Lighthouse drives its own Chromium with its mobile preset, on its own server from the start: it
-    // waited 3.5 minutes behind the phone, on the longest of the servers' chains. The events' scenarios
-    // (HTTP only, 30 s) share its server, the one that keeps a trace store.
+    // waited 3.5 minutes behind the phone, on the longest of the servers' chains.
     {
       name: "lighthouse",
-      testMatch: LIGHTHOUSE_SPECS,
+      testMatch: /\/lighthouse\.spec\.ts$/,
       workers: 1,
+      metadata: { stateDir: servers.lighthouse.stateDir },
+      use: on("lighthouse"),
+    },
+    // The events' scenarios (HTTP only, 30 s) on the one server that keeps a trace store, after Lighthouse
+    // has scored pages nobody has written to yet (`--no-deps` runs them alone).
+    {
+      name: "events",
+      testMatch: /\/events\.spec\.ts$/,
+      workers: 1,
+      dependencies: ["lighthouse"],
       metadata: { stateDir: servers.lighthouse.stateDir },
       use: on("lighthouse"),
     },

@@ -82,6 +82,8 @@ export function startBenchServer({
       // Already gone.
     }
   };
+  // However this script ends (an exit on a failed step included), its server does not outlive it.
+  process.once("exit", () => signal("SIGKILL"));
 
   return {
     origin,

@@ -51,7 +51,9 @@ const on = startBenchServer({
 });
 const servers = [off, on];
 const stopAll = () => Promise.all(servers.map((server) => server.stop()));
-process.once("SIGINT", () => void stopAll().then(() => process.exit(130)));
+for (const name of ["SIGINT", "SIGTERM"] as const) {
+  process.once(name, () => void stopAll().then(() => process.exit(130)));
+}
 
 async function load(server: BenchServer, cookie: string, target: Target, seconds: number) {
   const run = await autocannon({

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
-// One structured event for every outcome an operator counts (issue 45, decision 181): one JSON line on
+// One structured event for every outcome an operator counts (issue 45, decision 181): one logged object on
 // Workers Logs, with a fixed name from the table below, the request id and the Worker's version, and only
 // ids, counts and reasons besides. The alerts of docs/operations.md count these names; nothing else the
 // Worker logs carries an `event` key.
@@ -102,14 +102,16 @@ export function currentRequestId(): string | null {
   return invocation.requestId;
 }
 
-/** Writes one event: one JSON line, never awaited, never thrown from. */
+/** The request id only when this invocation is a request: a cron's own id names no request that stored anything. */
+export function currentRequestIdOfRequest(): string | null {
+  return scope.getStore()?.request ? currentRequestId() : null;
+}
+
+/**
+ * Writes one event: one object, never awaited, never thrown from. An object, not a JSON string: Workers Logs
+ * indexes a logged object's fields (what the alerts count), and the deployment's mark (workers/log-deployment.ts)
+ * joins it as one more field of the same object.
+ */
 export function emit<E extends EventName>(event: E, fields: EventFields<E> = {}): void {
-  console.log(
-    JSON.stringify({
-      event,
-      requestId: currentRequestId(),
-      version: scope.getStore()?.version ?? null,
-      ...fields,
-    }),
-  );
+  console.log({ event, requestId: currentRequestId(), version: scope.getStore()?.version ?? null, ...fields });
 }

@@ -1,7 +1,7 @@
 import { and, asc, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { mailEvents } from "../../db/schema";
 import { type Database, getDb } from "./db.server";
-import { currentRequestId } from "./events.server";
+import { currentRequestIdOfRequest } from "./events.server";
 
 // The producer side of mail (docs/architecture.md): an operation inserts a
 // mail_events row in the same D1 batch as its fact, then publishes it with ctx.waitUntil. Whatever happens
@@ -87,7 +87,7 @@ const SWEEP_AGE_SECONDS = 60;
 async function sendAndMark(env: Env, events: readonly MailEventMessage[]): Promise<void> {
   await env.MAIL_QUEUE.sendBatch(
     events.map(({ id, type, subjectId }) => {
-      const requestId = currentRequestId();
+      const requestId = currentRequestIdOfRequest();
       return { body: { id, type, subjectId, ...(requestId && { requestId }) } satisfies MailEventMessage };
     }),
   );

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
-import { retryDelaySeconds } from "../../app/server/mail/mail-delivery.server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MAIL_MAX_RETRIES, retryDelaySeconds } from "../../app/server/mail/mail-delivery.server";
+import wranglerToml from "../../wrangler.toml?raw";
 import { adminEmails, insertAdmin, insertContact, insertUser, recordingEnv } from "../worker/support-mail";
 import { deliver, event, recipients, tokenCount } from "./support-mail-consumer";
 
@@ -12,6 +13,17 @@ async function deliveryCount(eventId: string) {
     .bind(`${eventId}:%`)
     .first<{ n: number }>();
   return row?.n ?? 0;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+/** The `mail.failed` events logged while `run` runs. */
+async function failedEvents(run: () => Promise<unknown>) {
+  const log = vi.spyOn(console, "log").mockImplementation(() => {});
+  await run();
+  const lines = log.mock.calls.map(([line]) => line as { event?: string });
+  log.mockRestore();
+  return lines.filter((line) => line?.event === "mail.failed");
 }
 
 describe("mail consumer: delivery", () => {
@@ -46,6 +58,24 @@ describe("mail consumer: delivery", () => {
     expect(first.retries).toEqual([{ msgId: first.batch.messages[0]?.id, delaySeconds: 30 }]);
     expect(third.retries).toEqual([{ msgId: third.batch.messages[0]?.id, delaySeconds: 120 }]);
     expect(await deliveryCount(approved.id)).toBe(0);
+  });
+
+  it("says a failure is retried until the last attempt Queues makes, and names the attempt", async () => {
+    // Every consumer of the mail queue (production's and the preview's) gives up where the code says.
+    const limits = [...wranglerToml.matchAll(/^max_retries = (\d+)$/gm)].map((match) => Number(match[1]));
+    expect(limits.length).toBeGreaterThan(0);
+    for (const limit of limits) expect(limit).toBe(MAIL_MAX_RETRIES);
+
+    const user = await insertUser({ approved: true });
+    const approved = event("account-approved", user.id);
+    const failing = recordingEnv(() => true, "E_RATE_LIMIT_EXCEEDED");
+    const retried = await failedEvents(() => deliver(failing.env, [approved], MAIL_MAX_RETRIES));
+    const last = await failedEvents(() => deliver(failing.env, [approved], MAIL_MAX_RETRIES + 1));
+
+    expect(retried).toEqual([
+      expect.objectContaining({ attempts: MAIL_MAX_RETRIES, retried: true, reason: "E_RATE_LIMIT_EXCEEDED" }),
+    ]);
+    expect(last).toEqual([expect.objectContaining({ attempts: MAIL_MAX_RETRIES + 1, retried: false })]);
   });
 
   it("after a partly failed fan-out, retries and sends only to the admins still missing", async () => {

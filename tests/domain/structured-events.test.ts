@@ -1,8 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { EVENTS, type EventName, emit, FIELD_KEYS, withInvocation } from "../../app/server/events.server";
+import {
+  currentRequestId,
+  currentRequestIdOfRequest,
+  EVENTS,
+  type EventName,
+  emit,
+  FIELD_KEYS,
+  withInvocation,
+} from "../../app/server/events.server";
+import { withDeployment } from "../../workers/log-deployment";
 
 // Issue 45, item 2 (decision 181): every event is declared once, carries only ids, counts and reasons, and is
-// written as one JSON line with its request id and version. The types keep each call site to its event's
+// written as one logged object with its request id and version. The types keep each call site to its event's
 // keys; this reads every call site too, so a cast or a new event cannot slip an address past them.
 
 const sources = {
@@ -58,7 +67,7 @@ describe("structured events", () => {
     }
   });
 
-  it("are one JSON line with the request id and the version", () => {
+  it("are one logged object with the request id and the version, the deployment joined to it", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const request = new Request("https://facets.example/login", {
       headers: { "CF-Ray": "8f1e2d3c4b5a6978-AMS" },
@@ -69,7 +78,8 @@ describe("structured events", () => {
       emit("audit.sealed", { sealed: 1, through: 10, outcome: "sealed" });
     });
     expect(log).toHaveBeenCalledTimes(3);
-    const [first, second, third] = log.mock.calls.map(([line]) => JSON.parse(String(line)));
+    for (const call of log.mock.calls) expect(call).toHaveLength(1);
+    const [first, second, third] = log.mock.calls.map(([line]) => line as Record<string, unknown>);
     expect(first).toEqual({
       event: "refusal.rate-limit",
       requestId: "8f1e2d3c4b5a6978-AMS",
@@ -77,14 +87,25 @@ describe("structured events", () => {
       action: "login",
     });
     // Without a CF-Ray an invocation gets an id of its own, the same on each of its events.
-    expect(second.requestId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(third.requestId).toBe(second.requestId);
+    expect(second?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(third?.requestId).toBe(second?.requestId);
+    // As the deployed Worker logs it (workers/log-deployment.ts): still one object, which Workers Logs
+    // indexes field by field.
+    expect(withDeployment([first], "pull-7")).toEqual([{ ...first, deployment: "pull-7" }]);
+  });
+
+  it("name the request that stored a mail only when there is one", () => {
+    const request = new Request("https://facets.example/contact", { headers: { "CF-Ray": "8f1e-AMS" } });
+    expect(withInvocation({ request, version: null }, currentRequestIdOfRequest)).toBe("8f1e-AMS");
+    // A cron has an id of its own for its events, but it stored no mail event: the sweep names none.
+    expect(withInvocation({ request: null, version: null }, currentRequestIdOfRequest)).toBeNull();
+    expect(withInvocation({ request: null, version: null }, currentRequestId)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("take no request id that is not one", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const request = new Request("https://facets.example/", { headers: { "CF-Ray": "<script>x@y.example" } });
     withInvocation({ request, version: null }, () => emit("refusal.origin", { method: "POST" }));
-    expect(JSON.parse(String(log.mock.calls[0]?.[0])).requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((log.mock.calls[0]?.[0] as { requestId: string }).requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

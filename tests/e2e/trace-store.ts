@@ -41,18 +41,15 @@ export async function eventsSince(baseURL: string, since: number): Promise<Store
     baseURL,
     `SELECT l.trace_id, l.message, s.name, l.ts_ms FROM logs l
       LEFT JOIN spans s ON s.trace_id = l.trace_id AND s.span_id = l.span_id
-      WHERE l.ts_ms >= ? AND instr(l.message, '\\"event\\"') > 0 ORDER BY l.ts_ms, l.seq`,
+      WHERE l.ts_ms >= ? AND instr(l.message, '"event":') > 0 ORDER BY l.ts_ms, l.seq`,
     [since],
   );
   return rows.map(([traceId, message, span, at]) => {
+    // A console line is stored as the JSON of its arguments: an event is one object (decision 181).
     const args = JSON.parse(String(message)) as unknown[];
-    try {
-      const line = JSON.parse(String(args[0])) as StoredEvent;
-      if (typeof line.event === "string")
-        return { ...line, traceId: String(traceId), span: span as string, at: Number(at) };
-    } catch {
-      // not an event line
-    }
+    const line = args[0] as StoredEvent | null;
+    if (args.length === 1 && typeof line === "object" && line !== null && typeof line.event === "string")
+      return { ...line, traceId: String(traceId), span: span as string, at: Number(at) };
     return {
       event: "unparsed",
       requestId: null,

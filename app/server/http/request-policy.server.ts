@@ -152,7 +152,13 @@ export async function screenRequest(
     emit("refusal.size", { method: request.method });
     return refuse({ status: 413, message: "The request body is too large." });
   }
-  const body = request.body ? await readBoundedBody(request.body).catch(() => null) : new Uint8Array();
+  let body: Uint8Array<ArrayBuffer> | null;
+  try {
+    body = request.body ? await readBoundedBody(request.body) : new Uint8Array();
+  } catch {
+    // The client broke off its upload: nothing to refuse for its size, and nobody left to read the answer.
+    return { refusal: { status: 400, message: "The request body could not be read." } };
+  }
   if (!body) {
     emit("refusal.size", { method: request.method });
     return { refusal: { status: 413, message: "The request body is too large." } };

@@ -2,6 +2,7 @@ import { renderEmail } from "~/emails/render-email";
 import { staffNotificationHeaders } from "~/emails/staff-notification-headers";
 import { emit } from "../events.server";
 import { mailAddressOf, replyAddressOf } from "../threads/thread-address";
+import { MAIL_MAX_RETRIES } from "./mail-delivery.server";
 import type { PlannedEmail } from "./planned-emails.server";
 
 // Handing one email to Email Service (the EMAIL binding), and reading its refusals: shared by the events'
@@ -12,6 +13,8 @@ export interface MailOrigin {
   /** Absent for a digest, which no one event asked for. */
   mailEventId?: string;
   originRequestId: string | null;
+  /** The queue message's delivery, 1 the first: past MAIL_MAX_RETRIES a failure is not retried. */
+  attempts?: number;
 }
 
 /**
@@ -27,7 +30,7 @@ export async function handOver(env: Env, email: PlannedEmail, origin?: MailOrigi
     emit("mail.failed", {
       ...fields,
       reason: errorCode(error) ?? "send-error",
-      retried: !undeliverableCode(error),
+      retried: !undeliverableCode(error) && (origin?.attempts ?? 0) <= MAIL_MAX_RETRIES,
     });
     throw error;
   }

@@ -40,8 +40,13 @@ async function sendOnce(
   key: string,
   email: PlannedEmail,
   event: MailEventMessage,
+  attempts: number,
 ): Promise<void> {
-  await handOver(env, email, { mailEventId: event.id, originRequestId: event.requestId ?? null });
+  await handOver(env, email, {
+    mailEventId: event.id,
+    originRequestId: event.requestId ?? null,
+    attempts,
+  });
   await db.insert(emailDeliveries).values({ key }).onConflictDoNothing();
 }
 
@@ -50,6 +55,7 @@ async function deliverEvent(
   env: Env,
   event: MailEventMessage,
   now: Date,
+  attempts: number,
 ): Promise<"delivered" | "subject-missing"> {
   const db = getDb(env);
   const declaration = mailEventOf(event.type);
@@ -61,7 +67,7 @@ async function deliverEvent(
     const key = deliveryKey(event.id, email.to);
     if (delivered.has(key)) continue;
     // A refusal no retry fixes was logged as `mail.failed` (retried: false) by the hand-over.
-    await sendOnce(env, db, key, email, event).catch((error: unknown) => {
+    await sendOnce(env, db, key, email, event, attempts).catch((error: unknown) => {
       if (!undeliverableCode(error)) failures.push(error);
     });
   }
@@ -84,7 +90,7 @@ async function handleMessage(message: Message<MailEventMessage>, env: Env, now: 
     return;
   }
   try {
-    const outcome = await deliverEvent(env, event, now);
+    const outcome = await deliverEvent(env, event, now, message.attempts);
     if (outcome === "subject-missing")
       console.warn("mail: the event's subject no longer exists; nothing sent", event);
     message.ack();

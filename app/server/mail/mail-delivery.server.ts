@@ -4,6 +4,9 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 // How the mail consumer paces and keys its deliveries; kept apart from the renderer so code that needs only
 // these (tests, the outbox) never loads React.
 
+/** wrangler.toml's `max_retries` of the mail consumer: a retry past it goes to the dead-letter queue. */
+export const MAIL_MAX_RETRIES = 5;
+
 const FIRST_RETRY_DELAY_SECONDS = 30;
 const MAX_RETRY_DELAY_SECONDS = 60 * 60;
 
