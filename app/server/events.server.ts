@@ -113,5 +113,10 @@ export function currentRequestIdOfRequest(): string | null {
  * joins it as one more field of the same object.
  */
 export function emit<E extends EventName>(event: E, fields: EventFields<E> = {}): void {
-  console.log({ event, requestId: currentRequestId(), version: scope.getStore()?.version ?? null, ...fields });
+  console.log({
+    event,
+    requestId: currentRequestId(),
+    version: scope.getStore()?.version ?? null,
+    ...fields,
+  });
 }

@@ -106,6 +106,7 @@ describe("structured events", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const request = new Request("https://facets.example/", { headers: { "CF-Ray": "<script>x@y.example" } });
     withInvocation({ request, version: null }, () => emit("refusal.origin", { method: "POST" }));
-    expect((log.mock.calls[0]?.[0] as { requestId: string }).requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const [line] = log.mock.calls[0] ?? [];
+    expect((line as { requestId?: string } | undefined)?.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
