@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./browser-test";
 import { signInAsDemoAdmin } from "./demo-admin";
 import { approvedMember, clientIp, expectAxeClean } from "./members";
 import { DEMO_ADMIN, hydrated, PASSWORD, uniqueEmail } from "./support";

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./browser-test";
 import { approvedMember, expectAxeClean } from "./members";
 import { DEMO_ADMIN, logIn, logInAsAdmin, notice, register, uniqueEmail } from "./support";
 

@@ -1,6 +1,7 @@
 import { Agent, request as httpRequest } from "node:http";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import fc from "fast-check";
+import { test } from "./browser-test";
 import { demoAdminCookie } from "./demo-admin";
 
 // The real local server (wrangler dev and its proxy) with a small malformed body on every method, on

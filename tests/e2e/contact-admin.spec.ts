@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./browser-test";
 import { clientIp } from "./members";
 import { paintFacts } from "./page-facts";
 import { findMessages, hydrated, logInAsAdmin, notice, uniqueEmail } from "./support";

@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { test } from "./browser-test";
 import { demoAdminCookie, signInAsDemoAdmin } from "./demo-admin";
 
 // Staff publish content in the Content tab (issue 41), with JavaScript and without: a holder vote's change

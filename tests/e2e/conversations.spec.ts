@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./browser-test";
 import { emailTo, linkIn } from "./mailbox";
 import { clientIp } from "./members";
 import { demoAdminCookie, hydrated, notice, uniqueEmail } from "./support";

@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { signaturePages } from "../../app/content/email-signatures";
+import { test } from "./browser-test";
 
 // The signature pages show their images from the origin that serves them. The suite's SITE_ORIGIN is
 // the test server's own address (127.0.0.1), so the same server reached as localhost stands for every

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./browser-test";
 import { type Expected, RUN, scenarios, senderFor, useServer } from "./event-scenarios";
 import { eventsSince, type StoredEvent, scheduledTraces, spanNames, storeClock } from "./trace-store";
 

@@ -1,6 +1,7 @@
 import { request as httpRequest } from "node:http";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { heldForVisitorsPaths, interactivePaths } from "../../app/lib/route-table";
+import { test } from "./browser-test";
 import { hydrated, notice } from "./support";
 
 // A visitor's page with a form is rendered once and held (visitor-form-pages.server.ts): its inline code

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { expect, type Page, type Route, test } from "@playwright/test";
+import { expect, type Page, type Route } from "@playwright/test";
+import { test } from "./browser-test";
 import { gzipTotal, watchScripts } from "./loaded-scripts";
 import { notice } from "./support";
 

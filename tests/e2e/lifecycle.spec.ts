@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { test } from "./browser-test";
 import { emailTo, linkIn } from "./mailbox";
 import {
   DEMO_ADMIN,

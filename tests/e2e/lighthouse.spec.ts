@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { indexablePaths, islandPaths, visitorInteractivePaths } from "../../app/lib/route-table";
+import { test } from "./browser-test";
 import { demoAdminCookie } from "./demo-admin";
 
 // Lighthouse (mobile preset, simulated throttling) on every public route and every interactive one,

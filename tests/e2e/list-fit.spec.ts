@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./browser-test";
 import { signInAsDemoAdmin } from "./demo-admin";
 import { approvedMember } from "./members";
 import { registerPeople, sendMessages } from "./queue-seed";

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { test } from "./browser-test";
 import { sendMessages } from "./queue-seed";
 import { hydrated, logInAsAdmin, notice } from "./support";
 

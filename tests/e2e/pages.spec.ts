@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./browser-test";
 import { signInAsDemoAdmin } from "./demo-admin";
 import { gzipTotal, watchScripts } from "./loaded-scripts";
 import { expectedRequests, paintFacts } from "./page-facts";

@@ -1,7 +1,8 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import { PASSKEYS_MUST_STAY } from "../../app/lib/account-messages.ts";
 import { totpCodeAt } from "../../app/server/second-factors/totp-secrets.ts";
+import { test } from "./browser-test";
 import { emailTo, linkIn } from "./mailbox";
 import { approvedMember, clientIp, expectAxeClean } from "./members";
 import { addPasskeyAs, addVirtualAuthenticator, secureOrigin } from "./passkey-device";

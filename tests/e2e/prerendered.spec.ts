@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { prerenderedPaths } from "../../app/lib/route-table";
+import { test } from "./browser-test";
 import { logInAsAdmin, logOut } from "./support";
 
 // What a browser gets from a prerendered page: the document built once, its stylesheet allowed by hash

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
+import { test } from "./browser-test";
 import { uniqueEmail } from "./support";
 
 // The real local server (wrangler dev) after a refusal: a refused request whose body the Worker never

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { sql } from "./audit-copies";
+import { test } from "./browser-test";
 import { emailTo } from "./mailbox";
 import { clientIp } from "./members";
 import { type Letter, rushLetters } from "./rush-letters";

@@ -1,6 +1,7 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { totpCodeAt } from "../../app/server/second-factors/totp-secrets.ts";
+import { test } from "./browser-test";
 import { approvedMember, clientIp, expectAxeClean } from "./members";
 import { hydrated, logIn, notice, PASSWORD, uniqueEmail } from "./support";
 

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./browser-test";
 
 test.skip(({ isMobile }) => isMobile, "the films are played once, at desktop width");
 
