@@ -111,7 +111,8 @@ const PERSON_COLUMNS = {
     cell: (person: Person) => `${person.firstName} ${person.lastName}`,
     className: "max-w-32 truncate font-semibold sm:max-w-36",
   },
-  email: { header: "Email", cell: (person: Person) => person.email, className: "max-w-48 truncate" },
+  // Email and Area give the room a queue's widest row needs ("Waiting on the applicant", a holder) at 1440.
+  email: { header: "Email", cell: (person: Person) => person.email, className: "max-w-40 truncate" },
   company: {
     header: "Company",
     cell: (person: Person) => person.company ?? "N/A",
@@ -121,7 +122,7 @@ const PERSON_COLUMNS = {
   area: {
     header: "Area of interest",
     cell: (person: Person) => userTypeLabel(person.userTypeId),
-    className: "max-w-36 truncate",
+    className: "max-w-32 truncate",
   },
 } satisfies Record<string, Column<Person>>;
 

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./browser-test";
-import { signInAsDemoAdmin } from "./demo-admin";
+import { demoAdminCookie, signInAsDemoAdmin } from "./demo-admin";
 import { approvedMember } from "./members";
 import { registerPeople, sendMessages } from "./queue-seed";
 import { uniqueEmail } from "./support";
@@ -12,9 +12,19 @@ import { uniqueEmail } from "./support";
 
 const LISTS = ["/admin?tab=contacts", "/admin?tab=pending", "/admin?tab=users"];
 
-test.beforeAll(async ({ request }) => {
+test.beforeAll(async ({ request, baseURL }) => {
   const marker = `fit${Date.now().toString(36)}`;
-  await sendMessages(request, marker, 200);
+  const ids = await sendMessages(request, marker, 200);
+  // The widest a first page gets, whatever ran before: the longest state's label ("Waiting on the
+  // applicant") and a held row, among the oldest (the list's first page).
+  const admin = { Cookie: await demoAdminCookie(baseURL ?? "") };
+  for (const [endpoint, id] of [
+    ["mark-contact-waiting", ids[0]],
+    ["mark-contact-waiting", ids[2]],
+    ["claim-contact", ids[1]],
+  ] as const) {
+    expect((await request.post(`/api/admin/${endpoint}/${id}`, { headers: admin })).status()).toBe(200);
+  }
   await registerPeople(request, marker, 30);
   await approvedMember(request, uniqueEmail(`${marker}-approved-member-with-a-long-address`), "Bartholomew");
 });

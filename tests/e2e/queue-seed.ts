@@ -15,8 +15,9 @@ async function inBatches<T>(items: T[], send: (item: T) => Promise<void>) {
   }
 }
 
-/** Sends `count` contact messages holding `marker`; the first ones are the oldest. */
+/** Sends `count` contact messages holding `marker`; the first ones are the oldest. Returns their ids. */
 export async function sendMessages(request: APIRequestContext, marker: string, count: number) {
+  const ids: number[] = [];
   const messages = Array.from({ length: count }, (_, n) => {
     const area = AREAS[n % AREAS.length] ?? 2;
     return {
@@ -34,7 +35,9 @@ export async function sendMessages(request: APIRequestContext, marker: string, c
       data,
     });
     expect(sent.status()).toBe(201);
+    ids.push(((await sent.json()) as { id: number }).id);
   });
+  return ids.sort((a, b) => a - b);
 }
 
 /** Registers `count` people holding `marker`, left pending. */
