@@ -109,10 +109,10 @@ const PERSON_COLUMNS = {
   name: {
     header: "Name",
     cell: (person: Person) => `${person.firstName} ${person.lastName}`,
-    className: "max-w-32 truncate font-semibold sm:max-w-36",
+    className: "max-w-32 truncate font-semibold",
   },
-  // Email and Area give the room a queue's widest row needs ("Waiting on the applicant", a holder) at 1440.
-  email: { header: "Email", cell: (person: Person) => person.email, className: "max-w-40 truncate" },
+  // Name, Email and Area give the room a queue's widest first page needs at 1440 (decision 171).
+  email: { header: "Email", cell: (person: Person) => person.email, className: "max-w-36 truncate" },
   company: {
     header: "Company",
     cell: (person: Person) => person.company ?? "N/A",

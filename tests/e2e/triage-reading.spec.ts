@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { test } from "./browser-test";
 import { signInAsDemoAdmin } from "./demo-admin";
 import { sendMessages } from "./queue-seed";
-import { hydrated, notice } from "./support";
+import { chooseScope, hydrated, notice } from "./support";
 
 // Reading a rush (docs/decisions/176): each row shows a message's substance, greetings left out; a message
 // opened from a filtered list offers Previous, Next and "Send and next" within it, and Back to the same
@@ -18,7 +18,7 @@ async function closeAll(page: Page, marker: string, { js = false } = {}) {
   // The tab's code loads after the page and draws the bar again: a scope chosen before then is lost.
   if (js) await hydrated(page);
   const bulk = page.getByRole("form", { name: "Move messages" });
-  await bulk.getByRole("radio", { name: /^All \d+ matching$/ }).check();
+  await chooseScope(bulk.getByRole("radio", { name: /^All \d+ matching$/ }));
   await bulk.getByRole("button", { name: "Done", exact: true }).click();
   // More than the ticked ones move once their count is confirmed (decision 177).
   await page.getByRole("button", { name: /^Move [\d,]+ to Done$/ }).click();
