@@ -66,9 +66,13 @@ export async function receive(raw: string | Uint8Array, from: string, to: string
   const headers = new Headers();
   for (const line of head.split(/\r?\n/)) {
     const at = line.indexOf(":");
-    // Only a name the Headers class takes (an RFC 9110 token): random bytes make any other.
-    if (at > 0 && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(line.slice(0, at))) {
+    if (at <= 0) continue;
+    // Only what the Headers class takes: random bytes make names that are not RFC 9110 tokens and values
+    // with NUL or other control characters, which Email Routing could not hand over either.
+    try {
       headers.append(line.slice(0, at), line.slice(at + 1).trim());
+    } catch {
+      // left out
     }
   }
   const stream = new Response(new Uint8Array(bytes)).body;
