@@ -166,8 +166,9 @@ registerContentRenderer(async (path, documents, env, ctx) => {
   return response.text();
 });
 
-/** Runs one invocation with the request id and version its structured events carry. */
+/** Runs one invocation with the request id and version its structured events carry, each log line marked. */
 function invocation<T>(env: Env, request: Request | null, run: () => T): T {
+  markLogLines(env.DEPLOYMENT);
   return withInvocation({ request, version: versionOf(env) }, run);
 }
 
@@ -182,7 +183,6 @@ export default {
    */
   email(message, env, ctx) {
     return invocation(env, null, async () => {
-      markLogLines(env.DEPLOYMENT);
       const { receiveAnswer } = await import("../app/server/threads/inbound-answers.server");
       const deps = { env, db: getDb(env), waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise) };
       const verdict = await receiveAnswer(deps, message);
@@ -193,7 +193,6 @@ export default {
   /** Mail: render and send each event's emails. Imported here only, so pages never load the renderer. */
   queue(batch, env) {
     return invocation(env, null, async () => {
-      markLogLines(env.DEPLOYMENT);
       const { handleMailBatch } = await import("../app/server/mail/mail-consumer.server");
       await handleMailBatch(batch, env);
     });
@@ -205,14 +204,12 @@ export default {
    */
   scheduled(controller, env, ctx) {
     invocation(env, null, () => {
-      markLogLines(env.DEPLOYMENT);
       ctx.waitUntil(controller.cron === DAILY_CRON ? pruneSpentRecords(env) : runFiveMinuteJobs(env));
     });
   },
 } satisfies ExportedHandler<Env, MailEventMessage>;
 
 async function answer(received: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  markLogLines(env.DEPLOYMENT);
   const request = await withoutIgnoredBody(received);
   // A pull request's Preview only: its mail and five-minute jobs, behind a secret (decision 180).
   const jobs = await servePreviewJobs(request, env);

@@ -111,7 +111,6 @@ interface SealRun {
 }
 
 async function sealInOrder(db: Database, kv: KVNamespace): Promise<SealRun> {
-  let sealed = 0;
   let mayCreateHead = false;
   const run: SealRun = { sealed: 0, through: null, lagSeconds: null, outcome: "sealed" };
   try {
@@ -160,7 +159,7 @@ async function sealInOrder(db: Database, kv: KVNamespace): Promise<SealRun> {
       if (!first) break;
       const results = await db.batch([first, ...rest]);
       const changed = results.reduce((sum, result) => sum + result.meta.changes, 0);
-      sealed += changed;
+      run.sealed += changed;
       if (changed > 0) {
         run.through = entries[entries.length - 1]?.id ?? run.through;
         run.lagSeconds ??= Math.max(0, nowSeconds() - (sealable[0]?.at ?? nowSeconds()));
@@ -175,7 +174,7 @@ async function sealInOrder(db: Database, kv: KVNamespace): Promise<SealRun> {
     });
   }
   await moveHeadOutsideD1(db, kv, { mayCreate: mayCreateHead });
-  return { ...run, sealed };
+  return run;
 }
 
 /**
