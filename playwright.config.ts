@@ -1,4 +1,4 @@
-import { defineConfig, devices, type Project } from "@playwright/test";
+import { defineConfig, devices } from "@playwright/test";
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -34,12 +34,11 @@ const servers = {
   // events' scenarios share it, on the shortest chain.
   lighthouse: { port: LIGHTHOUSE_PORT, stateDir: ".wrangler/e2e-state-lighthouse", traces: true },
 };
-type Server = keyof typeof servers;
-const on = (server: Server) => ({
+const on = (server: keyof typeof servers) => ({
   baseURL: `http://127.0.0.1:${servers[server].port}`,
 });
 /** A laptop's Chromium against one of the servers. */
-const desktopOn = (server: Server) => ({
+const desktopOn = (server: keyof typeof servers) => ({
   ...devices["Desktop Chrome"],
   viewport: { width: 1440, height: 900 },
   launchOptions: chromium,
@@ -62,65 +61,12 @@ const LIGHTHOUSE_SPEC = /\/lighthouse\.spec\.ts$/;
 const AFTER_LIGHTHOUSE_SPECS = /\/(events|pages|bodies|content)\.spec\.ts$/;
 const EVENTS_SPEC = /\/events\.spec\.ts$/;
 
-/**
- * The projects, each on one server. A project's tests run one at a time against its server, and the
- * projects of one server one after another (`dependencies`), so no test sees another's writes while it runs.
- */
-const projects = [
-  {
-    name: "desktop",
-    server: "flows",
-    testIgnore: [LIGHTHOUSE_SPEC, AFTER_LIGHTHOUSE_SPECS, PAGE_SPECS],
-    use: desktopOn("flows"),
-  },
-  { name: "desktop-pages", server: "pages", testMatch: PAGE_SPECS, use: desktopOn("pages") },
-  {
-    name: "phone",
-    server: "pages",
-    // Every spec at a phone's width but Lighthouse (its own mobile preset) and the events (HTTP only).
-    testIgnore: [LIGHTHOUSE_SPEC, EVENTS_SPEC],
-    dependencies: ["desktop-pages"],
-    use: {
-      ...devices["Pixel 7"],
-      viewport: { width: 360, height: 800 },
-      launchOptions: chromium,
-      ...on("pages"),
-    },
-  },
-  // Lighthouse drives its own Chromium with its mobile preset, on its own server from the start: it
-  // waited 3.5 minutes behind the phone, on the longest of the servers' chains.
-  { name: "lighthouse", server: "lighthouse", testMatch: LIGHTHOUSE_SPEC, use: on("lighthouse") },
-  // The events' scenarios and some page checks at desktop width, after Lighthouse has scored pages nobody
-  // has written to yet (`--no-deps` runs them alone).
-  {
-    name: "after-lighthouse",
-    server: "lighthouse",
-    testMatch: AFTER_LIGHTHOUSE_SPECS,
-    dependencies: ["lighthouse"],
-    use: on("lighthouse"),
-  },
-] satisfies (Project & { server: Server })[];
-
-/**
- * The servers this run starts, with their projects: all three, or the one `E2E_SERVER` names. `npm test`
- * runs each server's chain as a run of its own (decision 183): one run starts a project that depends on
- * another only once every project without one has finished, so the phone and the events waited three
- * minutes for the flows' chain.
- */
-const only = process.env.E2E_SERVER;
-if (only !== undefined && !(only in servers)) {
-  throw new Error(`E2E_SERVER is ${only}; it names one of ${Object.keys(servers).join(", ")}`);
-}
-const started = (Object.keys(servers) as Server[]).filter((server) => only === undefined || server === only);
-
 // End-to-end: a real Chromium against the production build served by `wrangler dev`.
 export default defineConfig({
   testDir: "tests/e2e",
-  // A run clears its output folder as it starts: the servers' runs side by side each keep their own.
-  outputDir: only === undefined ? "test-results" : `test-results/${only}`,
   fullyParallel: false,
   // One worker per server; each project below runs on one worker.
-  workers: started.length,
+  workers: 3,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [["list"]],
@@ -133,27 +79,66 @@ export default defineConfig({
     launchOptions: chromium,
     trace: "off",
   },
-  projects: projects
-    .filter((project) => started.includes(project.server))
-    .map(({ server, ...project }) => ({
-      ...project,
+  projects: [
+    {
+      name: "desktop",
+      testIgnore: [LIGHTHOUSE_SPEC, AFTER_LIGHTHOUSE_SPECS, PAGE_SPECS],
       workers: 1,
-      metadata: { stateDir: servers[server].stateDir },
-    })),
+      metadata: { stateDir: servers.flows.stateDir },
+      use: desktopOn("flows"),
+    },
+    {
+      name: "desktop-pages",
+      testMatch: PAGE_SPECS,
+      workers: 1,
+      metadata: { stateDir: servers.pages.stateDir },
+      use: desktopOn("pages"),
+    },
+    {
+      name: "phone",
+      // Every spec at a phone's width but Lighthouse (its own mobile preset) and the events (HTTP only).
+      testIgnore: [LIGHTHOUSE_SPEC, EVENTS_SPEC],
+      workers: 1,
+      dependencies: ["desktop-pages"],
+      metadata: { stateDir: servers.pages.stateDir },
+      use: {
+        ...devices["Pixel 7"],
+        viewport: { width: 360, height: 800 },
+        launchOptions: chromium,
+        ...on("pages"),
+      },
+    },
+    // Lighthouse drives its own Chromium with its mobile preset, on its own server from the start: it
+    // waited 3.5 minutes behind the phone, on the longest of the servers' chains.
+    {
+      name: "lighthouse",
+      testMatch: LIGHTHOUSE_SPEC,
+      workers: 1,
+      metadata: { stateDir: servers.lighthouse.stateDir },
+      use: on("lighthouse"),
+    },
+    // The events' scenarios and some page checks at desktop width, after Lighthouse has scored pages nobody
+    // has written to yet (`--no-deps` runs them alone).
+    {
+      name: "after-lighthouse",
+      testMatch: AFTER_LIGHTHOUSE_SPECS,
+      workers: 1,
+      dependencies: ["lighthouse"],
+      metadata: { stateDir: servers.lighthouse.stateDir },
+      use: on("lighthouse"),
+    },
+  ],
   // The build's own SITE_ORIGIN, as in production: prerendered pages are only served for the origin
   // they were rendered with, and the forms' same-origin check accepts the test server's origin.
-  webServer: started.map((server) => {
-    const { port, stateDir, traces } = servers[server];
-    return {
-      command: "node scripts/prepare-local.ts && node scripts/preview.ts",
-      url: `http://127.0.0.1:${port}/`,
-      reuseExistingServer: false,
-      // Ready means answering its URL; the limit only ends a start that hangs (migrations, seed and workerd
-      // for three servers at once took over two minutes beside a build).
-      timeout: 600_000,
-      env: { PORT: String(port), FACETS_STATE_DIR: stateDir, X_LOCAL_OBSERVABILITY: String(traces) },
-      stdout: "ignore" as const,
-      stderr: "pipe" as const,
-    };
-  }),
+  webServer: Object.values(servers).map(({ port, stateDir, traces }) => ({
+    command: "node scripts/prepare-local.ts && node scripts/preview.ts",
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+    // Ready means answering its URL; the limit only ends a start that hangs (migrations, seed and workerd
+    // for three servers at once took over two minutes beside a build).
+    timeout: 600_000,
+    env: { PORT: String(port), FACETS_STATE_DIR: stateDir, X_LOCAL_OBSERVABILITY: String(traces) },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  })),
 });

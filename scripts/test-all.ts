@@ -10,8 +10,6 @@ interface Step {
   /** The prefix of its lines while it runs beside others. */
   label: string;
   command: string[];
-  /** Added to the environment. */
-  env?: Record<string, string>;
   /** A test runner whose summary counts towards the total. */
   counts?: boolean;
 }
@@ -53,14 +51,12 @@ const stages: Step[][] = [
       command: ["npx", "--no-install", "vitest", "run"],
       counts: true,
     },
-    // Each end-to-end server's chain as a run of its own, so none waits for another's (decision 183).
-    ...(["flows", "pages", "lighthouse"] as const).map((server) => ({
-      name: `playwright (chromium, ${server} server)`,
-      label: `e2e-${server}`,
+    {
+      name: "playwright (chromium)",
+      label: "playwright",
       command: ["npx", "--no-install", "playwright", "test"],
-      env: { E2E_SERVER: server },
       counts: true,
-    })),
+    },
   ],
 ];
 
@@ -87,7 +83,7 @@ function run(step: Step, alone: boolean): Promise<{ code: number; output: string
     // Its own process group, so a failure elsewhere ends it with everything it started.
     const child = spawn(cmd, args, {
       detached: true,
-      env: { ...process.env, ...step.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
     });
     running.add(child);
     let output = "";
@@ -136,7 +132,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 // Each end-to-end run starts from empty local state.
-for (const state of [".wrangler/e2e-state", ".wrangler/e2e-state-pages", ".wrangler/e2e-state-lighthouse"])
+for (const state of [".wrangler/e2e-state", ".wrangler/e2e-state-pages"])
   rmSync(state, { recursive: true, force: true });
 
 const started = Date.now();
