@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FRESH_MS } from "~/server/publishing/live-content.server";
 import { textOf } from "./support";
 import { signedInCookie } from "./support-accounts";
 import { stale } from "./support-confirm-its-you";
@@ -105,20 +106,25 @@ describe("publishing", () => {
     expect(after.headers.get("Cache-Control")).toBe("no-cache");
   });
 
-  it("answers most views from memory: of 200 views after a publish, at most two read D1", async () => {
+  it("answers views from memory: of 200 views after a publish, at most one each FRESH_MS reads D1", async () => {
     await saveAndPublish("media", (data: { articles: { title: string }[] }) => ({
       articles: data.articles.map((article, index) =>
         index === 0 ? { ...article, title: "Holders vote" } : article,
       ),
     }));
     const reads: string[] = [];
+    const start = Date.now();
     for (let view = 0; view < 200; view += 1) {
       const response = await visitorPage("/media");
       expect(textOf(await response.text())).toContain("Holders vote");
       reads.push(response.headers.get("Server-Timing") ?? "");
     }
     expect(reads.every((timing) => /content;desc="(memory|d1)"/.test(timing))).toBe(true);
-    expect(reads.filter((timing) => timing.includes("d1")).length).toBeLessThanOrEqual(Math.ceil(200 * 0.01));
+    // The timeline is read again once it is FRESH_MS old: the views' own time bounds the reads, not a
+    // count that held only while 200 views took under a second (a busy machine took longer).
+    const elapsed = Date.now() - start;
+    const fromD1 = reads.filter((timing) => timing.includes("d1")).length;
+    expect(fromD1).toBeLessThanOrEqual(1 + Math.floor(elapsed / FRESH_MS));
   });
 
   it("releases a scheduled version at its time and never before", async () => {
