@@ -104,10 +104,15 @@ test("with JavaScript, d, s and w move the focused row or the open message, and 
   await page.keyboard.press("r");
   await expect(page).toHaveURL(/\/admin\/message\?id=\d+&back=/);
   await hydrated(page);
+  const reply = page.locator("textarea#reply-body");
+  await reply.fill("Half a reply");
   await page.getByRole("heading", { name: /^Message \d+ from/ }).click();
   await page.keyboard.press("w");
+  // Drawn after the move: Waiting is no longer offered. What was typed stays.
+  await expect(page.locator('main [aria-keyshortcuts="w"]')).toHaveCount(0);
   await expect(notice(page, "Waiting on the applicant")).toBeVisible();
+  await expect(reply).toHaveValue("Half a reply");
   await page.keyboard.press("r");
-  await expect(page.locator("textarea#reply-body")).toBeFocused();
+  await expect(reply).toBeFocused();
   await closeAll(page, marker, { js: true });
 });

@@ -199,8 +199,10 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
             </Link>
           ))}
         </nav>
+        {/* Drawn anew for another message, a reply sent or a saved reply picked; not when the page reloads
+            after a move or a note (the key sent with it is new each time), which would drop what is typed. */}
         <TextForm
-          key={`${replyKey}-${saved ?? ""}`}
+          key={`${message.id}-${replies.length}-${saved ?? ""}`}
           id="reply-body"
           intent="reply"
           label={`Reply to ${message.email}`}
