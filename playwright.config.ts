@@ -59,7 +59,7 @@ const PAGE_SPECS = /\/(prerendered|email-signatures|shell|held-form-pages|videos
  * and the events waited for the whole flows chain (3 to 6 minutes idle on their servers). With these in the
  * second phase, each phase's chains are closer in length (decision 183).
  */
-const LATER_FLOW_SPECS = /\/(passkeys|confirm-its-you)\.spec\.ts$/;
+const LATER_FLOW_SPECS = /\/(passkeys|confirm-its-you|data-rights)\.spec\.ts$/;
 
 const LIGHTHOUSE_SPEC = /\/lighthouse\.spec\.ts$/;
 /**
